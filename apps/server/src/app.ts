@@ -1,0 +1,87 @@
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { registerAccessControl } from './plugins/access.ts';
+import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSessionLoader } from './plugins/session.ts';
+import './plugins/types.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { outboxRoutes } from './modules/email/outbox.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { LOGIN_TOKEN_PARAM, registerSpa, withoutLoginToken } from './modules/spa/spa.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export type BuildOptions = { config: Config; logger?: boolean };
+
+/** Builds the whole app (database, plugins, routes) without listening; tests call it too. */
+export async function buildApp({ config, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const loggerOptions: FastifyServerOptions['logger'] = logger && {
+      level: config.logLevel,
+      // Sign-in tokens must never reach the logs.
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: req.url.includes(LOGIN_TOKEN_PARAM) ? withoutLoginToken(req.url) : req.url,
+          remoteAddress: req.ip,
+        }),
+      },
+  };
+  const app = Fastify({
+    logger: loggerOptions,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => db.destroy());
+  await migrateToLatest(db);
+
+  registerErrorHandler(app);
+
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // On plain-http installs (a laptop, a test run) upgrading would break every asset.
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(cookie, { secret: config.cookieSecret });
+  await app.register(csrf, { cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https } });
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Preffy Admin API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  // Order matters: cookies are parsed, then the session loaded, then access and CSRF checked.
+  registerSessionLoader(app);
+  registerAccessControl(app);
+  const spa = await registerSpa(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(outboxRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/healthz';
+    if (isPage && spa.serveIndex) return spa.serveIndex(reply);
+    return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+  });
+
+  return app;
+}

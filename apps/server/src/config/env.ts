@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Configuration comes only from environment variables (documented in the README). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z.string().email().default('admin@preffy.local'),
+  ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must have at least 10 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  COOKIE_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… or undefined for the embedded SQLite database. */
+  databaseUrl: string | undefined;
+  /** ':memory:' or a file path; used only without databaseUrl. */
+  sqlitePath: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  publicUrl: string;
+  loadDemoData: boolean;
+  cookieSecret: string;
+  logLevel: string;
+  sessionTtlMs: number;
+  webDistDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sqlitePath: path.join(dataDir, 'preffy.sqlite'),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    loadDemoData: e.DEMO_DATA === 'true',
+    cookieSecret: e.COOKIE_SECRET ?? persistentSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+  };
+}
+
+/**
+ * Without COOKIE_SECRET a random secret is made once and kept in DATA_DIR, so restarts keep
+ * signed cookies valid. Deployments with several instances must set COOKIE_SECRET.
+ */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'cookie-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import * as initial from './migrations/0001-initial.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// PostgreSQL returns int8 as a string to protect precision; our int8 columns hold epoch
+// milliseconds, which fit a JavaScript number exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: { databaseUrl?: string; sqlitePath: string }): {
+  db: Database;
+  dialect: Dialect;
+} {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }), dialect: 'postgres' };
+  }
+  if (options.sqlitePath !== ':memory:') mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  const sqlite = new SQLite(options.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins }), dialect: 'sqlite' };
+}
+
+/** Migrations in order; a new one is added here and never edited once released. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

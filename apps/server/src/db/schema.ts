@@ -1,0 +1,217 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types, in camelCase (CamelCasePlugin maps them to snake_case columns).
+ * Booleans are stored as 0/1 integers and times as epoch milliseconds in both SQLite and
+ * PostgreSQL, so one code path serves both (see docs/decisions/0002-one-schema-two-databases.md).
+ */
+export type Flag = 0 | 1;
+
+/** Columns every business record carries (the spec's _version/_deleted). */
+export type RecordColumns = {
+  id: string;
+  version: number;
+  deleted: Flag;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type Role = 'admin' | 'staff' | 'organizer';
+
+export type UsersTable = RecordColumns & {
+  email: string;
+  name: string;
+  role: Role;
+  disabled: Flag;
+  passwordHash: string | null;
+  language: string | null;
+};
+
+export type SessionsTable = {
+  /** sha256 of the cookie token: a leaked table does not leak usable sessions. */
+  id: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+};
+
+export type AuthTokenKind = 'sign-in' | 'reset' | 'invite';
+
+export type AuthTokensTable = {
+  id: string;
+  userId: string;
+  kind: AuthTokenKind;
+  createdBy: string | null;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+};
+
+export type AuditLogTable = {
+  id: string;
+  at: number;
+  actorId: string | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  changes: string | null;
+};
+
+export type EmailOutboxTable = {
+  id: string;
+  createdAt: number;
+  kind: string;
+  toEmail: string;
+  toName: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  sentAt: number | null;
+};
+
+export type CompetitionsTable = RecordColumns & {
+  name: string;
+  organizer: string;
+  organizerEmail: string;
+  image: string | null;
+  audio: string | null;
+  startDate: number;
+  endDate: number;
+  lastUpdated: number;
+  isActive: Flag;
+  isClosed: Flag;
+  hasEnded: Flag;
+  isConfirmed: Flag;
+  isDirect: Flag;
+  is555: Flag;
+  prize: string | null;
+  /** JSON array of 'Label: $amount' lines. */
+  prizes: string;
+  campaignId: number;
+  /** JSON array. */
+  platforms: string;
+  invoiceAmount: number;
+  competitionType: string;
+  notes: string | null;
+  takePct: number;
+  metric: string;
+  category: string | null;
+  /** JSON array. */
+  continents: string;
+  /** JSON array or null. */
+  countries: string | null;
+  creativeDirection: string | null;
+  event: string | null;
+  spotify: string | null;
+  tiktok: string | null;
+  instagram: string | null;
+  tiktokSound: string | null;
+  instagramSound: string | null;
+};
+
+export type PostsTable = RecordColumns & {
+  competitionId: string;
+  link: string;
+  email: string;
+  creator: string;
+  platform: string;
+  likes: number;
+  bonusLikes: number | null;
+  postId: string | null;
+  creativityScore: number;
+  source: string;
+  views: number;
+  shares: number;
+  comments: number;
+  postedDate: number | null;
+  country: string | null;
+};
+
+export type ReferralsTable = RecordColumns & {
+  postId: string;
+  referringLink: string;
+};
+
+export type WinnersTable = RecordColumns & {
+  email: string;
+  paypal: string | null;
+  isBanned: Flag;
+  isUnsubscribed: Flag;
+  isVetted: Flag;
+  balance: number;
+};
+
+export type PaymentsTable = RecordColumns & {
+  competitionId: string;
+  contactEmail: string;
+  contactId: string | null;
+  vendorId: string | null;
+  source: string;
+  paymentEmail: string;
+  amount: number;
+  status: string;
+};
+
+export type PromotionsTable = RecordColumns & {
+  competitionId: string;
+  name: string;
+  startDate: number | null;
+  endDate: number | null;
+  isActive: Flag;
+  amount: number;
+  /** JSON array of emails. */
+  creatorEmails: string;
+  remainingBalance: number;
+};
+
+export type InquiriesTable = RecordColumns & {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  source: string | null;
+  assignedToEmail: string | null;
+  inquiryType: string | null;
+  status: string;
+  message: string | null;
+  platforms: string | null;
+  date: number;
+};
+
+export type NotesTable = RecordColumns & {
+  inquiryId: string;
+  authorId: string | null;
+  displayName: string;
+  authorImage: string | null;
+  message: string;
+  noteDate: number;
+};
+
+export type ActivitiesTable = RecordColumns & {
+  inquiryId: string;
+  createdDateTime: number;
+  note: string;
+};
+
+export type DB = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  authTokens: AuthTokensTable;
+  auditLog: AuditLogTable;
+  emailOutbox: EmailOutboxTable;
+  competitions: CompetitionsTable;
+  posts: PostsTable;
+  referrals: ReferralsTable;
+  winners: WinnersTable;
+  payments: PaymentsTable;
+  promotions: PromotionsTable;
+  inquiries: InquiriesTable;
+  notes: NotesTable;
+  activities: ActivitiesTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,21 @@
+/** Typed application errors, mapped to HTTP answers once, in plugins/error-handler.ts. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: { fieldErrors?: Record<string, string[]>; current?: unknown } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have access to this') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const unauthorized = (message = 'Please sign in') => new AppError(401, 'UNAUTHORIZED', message);
+export const badRequest = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION', message, { fieldErrors: { [field]: [message] } });
+/** A stale version: the caller gets the current record to compare with what they sent. */
+export const versionConflict = (current: unknown) =>
+  new AppError(409, 'VERSION_CONFLICT', 'This record was changed by someone else', { current });

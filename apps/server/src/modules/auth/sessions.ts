@@ -1,0 +1,41 @@
+import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
+import type { SessionUser } from '../../plugins/types.ts';
+import { hashToken, newSecretToken } from './secret-tokens.ts';
+
+/** Sessions live in the database so several server instances can share them. */
+export async function createSession(db: Database, userId: string, ttlMs: number): Promise<string> {
+  const token = newSecretToken();
+  const at = now();
+  await db
+    .insertInto('sessions')
+    .values({ id: hashToken(token), userId, createdAt: at, expiresAt: at + ttlMs })
+    .execute();
+  return token;
+}
+
+export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id as sessionId', 'sessions.expiresAt', 'users.id', 'users.email', 'users.name', 'users.role', 'users.language'])
+    .where('sessions.id', '=', hashToken(token))
+    .where('users.disabled', '=', 0)
+    .where('users.deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row || row.expiresAt <= now()) return null;
+  const { expiresAt: _expiresAt, ...user } = row;
+  return user;
+}
+
+export async function deleteSession(db: Database, sessionId: string) {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteUserSessions(db: Database, userId: string) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Database) {
+  await db.deleteFrom('sessions').where('expiresAt', '<=', now()).execute();
+}

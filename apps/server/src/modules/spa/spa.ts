@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { consumeAuthToken } from '../auth/auth-tokens.ts';
+import { createSession } from '../auth/sessions.ts';
+import { setSessionCookie } from '../../plugins/session.ts';
+
+export const LOGIN_TOKEN_PARAM = 'LoginToken';
+
+/** The URL without its LoginToken, so the token never stays in the address bar or history. */
+export function withoutLoginToken(url: string): string {
+  const parsed = new URL(url, 'http://local');
+  parsed.searchParams.delete(LOGIN_TOKEN_PARAM);
+  return parsed.pathname + parsed.search + parsed.hash;
+}
+
+/**
+ * Serves the built web app and exchanges legacy `?LoginToken=` links for a session cookie.
+ * The exchange happens here, before any HTML or script loads, so the token never reaches
+ * page scripts or a Referer header, and request logs strip it (see app.ts serializers).
+ */
+export async function registerSpa(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/')) return;
+    const token = (request.query as Record<string, unknown> | undefined)?.[LOGIN_TOKEN_PARAM];
+    if (typeof token !== 'string') return;
+    const userId = await consumeAuthToken(app.db, token, ['sign-in']);
+    if (!userId) return reply.redirect('/login?link=invalid', 302);
+    setSessionCookie(app, reply, await createSession(app.db, userId, app.config.sessionTtlMs));
+    return reply.header('Cache-Control', 'no-store').redirect(withoutLoginToken(request.url), 302);
+  });
+
+  const dist = app.config.webDistDir;
+  const hasBuild = existsSync(path.join(dist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every asset name, so assets never change under a URL.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`No web build in ${dist}: run "npm run build" to serve the app`);
+  }
+
+  return {
+    /** For the not-found handler: app routes are client-side, so unknown pages get index.html. */
+    serveIndex: hasBuild
+      ? (reply: import('fastify').FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+      : null,
+  };
+}

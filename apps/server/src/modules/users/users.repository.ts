@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ROLES } from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { likePattern, offsetOf, pageQuerySchema } from '../../lib/paging.ts';
+
+/** What the API shows of a user: never the password hash. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  language: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type PublicUser = z.infer<typeof userSchema>;
+
+export const toPublicUser = (row: UserRow): PublicUser => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  disabled: row.disabled === 1,
+  language: row.language,
+  version: row.version,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const listUsersQuerySchema = pageQuerySchema.extend({
+  sortBy: z.enum(['name', 'email', 'role', 'createdAt']).default('name'),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+export const findUserByEmail = (db: Database, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).where('deleted', '=', 0).executeTakeFirst();
+
+export const findUserById = (db: Database, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+
+export async function listUsers(db: Database, q: ListUsersQuery) {
+  let base = db.selectFrom('users').where('deleted', '=', 0);
+  if (q.search) {
+    const pattern = likePattern(q.search.toLowerCase());
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [items, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(q.sortBy, q.sortDirection)
+      .orderBy('id')
+      .limit(q.pageSize)
+      .offset(offsetOf(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map(toPublicUser), total: Number(count.total) };
+}

@@ -1,0 +1,102 @@
+import type { Role } from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { newId, now } from '../../lib/clock.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import type { SessionUser } from '../../plugins/types.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { mintAuthToken } from '../auth/auth-tokens.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { deleteUserSessions } from '../auth/sessions.ts';
+import { invitationEmail } from '../email/auth-emails.ts';
+import { enqueueEmail } from '../email/outbox.ts';
+import { findUserByEmail, findUserById, toPublicUser } from './users.repository.ts';
+
+export async function createUser(
+  db: Database,
+  input: { email: string; name: string; role: Role; passwordHash?: string | null },
+) {
+  const at = now();
+  const row = {
+    id: newId(),
+    email: input.email.trim().toLowerCase(),
+    name: input.name.trim(),
+    role: input.role,
+    disabled: 0 as const,
+    passwordHash: input.passwordHash ?? null,
+    language: null,
+    version: 1,
+    deleted: 0 as const,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+/** Admins invite by email: the account has no password until the invitee sets one via the link. */
+export async function inviteUser(
+  db: Database,
+  actor: SessionUser,
+  publicUrl: string,
+  input: { email: string; name: string; role: Role },
+) {
+  return db.transaction().execute(async (trx) => {
+    if (await findUserByEmail(trx, input.email)) {
+      throw new AppError(409, 'EMAIL_TAKEN', 'A user with this email already exists', {
+        fieldErrors: { email: ['A user with this email already exists'] },
+      });
+    }
+    const user = await createUser(trx, input);
+    const { token } = await mintAuthToken(trx, user.id, 'invite', actor.id);
+    await enqueueEmail(trx, invitationEmail(user, `${publicUrl}/reset-password#token=${token}`));
+    await recordAudit(trx, { actorId: actor.id, entity: 'user', entityId: user.id, action: 'invite', changes: input });
+    return toPublicUser(user);
+  });
+}
+
+export async function updateUser(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  input: { version: number; name?: string; role?: Role; disabled?: boolean },
+) {
+  // Admins cannot lock themselves out: the last door to user management must stay open.
+  if (id === actor.id && (input.disabled === true || (input.role && input.role !== 'admin'))) {
+    throw badRequest(input.disabled ? 'disabled' : 'role', 'You cannot disable yourself or remove your own admin role');
+  }
+  return db.transaction().execute(async (trx) => {
+    const patch = {
+      ...(input.name !== undefined && { name: input.name.trim() }),
+      ...(input.role !== undefined && { role: input.role }),
+      ...(input.disabled !== undefined && { disabled: input.disabled ? (1 as const) : (0 as const) }),
+    };
+    await updateVersioned(trx, 'users', id, input.version, patch);
+    if (input.disabled) await deleteUserSessions(trx, id);
+    await recordAudit(trx, { actorId: actor.id, entity: 'user', entityId: id, action: 'update', changes: patch });
+    const row = await findUserById(trx, id);
+    if (!row) throw notFound('User');
+    return toPublicUser(row);
+  });
+}
+
+/**
+ * On first start there must be a way in: the first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * or gets a generated password that is printed once.
+ */
+export async function ensureFirstAdmin(
+  db: Database,
+  config: { adminEmail: string; adminPassword: string | undefined },
+): Promise<{ email: string; generatedPassword?: string } | null> {
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return null;
+  const generatedPassword = config.adminPassword ? undefined : newId().replaceAll('-', '').slice(0, 16);
+  const password = config.adminPassword ?? generatedPassword!;
+  await createUser(db, {
+    email: config.adminEmail,
+    name: 'Administrator',
+    role: 'admin',
+    passwordHash: await hashPassword(password),
+  });
+  return { email: config.adminEmail, generatedPassword };
+}

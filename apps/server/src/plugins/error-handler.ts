@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+export const INTERNAL_ERROR_MESSAGE = 'Sorry! something went wrong, please contact our support team';
+export const NOT_FOUND_MESSAGE = 'Sorry! the page you are looking for could not be found';
+
+/**
+ * One error shape for the whole API: { statusCode, code, message, fieldErrors?, current? }.
+ * Validation errors name each field; 500s never reveal internals (they are logged instead).
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          String((issue.params as { missingProperty?: string } | undefined)?.missingProperty ?? error.validationContext ?? 'body');
+        (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      const first = Object.entries(fieldErrors)[0];
+      return reply.code(400).send({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request',
+        fieldErrors,
+      });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...error.details,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ statusCode: status, code: error.code ?? 'ERROR', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE });
+  });
+
+}

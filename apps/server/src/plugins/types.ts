@@ -1,0 +1,34 @@
+import type { Access, Role } from '@preffy/domain';
+import type { Config } from '../config/env.ts';
+import type { Database, Dialect } from '../db/database.ts';
+
+/** The signed-in user as every route sees it (`request.user`, null when signed out). */
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  language: string | null;
+  sessionId: string;
+};
+
+export type RouteAccessEntry = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dialect: Dialect;
+    config: Config;
+    /** Every API route with the access level it declared; the authorization test walks it. */
+    routeAccess: RouteAccessEntry[];
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Required on every /api route and /healthz: the app refuses to start without it. */
+    access?: Access;
+    /** false only for routes that authenticate otherwise (e.g. partner API keys). */
+    csrf?: boolean;
+  }
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@preffy/domain';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config/env.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { createUser } from '../src/modules/users/users.service.ts';
+
+/**
+ * API tests run twice by `npm test`: on SQLite (in memory) and on a real PostgreSQL server
+ * when TEST_DATABASE_URL is set. Each app gets its own empty database.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const databaseUrl = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: '/tmp/preffy-test-unused', COOKIE_SECRET: 'x'.repeat(40), DEMO_DATA: 'false' }),
+    sqlitePath: ':memory:',
+    databaseUrl: databaseUrl?.url,
+    publicUrl: 'http://preffy.test',
+    ...overrides,
+  };
+  const app = await buildApp({ config, logger: false });
+  if (databaseUrl) app.addHook('onClose', databaseUrl.drop);
+  return app;
+}
+
+async function createScratchDatabase(baseUrl: string) {
+  const name = `preffy_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+type Body = Record<string, unknown> | undefined;
+
+/** A browser-like client for app.inject: keeps cookies and sends the CSRF header. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  private csrfToken: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: Body, options: { csrf?: boolean } = {}) {
+    const headers: Record<string, string> = {};
+    if (method !== 'GET' && options.csrf !== false) {
+      this.csrfToken ??= await this.fetchCsrf();
+      headers['x-csrf-token'] = this.csrfToken;
+    }
+    const response = await this.app.inject({ method, url, payload: body, headers: { ...headers, cookie: this.cookieHeader() } });
+    this.keepCookies(response);
+    return response;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: Body) => this.request('POST', url, body ?? {});
+  patch = (url: string, body?: Body) => this.request('PATCH', url, body ?? {});
+
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  private async fetchCsrf() {
+    const response = await this.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: this.cookieHeader() } });
+    this.keepCookies(response);
+    return (response.json() as { token: string }).token;
+  }
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keepCookies(response: LightMyRequestResponse) {
+    for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
+      if (expired || c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | undefined;
+
+/** Creates a user with the role and returns a client signed in as them. */
+export async function signedInClient(app: FastifyInstance, role: Role, email = `${role}-${randomBytes(3).toString('hex')}@preffy.test`) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const user = await createUser(app.db, { email, name: `Test ${role}`, role, passwordHash: await passwordHash });
+  const client = new TestClient(app);
+  const response = await client.post('/api/auth/login', { email, password: TEST_PASSWORD });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return { client, user };
+}

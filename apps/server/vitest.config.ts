@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    root: import.meta.dirname,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
