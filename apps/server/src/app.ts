@@ -22,15 +22,15 @@ export type BuildOptions = { config: Config; logger?: boolean };
 /** Builds the whole app (database, plugins, routes) without listening; tests call it too. */
 export async function buildApp({ config, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const loggerOptions: FastifyServerOptions['logger'] = logger && {
-      level: config.logLevel,
-      // Sign-in tokens must never reach the logs.
-      serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: req.url.includes(LOGIN_TOKEN_PARAM) ? withoutLoginToken(req.url) : req.url,
-          remoteAddress: req.ip,
-        }),
-      },
+    level: config.logLevel,
+    // Sign-in tokens must never reach the logs.
+    serializers: {
+      req: (req) => ({
+        method: req.method,
+        url: req.url.includes(LOGIN_TOKEN_PARAM) ? withoutLoginToken(req.url) : req.url,
+        remoteAddress: req.ip,
+      }),
+    },
   };
   const app = Fastify({
     logger: loggerOptions,
@@ -60,7 +60,9 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     referrerPolicy: { policy: 'no-referrer' },
   });
   await app.register(cookie, { secret: config.cookieSecret });
-  await app.register(csrf, { cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https } });
+  await app.register(csrf, {
+    cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https },
+  });
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(swagger, {
     openapi: { info: { title: 'Preffy Admin API', version: '1.0.0' } },

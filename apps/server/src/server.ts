@@ -9,7 +9,9 @@ const app = await buildApp({ config });
 const admin = await ensureFirstAdmin(app.db, config);
 if (admin?.generatedPassword) {
   // Printed once, on the console only (not in the structured logs).
-  console.log(`\nFirst admin created: ${admin.email}\nPassword (shown only this once): ${admin.generatedPassword}\n`);
+  console.log(
+    `\nFirst admin created: ${admin.email}\nPassword (shown only this once): ${admin.generatedPassword}\n`,
+  );
 } else if (admin) {
   app.log.info(`First admin created: ${admin.email}`);
 }

@@ -12,7 +12,9 @@ import { createUser } from '../src/modules/users/users.service.ts';
  * when TEST_DATABASE_URL is set. Each app gets its own empty database.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const databaseUrl = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const databaseUrl = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
   const config: Config = {
     ...loadConfig({ DATA_DIR: '/tmp/preffy-test-unused', COOKIE_SECRET: 'x'.repeat(40), DEMO_DATA: 'false' }),
     sqlitePath: ':memory:',
@@ -20,28 +22,21 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Fa
     publicUrl: 'http://preffy.test',
     ...overrides,
   };
-  const app = await buildApp({ config, logger: false });
-  if (databaseUrl) app.addHook('onClose', databaseUrl.drop);
-  return app;
+  return buildApp({ config, logger: false });
 }
 
+/** Scratch databases are dropped together after the run (test/global-setup.ts). */
+export const SCRATCH_DATABASE_PREFIX = 'preffy_test_'; // also in global-setup.ts
+
 async function createScratchDatabase(baseUrl: string) {
-  const name = `preffy_test_${randomBytes(6).toString('hex')}`;
+  const name = `${SCRATCH_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return { url: url.toString() };
 }
 
 type Body = Record<string, unknown> | undefined;
@@ -53,13 +48,23 @@ export class TestClient {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: Body, options: { csrf?: boolean } = {}) {
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    body?: Body,
+    options: { csrf?: boolean } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (method !== 'GET' && options.csrf !== false) {
       this.csrfToken ??= await this.fetchCsrf();
       headers['x-csrf-token'] = this.csrfToken;
     }
-    const response = await this.app.inject({ method, url, payload: body, headers: { ...headers, cookie: this.cookieHeader() } });
+    const response = await this.app.inject({
+      method,
+      url,
+      payload: body,
+      headers: { ...headers, cookie: this.cookieHeader() },
+    });
     this.keepCookies(response);
     return response;
   }
@@ -73,7 +78,11 @@ export class TestClient {
   }
 
   private async fetchCsrf() {
-    const response = await this.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: this.cookieHeader() } });
+    const response = await this.app.inject({
+      method: 'GET',
+      url: '/api/auth/csrf',
+      headers: { cookie: this.cookieHeader() },
+    });
     this.keepCookies(response);
     return (response.json() as { token: string }).token;
   }
@@ -95,9 +104,18 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
 /** Creates a user with the role and returns a client signed in as them. */
-export async function signedInClient(app: FastifyInstance, role: Role, email = `${role}-${randomBytes(3).toString('hex')}@preffy.test`) {
+export async function signedInClient(
+  app: FastifyInstance,
+  role: Role,
+  email = `${role}-${randomBytes(3).toString('hex')}@preffy.test`,
+) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  const user = await createUser(app.db, { email, name: `Test ${role}`, role, passwordHash: await passwordHash });
+  const user = await createUser(app.db, {
+    email,
+    name: `Test ${role}`,
+    role,
+    passwordHash: await passwordHash,
+  });
   const client = new TestClient(app);
   const response = await client.post('/api/auth/login', { email, password: TEST_PASSWORD });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);

@@ -19,7 +19,10 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   COOKIE_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   WEB_DIST_DIR: z.string().optional(),
 });
 

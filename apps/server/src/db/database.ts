@@ -27,7 +27,10 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins }),
+    dialect: 'sqlite',
+  };
 }
 
 /** Migrations in order; a new one is added here and never edited once released. */

@@ -27,7 +27,12 @@ export async function updateVersioned<T extends VersionedTable>(
     .where('deleted', '=', 0)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return;
-  const current = await (db as any).selectFrom(table).selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+  const current = await (db as any)
+    .selectFrom(table)
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
   /* eslint-enable @typescript-eslint/no-explicit-any */
   if (!current) throw notFound();
   throw versionConflict(current);

@@ -16,7 +16,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       for (const issue of error.validation) {
         const field =
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
-          String((issue.params as { missingProperty?: string } | undefined)?.missingProperty ?? error.validationContext ?? 'body');
+          String(
+            (issue.params as { missingProperty?: string } | undefined)?.missingProperty ??
+              error.validationContext ??
+              'body',
+          );
         (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       const first = Object.entries(fieldErrors)[0];
@@ -37,10 +41,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.code(status).send({ statusCode: status, code: error.code ?? 'ERROR', message: error.message });
+      return reply
+        .code(status)
+        .send({ statusCode: status, code: error.code ?? 'ERROR', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE });
   });
-
 }

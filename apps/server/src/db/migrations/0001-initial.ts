@@ -53,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('changes', 'text')
     .execute();
-  await db.schema.createIndex('auditLogEntityIdx').on('auditLog').columns(['entity', 'entityId', 'at']).execute();
+  await db.schema
+    .createIndex('auditLogEntityIdx')
+    .on('auditLog')
+    .columns(['entity', 'entityId', 'at'])
+    .execute();
 
   await db.schema
     .createTable('emailOutbox')
@@ -70,7 +74,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lastError', 'text')
     .addColumn('sentAt', 'bigint')
     .execute();
-  await db.schema.createIndex('emailOutboxStatusIdx').on('emailOutbox').columns(['status', 'createdAt']).execute();
+  await db.schema
+    .createIndex('emailOutboxStatusIdx')
+    .on('emailOutbox')
+    .columns(['status', 'createdAt'])
+    .execute();
   await db.schema.createIndex('emailOutboxCreatedIdx').on('emailOutbox').column('createdAt').execute();
 
   await recordColumns(db.schema.createTable('competitions'))
@@ -114,9 +122,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('competitions')
     .columns(['deleted', 'hasEnded', 'isActive', 'endDate'])
     .execute();
-  await db.schema.createIndex('competitionsDatesIdx').on('competitions').columns(['deleted', 'startDate', 'endDate']).execute();
-  await db.schema.createIndex('competitionsOrganizerIdx').on('competitions').column('organizerEmail').execute();
-  await db.schema.createIndex('competitionsUpdatedIdx').on('competitions').columns(['deleted', 'lastUpdated']).execute();
+  await db.schema
+    .createIndex('competitionsDatesIdx')
+    .on('competitions')
+    .columns(['deleted', 'startDate', 'endDate'])
+    .execute();
+  await db.schema
+    .createIndex('competitionsOrganizerIdx')
+    .on('competitions')
+    .column('organizerEmail')
+    .execute();
+  await db.schema
+    .createIndex('competitionsUpdatedIdx')
+    .on('competitions')
+    .columns(['deleted', 'lastUpdated'])
+    .execute();
 
   await recordColumns(db.schema.createTable('posts'))
     .addColumn('competitionId', 'text', (c) => c.notNull().references('competitions.id'))
@@ -135,8 +155,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('postedDate', 'bigint')
     .addColumn('country', 'text')
     .execute();
-  await db.schema.createIndex('postsCompetitionIdx').on('posts').columns(['competitionId', 'deleted', 'createdAt']).execute();
-  await db.schema.createIndex('postsPlatformIdIdx').on('posts').columns(['competitionId', 'postId']).execute();
+  await db.schema
+    .createIndex('postsCompetitionIdx')
+    .on('posts')
+    .columns(['competitionId', 'deleted', 'createdAt'])
+    .execute();
+  await db.schema
+    .createIndex('postsPlatformIdIdx')
+    .on('posts')
+    .columns(['competitionId', 'postId'])
+    .execute();
   await db.schema.createIndex('postsEmailIdx').on('posts').column('email').execute();
 
   await recordColumns(db.schema.createTable('referrals'))
@@ -165,8 +193,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'double precision', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('paymentsStatusIdx').on('payments').columns(['deleted', 'status', 'createdAt']).execute();
-  await db.schema.createIndex('paymentsCompetitionIdx').on('payments').columns(['competitionId', 'status']).execute();
+  await db.schema
+    .createIndex('paymentsStatusIdx')
+    .on('payments')
+    .columns(['deleted', 'status', 'createdAt'])
+    .execute();
+  await db.schema
+    .createIndex('paymentsCompetitionIdx')
+    .on('payments')
+    .columns(['competitionId', 'status'])
+    .execute();
 
   await recordColumns(db.schema.createTable('promotions'))
     .addColumn('competitionId', 'text', (c) => c.notNull().references('competitions.id'))
@@ -193,7 +229,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('platforms', 'text')
     .addColumn('date', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('inquiriesStatusIdx').on('inquiries').columns(['deleted', 'status', 'date']).execute();
+  await db.schema
+    .createIndex('inquiriesStatusIdx')
+    .on('inquiries')
+    .columns(['deleted', 'status', 'date'])
+    .execute();
 
   await recordColumns(db.schema.createTable('notes'))
     .addColumn('inquiryId', 'text', (c) => c.notNull().references('inquiries.id'))
@@ -210,5 +250,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('createdDateTime', 'bigint', (c) => c.notNull())
     .addColumn('note', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('activitiesInquiryIdx').on('activities').columns(['inquiryId', 'createdDateTime']).execute();
+  await db.schema
+    .createIndex('activitiesInquiryIdx')
+    .on('activities')
+    .columns(['inquiryId', 'createdDateTime'])
+    .execute();
 }

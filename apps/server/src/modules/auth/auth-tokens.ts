@@ -46,6 +46,10 @@ export async function consumeAuthToken(
     .where('kind', 'in', kinds)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
-  const row = await db.selectFrom('authTokens').select('userId').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('authTokens')
+    .select('userId')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return row.userId;
 }

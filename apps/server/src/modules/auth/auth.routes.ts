@@ -27,7 +27,14 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/auth/csrf',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'CSRF token for the x-csrf-token header', response: { 200: z.object({ token: z.string() }) } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'CSRF token for the x-csrf-token header',
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
     async (_request, reply) => ({ token: reply.generateCsrf() }),
   );
 
@@ -39,7 +46,8 @@ export async function authRoutes(app: FastifyInstance) {
         rateLimit: {
           ...LOGIN_RATE_LIMIT,
           // Per IP and email: one attacker cannot lock out a user from another network.
-          keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+          keyGenerator: (request) =>
+            `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
         },
       },
       schema: {
@@ -52,7 +60,8 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await findUserByEmail(app.db, request.body.email);
       const valid = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-      if (!user || !valid || user.disabled) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      if (!user || !valid || user.disabled)
+        throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
       return { user: toPublicUser(user) };
     },
@@ -60,7 +69,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign out', response: { 200: z.object({ ok: z.boolean() }) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: z.object({ ok: z.boolean() }) } },
+    },
     async (request, reply) => {
       if (request.user) await deleteSession(app.db, request.user.sessionId);
       clearSessionCookie(reply);
@@ -70,7 +82,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/auth/me',
-    { config: { access: 'signed-in' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userResponse } },
+    },
     async (request) => {
       const user = await findUserById(app.db, request.user!.id);
       return { user: toPublicUser(user!) };
@@ -91,7 +106,9 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       // A user's own preference: last write wins on purpose, there is nothing to merge.
       const current = await findUserById(app.db, request.user!.id);
-      await updateVersioned(app.db, 'users', current!.id, current!.version, { language: request.body.language });
+      await updateVersioned(app.db, 'users', current!.id, current!.version, {
+        language: request.body.language,
+      });
       return { user: toPublicUser((await findUserById(app.db, current!.id))!) };
     },
   );
@@ -113,7 +130,10 @@ export async function authRoutes(app: FastifyInstance) {
       if (user && !user.disabled) {
         await app.db.transaction().execute(async (trx) => {
           const { token } = await mintAuthToken(trx, user.id, 'reset', null);
-          await enqueueEmail(trx, passwordResetEmail(user, `${app.config.publicUrl}/reset-password#token=${token}`));
+          await enqueueEmail(
+            trx,
+            passwordResetEmail(user, `${app.config.publicUrl}/reset-password#token=${token}`),
+          );
         });
       }
       return { ok: true, message: RESET_LINK_SENT };
@@ -129,7 +149,10 @@ export async function authRoutes(app: FastifyInstance) {
         summary: 'Set a new password with a reset or invitation token',
         body: z.object({
           token: z.string().min(10).max(200),
-          password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(1000),
+          password: z
+            .string()
+            .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+            .max(1000),
         }),
         response: { 200: userResponse },
       },
@@ -147,9 +170,14 @@ export async function authRoutes(app: FastifyInstance) {
         return id;
       });
       if (!userId) {
-        throw new AppError(400, 'INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.', {
-          fieldErrors: { token: ['This link is invalid or has expired. Please ask for a new one.'] },
-        });
+        throw new AppError(
+          400,
+          'INVALID_TOKEN',
+          'This link is invalid or has expired. Please ask for a new one.',
+          {
+            fieldErrors: { token: ['This link is invalid or has expired. Please ask for a new one.'] },
+          },
+        );
       }
       setSessionCookie(app, reply, await createSession(app.db, userId, app.config.sessionTtlMs));
       return { user: toPublicUser((await findUserById(app.db, userId))!) };

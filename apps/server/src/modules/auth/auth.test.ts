@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const latestEmailTo = async (email: string) =>
-  app.db.selectFrom('emailOutbox').selectAll().where('toEmail', '=', email).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+  app.db
+    .selectFrom('emailOutbox')
+    .selectAll()
+    .where('toEmail', '=', email)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirstOrThrow();
 
 describe('sign-in', () => {
   it('sets an httpOnly, SameSite=Lax session cookie and answers /me', async () => {
@@ -21,7 +26,10 @@ describe('sign-in', () => {
     expect(me.json().user).not.toHaveProperty('passwordHash');
 
     const fresh = new TestClient(app);
-    const login = await fresh.post('/api/auth/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    const login = await fresh.post('/api/auth/login', {
+      email: user.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     const cookie = login.cookies.find((c) => c.name === 'preffy_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -31,7 +39,10 @@ describe('sign-in', () => {
     const { user } = await signedInClient(app, 'staff');
     const client = new TestClient(app);
     const wrong = await client.post('/api/auth/login', { email: user.email, password: 'wrong-password' });
-    const unknown = await client.post('/api/auth/login', { email: 'nobody@preffy.test', password: 'wrong-password' });
+    const unknown = await client.post('/api/auth/login', {
+      email: 'nobody@preffy.test',
+      password: 'wrong-password',
+    });
     for (const r of [wrong, unknown]) {
       expect(r.statusCode).toBe(401);
       expect(r.json().message).toBe('Invalid credentials');
@@ -50,14 +61,18 @@ describe('sign-in', () => {
     const disabled = await admin.patch(`/api/users/${user.id}`, { version: 1, disabled: true });
     expect(disabled.statusCode).toBe(200);
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
-    const again = await new TestClient(app).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const again = await new TestClient(app).post('/api/auth/login', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
     expect(again.statusCode).toBe(401);
   });
 
   it('rate-limits sign-in attempts per IP and email', async () => {
     const client = new TestClient(app);
     const attempt = (email: string) => client.post('/api/auth/login', { email, password: 'nope-nope-nope' });
-    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) expect((await attempt('target@preffy.test')).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++)
+      expect((await attempt('target@preffy.test')).statusCode).toBe(401);
     expect((await attempt('target@preffy.test')).statusCode).toBe(429);
     // Another email from the same address is still allowed to try.
     expect((await attempt('other@preffy.test')).statusCode).toBe(401);
@@ -65,7 +80,12 @@ describe('sign-in', () => {
 
   it('refuses mutations without the CSRF token', async () => {
     const { client } = await signedInClient(app, 'admin');
-    const response = await client.request('POST', '/api/users', { email: 'x@preffy.test', name: 'X', role: 'staff' }, { csrf: false });
+    const response = await client.request(
+      'POST',
+      '/api/users',
+      { email: 'x@preffy.test', name: 'X', role: 'staff' },
+      { csrf: false },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toMatch(/CSRF/);
   });
@@ -85,24 +105,41 @@ describe('forgot and reset password', () => {
     const reset = await client.post('/api/auth/reset-password', { token, password: 'a-brand-new-password' });
     expect(reset.statusCode).toBe(200);
     expect((await client.get('/api/auth/me')).json().user.email).toBe(user.email);
-    const login = await new TestClient(app).post('/api/auth/login', { email: user.email, password: 'a-brand-new-password' });
+    const login = await new TestClient(app).post('/api/auth/login', {
+      email: user.email,
+      password: 'a-brand-new-password',
+    });
     expect(login.statusCode).toBe(200);
 
-    const reuse = await new TestClient(app).post('/api/auth/reset-password', { token, password: 'another-password-1' });
+    const reuse = await new TestClient(app).post('/api/auth/reset-password', {
+      token,
+      password: 'another-password-1',
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().fieldErrors.token).toBeDefined();
   });
 
   it('gives the same answer for unknown emails and sends nothing', async () => {
-    const before = await app.db.selectFrom('emailOutbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const forgot = await new TestClient(app).post('/api/auth/forgot-password', { email: 'ghost@preffy.test' });
+    const before = await app.db
+      .selectFrom('emailOutbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const forgot = await new TestClient(app).post('/api/auth/forgot-password', {
+      email: 'ghost@preffy.test',
+    });
     expect(forgot.json()).toEqual({ ok: true, message: RESET_LINK_SENT });
-    const after = await app.db.selectFrom('emailOutbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await app.db
+      .selectFrom('emailOutbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('refuses short passwords with a field message', async () => {
-    const response = await new TestClient(app).post('/api/auth/reset-password', { token: 'x'.repeat(43), password: 'short' });
+    const response = await new TestClient(app).post('/api/auth/reset-password', {
+      token: 'x'.repeat(43),
+      password: 'short',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors.password).toEqual(['Use at least 10 characters']);
   });

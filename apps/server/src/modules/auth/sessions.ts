@@ -18,7 +18,15 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['sessions.id as sessionId', 'sessions.expiresAt', 'users.id', 'users.email', 'users.name', 'users.role', 'users.language'])
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expiresAt',
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.role',
+      'users.language',
+    ])
     .where('sessions.id', '=', hashToken(token))
     .where('users.disabled', '=', 0)
     .where('users.deleted', '=', 0)

@@ -5,10 +5,18 @@ import { newId, now } from '../../lib/clock.ts';
 const DAY = 24 * 3600_000;
 const CONTINENTS = ['North America', 'South America', 'Asia', 'Oceania', 'Europe', 'Africa'];
 const SONGS = [
-  ['Midnight Drive', 'Luna Vega'], ['Paper Hearts', 'The Kites'], ['Gold Rush', 'Jay Mora'],
-  ['Neon Summer', 'Ari Blue'], ['Falling Up', 'Mika Stone'], ['Echoes', 'Nova Lane'],
-  ['Wildfire', 'Rio Santos'], ['Blue Hour', 'Sam Ivory'], ['Satellite', 'Dani Park'],
-  ['Daydream', 'Kai Rivers'], ['Low Tide', 'Emi Cole'], ['Overdrive', 'Theo Marsh'],
+  ['Midnight Drive', 'Luna Vega'],
+  ['Paper Hearts', 'The Kites'],
+  ['Gold Rush', 'Jay Mora'],
+  ['Neon Summer', 'Ari Blue'],
+  ['Falling Up', 'Mika Stone'],
+  ['Echoes', 'Nova Lane'],
+  ['Wildfire', 'Rio Santos'],
+  ['Blue Hour', 'Sam Ivory'],
+  ['Satellite', 'Dani Park'],
+  ['Daydream', 'Kai Rivers'],
+  ['Low Tide', 'Emi Cole'],
+  ['Overdrive', 'Theo Marsh'],
 ] as const;
 const PLATFORMS = ['tiktok', 'instagram', 'youtube'] as const;
 
@@ -45,8 +53,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     for (const [index, [song, artist]] of SONGS.entries()) {
       // Four of each: upcoming (holds and confirmed), active, completed.
-      const state = index % 4 === 0 ? 'hold' : index % 4 === 1 ? 'upcoming' : index % 4 === 2 ? 'active' : 'completed';
-      const start = state === 'completed' ? today - (30 + index) * DAY : state === 'active' ? today - 3 * DAY : today + (7 + index) * DAY;
+      const state =
+        index % 4 === 0 ? 'hold' : index % 4 === 1 ? 'upcoming' : index % 4 === 2 ? 'active' : 'completed';
+      const start =
+        state === 'completed'
+          ? today - (30 + index) * DAY
+          : state === 'active'
+            ? today - 3 * DAY
+            : today + (7 + index) * DAY;
       const invoice = 1000 + Math.round(rnd() * 8) * 500;
       const competition = {
         ...record(),
@@ -116,7 +130,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         };
         await trx.insertInto('posts').values(post).execute();
         if (p === 1) {
-          await trx.insertInto('referrals').values({ ...record(), postId: post.id, referringLink: `${post.link}?ref=fancy` }).execute();
+          await trx
+            .insertInto('referrals')
+            .values({ ...record(), postId: post.id, referringLink: `${post.link}?ref=fancy` })
+            .execute();
         }
         if (state === 'completed' && p < 3) {
           await trx
@@ -169,7 +186,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
 
     const statuses = ['Unseen', 'In Progress', 'Completed'];
-    const people = [['Maya', 'Chen'], ['Omar', 'Haddad'], ['Lena', 'Fischer'], ['Carlos', 'Ruiz'], ['Ivy', 'Nakamura'], ['Pavel', 'Orlov']] as const;
+    const people = [
+      ['Maya', 'Chen'],
+      ['Omar', 'Haddad'],
+      ['Lena', 'Fischer'],
+      ['Carlos', 'Ruiz'],
+      ['Ivy', 'Nakamura'],
+      ['Pavel', 'Orlov'],
+    ] as const;
     for (const [i, [firstName, lastName]] of people.entries()) {
       const inquiry = {
         ...record(),
@@ -188,11 +212,24 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await trx.insertInto('inquiries').values(inquiry).execute();
       await trx
         .insertInto('notes')
-        .values({ ...record(), inquiryId: inquiry.id, authorId: null, displayName: 'Preffy Team', authorImage: null, message: '<p>Called back, sent the rate card.</p>', noteDate: today - i * DAY + 3600_000 })
+        .values({
+          ...record(),
+          inquiryId: inquiry.id,
+          authorId: null,
+          displayName: 'Preffy Team',
+          authorImage: null,
+          message: '<p>Called back, sent the rate card.</p>',
+          noteDate: today - i * DAY + 3600_000,
+        })
         .execute();
       await trx
         .insertInto('activities')
-        .values({ ...record(), inquiryId: inquiry.id, createdDateTime: today - i * DAY, note: 'Inquiry received' })
+        .values({
+          ...record(),
+          inquiryId: inquiry.id,
+          createdDateTime: today - i * DAY,
+          note: 'Inquiry received',
+        })
         .execute();
     }
   });

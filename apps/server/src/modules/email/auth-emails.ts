@@ -2,7 +2,14 @@ import type { OutgoingEmail } from './outbox.ts';
 import { escapeHtml } from './escape-html.ts';
 
 /** A short email with one button; the link goes in the text version too. */
-function linkEmail(kind: string, to: { email: string; name: string }, subject: string, intro: string, action: string, url: string): OutgoingEmail {
+function linkEmail(
+  kind: string,
+  to: { email: string; name: string },
+  subject: string,
+  intro: string,
+  action: string,
+  url: string,
+): OutgoingEmail {
   const name = escapeHtml(to.name || to.email);
   return {
     kind,
@@ -15,7 +22,21 @@ function linkEmail(kind: string, to: { email: string; name: string }, subject: s
 }
 
 export const passwordResetEmail = (to: { email: string; name: string }, url: string) =>
-  linkEmail('password-reset', to, 'Reset your Preffy Admin password', 'Someone asked to reset the password of your Preffy Admin account. The link works once and expires in 2 hours.', 'Choose a new password', url);
+  linkEmail(
+    'password-reset',
+    to,
+    'Reset your Preffy Admin password',
+    'Someone asked to reset the password of your Preffy Admin account. The link works once and expires in 2 hours.',
+    'Choose a new password',
+    url,
+  );
 
 export const invitationEmail = (to: { email: string; name: string }, url: string) =>
-  linkEmail('invitation', to, 'You are invited to Preffy Admin', 'An administrator created a Preffy Admin account for you. The link works once and expires in 7 days.', 'Set your password', url);
+  linkEmail(
+    'invitation',
+    to,
+    'You are invited to Preffy Admin',
+    'An administrator created a Preffy Admin account for you. The link works once and expires in 7 days.',
+    'Set your password',
+    url,
+  );

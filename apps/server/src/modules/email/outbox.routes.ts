@@ -26,7 +26,9 @@ export async function outboxRoutes(app: FastifyInstance) {
       schema: {
         tags: ['email'],
         summary: 'The email outbox, newest first',
-        querystring: pageQuerySchema.pick({ page: true, pageSize: true }).extend({ toEmail: z.string().optional() }),
+        querystring: pageQuerySchema
+          .pick({ page: true, pageSize: true })
+          .extend({ toEmail: z.string().optional() }),
         response: { 200: pageOf(outboxEmailSchema) },
       },
     },
@@ -35,7 +37,13 @@ export async function outboxRoutes(app: FastifyInstance) {
       let base = app.db.selectFrom('emailOutbox');
       if (q.toEmail) base = base.where('toEmail', '=', q.toEmail.toLowerCase());
       const [items, count] = await Promise.all([
-        base.selectAll().orderBy('createdAt', 'desc').orderBy('id').limit(q.pageSize).offset(offsetOf(q)).execute(),
+        base
+          .selectAll()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id')
+          .limit(q.pageSize)
+          .offset(offsetOf(q))
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(count.total) };

@@ -9,7 +9,11 @@ export async function healthRoutes(app: FastifyInstance) {
     '/healthz',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+      },
     },
     async () => {
       await sql`select 1`.execute(app.db);
@@ -18,7 +22,10 @@ export async function healthRoutes(app: FastifyInstance) {
   );
   r.get(
     '/api/openapi.json',
-    { config: { access: 'signed-in' }, schema: { tags: ['system'], summary: 'This API’s OpenAPI document', hide: true } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['system'], summary: 'This API’s OpenAPI document', hide: true },
+    },
     async () => app.swagger(),
   );
 }

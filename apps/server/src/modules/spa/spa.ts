@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { consumeAuthToken } from '../auth/auth-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
@@ -51,7 +51,7 @@ export async function registerSpa(app: FastifyInstance) {
   return {
     /** For the not-found handler: app routes are client-side, so unknown pages get index.html. */
     serveIndex: hasBuild
-      ? (reply: import('fastify').FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+      ? (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
       : null,
   };
 }

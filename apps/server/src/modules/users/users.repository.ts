@@ -37,7 +37,12 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
 export const findUserByEmail = (db: Database, email: string) =>
-  db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).where('deleted', '=', 0).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
 
 export const findUserById = (db: Database, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();

@@ -16,7 +16,15 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/users',
-    { config: admin, schema: { tags: ['users'], summary: 'List users (paged, searchable, sortable)', querystring: listUsersQuerySchema, response: { 200: pageOf(userSchema) } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'List users (paged, searchable, sortable)',
+        querystring: listUsersQuerySchema,
+        response: { 200: pageOf(userSchema) },
+      },
+    },
     async (request) => listUsers(app.db, request.query),
   );
 

@@ -50,7 +50,13 @@ export async function inviteUser(
     const user = await createUser(trx, input);
     const { token } = await mintAuthToken(trx, user.id, 'invite', actor.id);
     await enqueueEmail(trx, invitationEmail(user, `${publicUrl}/reset-password#token=${token}`));
-    await recordAudit(trx, { actorId: actor.id, entity: 'user', entityId: user.id, action: 'invite', changes: input });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      entity: 'user',
+      entityId: user.id,
+      action: 'invite',
+      changes: input,
+    });
     return toPublicUser(user);
   });
 }
@@ -63,7 +69,10 @@ export async function updateUser(
 ) {
   // Admins cannot lock themselves out: the last door to user management must stay open.
   if (id === actor.id && (input.disabled === true || (input.role && input.role !== 'admin'))) {
-    throw badRequest(input.disabled ? 'disabled' : 'role', 'You cannot disable yourself or remove your own admin role');
+    throw badRequest(
+      input.disabled ? 'disabled' : 'role',
+      'You cannot disable yourself or remove your own admin role',
+    );
   }
   return db.transaction().execute(async (trx) => {
     const patch = {
@@ -73,7 +82,13 @@ export async function updateUser(
     };
     await updateVersioned(trx, 'users', id, input.version, patch);
     if (input.disabled) await deleteUserSessions(trx, id);
-    await recordAudit(trx, { actorId: actor.id, entity: 'user', entityId: id, action: 'update', changes: patch });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      entity: 'user',
+      entityId: id,
+      action: 'update',
+      changes: patch,
+    });
     const row = await findUserById(trx, id);
     if (!row) throw notFound('User');
     return toPublicUser(row);

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+
+let app: FastifyInstance;
+let admin: TestClient;
+let adminId: string;
+beforeAll(async () => {
+  app = await createTestApp();
+  const signedIn = await signedInClient(app, 'admin', 'boss@preffy.test');
+  admin = signedIn.client;
+  adminId = signedIn.user.id;
+});
+afterAll(() => app.close());
+
+describe('user management', () => {
+  it('invites a user: no password yet, an invitation with a set-password link in the outbox', async () => {
+    const created = await admin.post('/api/users', {
+      email: 'New.Person@Preffy.test',
+      name: 'New Person',
+      role: 'organizer',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().user).toMatchObject({
+      email: 'new.person@preffy.test',
+      role: 'organizer',
+      disabled: false,
+      version: 1,
+    });
+    const email = await app.db
+      .selectFrom('emailOutbox')
+      .selectAll()
+      .where('toEmail', '=', 'new.person@preffy.test')
+      .executeTakeFirstOrThrow();
+    expect(email.kind).toBe('invitation');
+    const token = /#token=([\w-]+)/.exec(email.text)![1]!;
+
+    const invitee = new TestClient(app);
+    expect(
+      (await invitee.post('/api/auth/reset-password', { token, password: 'my-own-password' })).statusCode,
+    ).toBe(200);
+    expect((await invitee.get('/api/auth/me')).json().user.role).toBe('organizer');
+
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entityId', '=', created.json().user.id)
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['invite', 'set-password']);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const again = await admin.post('/api/users', { email: 'BOSS@preffy.test', name: 'Copy', role: 'staff' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fieldErrors.email).toEqual(['A user with this email already exists']);
+  });
+
+  it('validates input with field messages', async () => {
+    const bad = await admin.post('/api/users', { email: 'not-an-email', name: '', role: 'king' });
+    expect(bad.statusCode).toBe(400);
+    const { fieldErrors } = bad.json();
+    expect(fieldErrors.email).toEqual(['Email is not valid!']);
+    expect(Object.keys(fieldErrors).sort()).toEqual(['email', 'name', 'role']);
+  });
+
+  it('changes a role with the version it read, and answers a stale version with 409 and the current record', async () => {
+    const { user } = await signedInClient(app, 'organizer');
+    const first = await admin.patch(`/api/users/${user.id}`, { version: 1, role: 'staff' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user).toMatchObject({ role: 'staff', version: 2 });
+
+    const stale = await admin.patch(`/api/users/${user.id}`, { version: 1, name: 'Overwrite' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ id: user.id, version: 2, role: 'staff', name: user.name });
+  });
+
+  it('does not let an admin disable or demote themselves', async () => {
+    const me = await admin.get('/api/auth/me');
+    const response = await admin.patch(`/api/users/${adminId}`, {
+      version: me.json().user.version,
+      disabled: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors.disabled).toBeDefined();
+  });
+
+  it('pages, searches and sorts on the server', async () => {
+    for (const name of ['Zed Alpha', 'Amy Beta', 'Mo Gamma']) {
+      await admin.post('/api/users', {
+        email: `${name.split(' ')[0]!.toLowerCase()}@list.test`,
+        name,
+        role: 'staff',
+      });
+    }
+    const page = await admin.get(
+      '/api/users?search=list.test&sortBy=name&sortDirection=asc&pageSize=2&page=1',
+    );
+    expect(page.json().total).toBe(3);
+    expect(page.json().items.map((u: { name: string }) => u.name)).toEqual(['Amy Beta', 'Mo Gamma']);
+    const second = await admin.get(
+      '/api/users?search=list.test&sortBy=name&sortDirection=asc&pageSize=2&page=2',
+    );
+    expect(second.json().items.map((u: { name: string }) => u.name)).toEqual(['Zed Alpha']);
+    // A search for a LIKE wildcard finds the literal character only.
+    expect((await admin.get('/api/users?search=%25')).json().total).toBe(0);
+    expect((await admin.get('/api/users?pageSize=1000')).statusCode).toBe(400);
+  });
+
+  it('shows the outbox to admins, newest first', async () => {
+    const outbox = await admin.get('/api/outbox?pageSize=5');
+    expect(outbox.statusCode).toBe(200);
+    const times = outbox.json().items.map((e: { createdAt: number }) => e.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The one test command (npm test): typecheck, lint, unit tests, API tests on SQLite and on a
+# real PostgreSQL server, then the browser tests in Debian's Chromium against the built app.
+# Nothing is skipped: a missing PostgreSQL or Chromium is installed (Debian, as root) or the
+# run fails saying how to get it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=.test-out
+rm -rf "$OUT" && mkdir -p "$OUT"
+step() { printf '\n=== %s\n' "$*"; }
+cleanup_tasks=()
+cleanup() { for task in "${cleanup_tasks[@]}"; do eval "$task" || true; done; }
+trap cleanup EXIT
+
+step "Typecheck"
+npm run --silent typecheck
+
+step "Lint"
+npm run --silent lint
+
+step "Unit tests (domain rules)"
+npx vitest run --config vitest.unit.config.ts --reporter=default --reporter=json --outputFile="$OUT/unit.json"
+
+step "Unit tests (web app)"
+npx vitest run --config apps/web/vitest.config.ts --reporter=default --reporter=json --outputFile="$OUT/web.json"
+
+step "API tests on SQLite"
+npx vitest run --config apps/server/vitest.config.ts --reporter=default --reporter=json --outputFile="$OUT/api-sqlite.json"
+
+step "API tests on PostgreSQL"
+source scripts/ensure-postgres.sh
+TEST_DATABASE_URL="$PG_TEST_URL" npx vitest run --config apps/server/vitest.config.ts --reporter=default --reporter=json --outputFile="$OUT/api-postgres.json"
+
+step "Build the web app"
+npm run --silent build
+
+step "Browser tests in Chromium"
+bash scripts/ensure-chromium.sh
+E2E_PORT=${E2E_PORT:-3199}
+E2E_DATA=$(mktemp -d /tmp/preffy-e2e.XXXXXX)
+PORT=$E2E_PORT HOST=127.0.0.1 DATA_DIR="$E2E_DATA" PUBLIC_URL="http://127.0.0.1:$E2E_PORT" \
+  ADMIN_EMAIL=admin@preffy.test ADMIN_PASSWORD=admin-password-123 LOG_LEVEL=warn \
+  node --import tsx apps/server/src/server.ts > "$OUT/e2e-server.log" 2>&1 &
+server_pid=$!
+cleanup_tasks+=("kill $server_pid; rm -rf '$E2E_DATA'")
+for _ in $(seq 1 60); do
+  curl -fs "http://127.0.0.1:$E2E_PORT/healthz" > /dev/null 2>&1 && break
+  kill -0 "$server_pid" 2> /dev/null || { cat "$OUT/e2e-server.log"; echo "The server did not start"; exit 1; }
+  sleep 0.5
+done
+E2E_BASE_URL="http://127.0.0.1:$E2E_PORT" npx playwright test -c e2e/playwright.config.ts
+
+step "Summary"
+node scripts/test-summary.mjs "$OUT"
