@@ -1,0 +1,79 @@
+// npm run bench: performance targets for the hot paths, measured in-process with app.inject on
+// SQLite (or PostgreSQL with DATABASE_URL). Exits non-zero when a target is missed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { newId, now } from '../apps/server/src/lib/clock.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { TestClient } from '../apps/server/test/test-app.ts';
+
+const USERS = 10_000;
+const ROUNDS = 200;
+const targets: Record<string, number> = {
+  'GET /api/auth/me (session lookup)': 5,
+  'GET /api/users page 1 of 10,000': 25,
+  'GET /api/users search among 10,000': 40,
+  'GET /api/users last page sorted by email desc': 40,
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'preffy-bench-'));
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'false' }) };
+const app = await buildApp({ config, logger: false });
+
+const passwordHash = await hashPassword('bench-password-1');
+const at = now();
+const rows = Array.from({ length: USERS }, (_, i) => ({
+  id: newId(),
+  email: `user${i}@bench.test`,
+  name: `User ${String(i).padStart(5, '0')}`,
+  role: (['admin', 'staff', 'organizer'] as const)[i % 3]!,
+  disabled: 0 as const,
+  passwordHash: i === 0 ? passwordHash : null,
+  language: null,
+  version: 1,
+  deleted: 0 as const,
+  createdAt: at + i,
+  updatedAt: at + i,
+}));
+for (let i = 0; i < rows.length; i += 500)
+  await app.db
+    .insertInto('users')
+    .values(rows.slice(i, i + 500))
+    .execute();
+
+const client = new TestClient(app);
+await client.post('/api/auth/login', { email: 'user0@bench.test', password: 'bench-password-1' });
+
+async function measure(url: string) {
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    const response = await client.get(url);
+    times.push(performance.now() - start);
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(ROUNDS * 0.5)]!, p95: times[Math.floor(ROUNDS * 0.95)]! };
+}
+
+const urls: Record<string, string> = {
+  'GET /api/auth/me (session lookup)': '/api/auth/me',
+  'GET /api/users page 1 of 10,000': '/api/users?pageSize=50',
+  'GET /api/users search among 10,000': '/api/users?search=user99&pageSize=50',
+  'GET /api/users last page sorted by email desc': `/api/users?sortBy=email&sortDirection=desc&pageSize=50&page=${USERS / 50}`,
+};
+let missed = 0;
+console.log(`database: ${app.dialect}, ${ROUNDS} requests each`);
+for (const [name, url] of Object.entries(urls)) {
+  const { p50, p95 } = await measure(url);
+  const ok = p95 <= targets[name]!;
+  if (!ok) missed += 1;
+  console.log(
+    `${ok ? 'ok  ' : 'SLOW'} ${name}: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (target p95 ≤ ${targets[name]} ms)`,
+  );
+}
+await app.close();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(missed ? 1 : 0);
