@@ -1,0 +1,51 @@
+import { DEFAULT_CONTINENTS } from './countries.ts';
+import { COMPETITION_DAYS, addDays, competitionTimeOn, localDay } from './dates.ts';
+import { DEFAULT_PRIZES } from './prizes.ts';
+
+/** Competition state derives from two flags (doc 2 section 4); 'preview' is shown as Upcoming. */
+export const COMPETITION_STATES = ['preview', 'active', 'completed'] as const;
+export type CompetitionState = (typeof COMPETITION_STATES)[number];
+
+export function competitionState(flags: { hasEnded: boolean; isActive: boolean }): CompetitionState {
+  if (flags.hasEnded) return 'completed';
+  return flags.isActive ? 'active' : 'preview';
+}
+
+/** The flags the admin state dropdown sets for each state. */
+export const STATE_FLAGS: Record<CompetitionState, { hasEnded: boolean; isActive: boolean }> = {
+  completed: { hasEnded: true, isActive: false },
+  active: { hasEnded: false, isActive: true },
+  preview: { hasEnded: false, isActive: false },
+};
+
+/** isConfirmed false is a Hold, true is Confirmed. */
+export const holdLabel = (isConfirmed: boolean) => (isConfirmed ? 'Confirmed' : 'Hold');
+
+export const PLATFORM_OPTIONS = [
+  'TikTok',
+  'Instagram Reel',
+  'YouTube Short',
+  'TikTok + Instagram Reel',
+  'TikTok + YouTube Short',
+  'Instagram Reel + YouTube Short',
+  'TikTok + Instagram Reel + YouTube Short',
+  'CapCut',
+] as const;
+export const DEFAULT_PLATFORMS = ['TikTok'] as const;
+export const METRICS = ['likes', 'views'] as const;
+
+/** What the Start A Competition form starts with: today to 7 days later at 15:00, the default prizes. */
+export function newCompetitionDefaults(now: number, timeZone: string) {
+  const today = localDay(now, timeZone);
+  return {
+    startDate: competitionTimeOn(today, timeZone),
+    endDate: competitionTimeOn(addDays(today, COMPETITION_DAYS), timeZone),
+    invoiceAmount: 0,
+    prizes: [...DEFAULT_PRIZES],
+    platforms: [...DEFAULT_PLATFORMS],
+    continents: [...DEFAULT_CONTINENTS],
+    competitionType: 'Hybrid' as const,
+    takePct: 1,
+    metric: 'likes' as const,
+  };
+}

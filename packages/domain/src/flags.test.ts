@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { type FlaggablePost, postFlags } from './flags.ts';
+
+const START = Date.UTC(2026, 5, 10, 15); // 15:00 UTC on 10 June
+const competition = { startDate: START, countries: ['BR'], continents: ['Europe'] };
+const clean: FlaggablePost = {
+  postedDate: START + 3600_000,
+  country: 'DE',
+  likes: 100,
+  views: 1000,
+  platform: 'tiktok',
+  email: 'ann@x.io',
+  postId: 'v1',
+};
+const ctx = { bannedEmails: ['cheat@x.io'], scoredPostIds: ['v9'], timeZone: 'UTC' };
+const messages = (post: Partial<FlaggablePost>) =>
+  postFlags({ ...clean, ...post }, competition, ctx).map((f) => f.message);
+
+describe('postFlags', () => {
+  it('raises nothing for a clean post', () => {
+    expect(messages({})).toEqual([]);
+  });
+  it('Invalid Post Date: before the start of the start day, not merely before 15:00', () => {
+    expect(messages({ postedDate: Date.UTC(2026, 5, 10, 0, 1) })).toEqual([]);
+    expect(messages({ postedDate: Date.UTC(2026, 5, 9, 23, 59) })).toEqual(['Invalid Post Date']);
+  });
+  it('counts the start of the day in the business time zone', () => {
+    const inNewYork = (postedDate: number) =>
+      postFlags({ ...clean, postedDate }, competition, { ...ctx, timeZone: 'America/New_York' }).map(
+        (f) => f.message,
+      );
+    // 10 June starts at 04:00 UTC in New York (EDT).
+    expect(inNewYork(Date.UTC(2026, 5, 10, 3, 59))).toEqual(['Invalid Post Date']);
+    expect(inNewYork(Date.UTC(2026, 5, 10, 4, 0))).toEqual([]);
+  });
+  it('Invalid Country: neither among the countries nor in the continents', () => {
+    expect(messages({ country: 'BR' })).toEqual([]);
+    expect(messages({ country: 'fr' })).toEqual([]);
+    expect(messages({ country: 'US' })).toEqual(['Invalid Country']);
+    expect(messages({ country: null })).toEqual([]);
+  });
+  it("'CHEATING! Likes exceed views' needs likes above views and above 10", () => {
+    expect(messages({ likes: 11, views: 10 })).toEqual(['CHEATING! Likes exceed views']);
+    expect(messages({ likes: 10, views: 5 })).toEqual([]);
+  });
+  it("'Investigate further for cheating': ratio above 0.5 on TikTok, 0.7 elsewhere, with more than 1000 likes", () => {
+    expect(messages({ likes: 1001, views: 2000 })).toEqual(['Investigate further for cheating']);
+    expect(messages({ likes: 1000, views: 1500 })).toEqual([]);
+    expect(messages({ likes: 1200, views: 2400 })).toEqual([]);
+    expect(messages({ platform: 'instagram', likes: 1400, views: 2000 })).toEqual([]);
+    expect(messages({ platform: 'youtube', likes: 1401, views: 2000 })).toEqual([
+      'Investigate further for cheating',
+    ]);
+  });
+  it('Banned User: the email of a banned winner, in any case', () => {
+    expect(messages({ email: 'Cheat@X.io' })).toEqual(['Banned User']);
+  });
+  it('Possible Duplicate: the platform id is among the scored posts', () => {
+    expect(messages({ postId: 'v9' })).toEqual(['Possible Duplicate']);
+  });
+  it('returns every flag that applies', () => {
+    expect(
+      messages({ postedDate: 0, country: 'US', likes: 5000, views: 10, email: 'cheat@x.io', postId: 'v9' }),
+    ).toEqual([
+      'Invalid Post Date',
+      'Invalid Country',
+      'CHEATING! Likes exceed views',
+      'Investigate further for cheating',
+      'Banned User',
+      'Possible Duplicate',
+    ]);
+  });
+});

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  PAYOUT_CSV_COLUMNS,
+  creatorPayout,
+  csvCell,
+  payoutCsv,
+  payoutCsvAmount,
+  paymentRecordAmount,
+} from './payouts.ts';
+
+describe('payout amounts', () => {
+  it('pays creators 80% of the prize, rounded to cents', () => {
+    expect(creatorPayout(200)).toBe(160);
+    expect(creatorPayout(10.01)).toBe(8.01);
+    expect(creatorPayout(33.33)).toBe(26.66);
+  });
+  it("puts the full prize in the CSV for 'genni' winners, 80% for everyone else", () => {
+    expect(payoutCsvAmount(200, 'genni')).toBe(200);
+    expect(payoutCsvAmount(200, 'Genni')).toBe(200);
+    expect(payoutCsvAmount(200, '')).toBe(160);
+    expect(payoutCsvAmount(200, null)).toBe(160);
+  });
+  it("records prize × takePct for 'genni' winners and 80% for the rest", () => {
+    expect(paymentRecordAmount(200, 'genni', 0.5)).toBe(100);
+    expect(paymentRecordAmount(200, 'genni')).toBe(200);
+    expect(paymentRecordAmount(200, 'preffy', 0.5)).toBe(160);
+  });
+  it('never pays a creator more than the prize, nor less than 80% minus half a cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        const prize = cents / 100;
+        const paid = creatorPayout(prize);
+        expect(paid).toBeLessThanOrEqual(prize);
+        expect(Math.abs(paid - prize * 0.8)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
+  });
+});
+
+describe('payoutCsv', () => {
+  it("has PayPal's columns in order, USD, the preffy reference and two-decimal amounts", () => {
+    const csv = payoutCsv([{ email: 'ann@example.com', amount: 160, competitionId: 'c-1', note: 'Thanks!' }]);
+    const [header, row] = csv.trimEnd().split('\r\n');
+    expect(header).toBe(PAYOUT_CSV_COLUMNS.join(','));
+    expect(PAYOUT_CSV_COLUMNS).toEqual([
+      'Email/Phone',
+      'Amount',
+      'Currency code',
+      'Reference ID (optional)',
+      'Note to recipient',
+      'Recipient wallet',
+      'Social Feed Privacy (optional)',
+      'Holler URL (deprecated)',
+      'Logo URL (optional)',
+    ]);
+    expect(row).toBe('ann@example.com,160.00,USD,preffy id:c-1,Thanks!,PayPal,,,');
+  });
+  it('quotes commas, quotes and newlines', () => {
+    const csv = payoutCsv([
+      { email: 'a@b.co', amount: 8.5, competitionId: 'x', note: 'Well done, "Ann"\nsee you' },
+    ]);
+    expect(csv).toContain('8.50,USD,preffy id:x,"Well done, ""Ann""\nsee you",PayPal');
+  });
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    for (const start of ['=', '+', '-', '@']) {
+      const csv = payoutCsv([
+        { email: `${start}cmd@x.io`, amount: 1, competitionId: '1', note: `${start}SUM(A1)` },
+      ]);
+      const row = csv.split('\r\n')[1]!;
+      expect(row.startsWith(`'${start}cmd@x.io`)).toBe(true);
+      expect(row).toContain(`'${start}SUM(A1)`);
+    }
+  });
+  it('round-trips any text through CSV quoting', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const cell = csvCell(s);
+        const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell;
+        expect(unquoted).toBe(s);
+      }),
+    );
+  });
+});

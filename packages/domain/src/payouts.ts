@@ -1,0 +1,67 @@
+/** Payouts (doc 1 section 9): creators get 80% of the prize; the platform keeps 20%. */
+export const PLATFORM_FEE = 0.2;
+export const PAYOUT_CURRENCY = 'USD';
+export const GENNI_SOURCE = 'genni';
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+const isGenni = (source: string | null | undefined) => (source ?? '').trim().toLowerCase() === GENNI_SOURCE;
+
+/** What a creator receives for a prize: 80%, rounded to cents. */
+export const creatorPayout = (prize: number) => round2(prize * (1 - PLATFORM_FEE));
+
+/** The amount in the payout CSV: sister-brand ('genni') winners get the full prize. */
+export const payoutCsvAmount = (prize: number, source: string | null | undefined) =>
+  isGenni(source) ? round2(prize) : creatorPayout(prize);
+
+/** The payment record's amount: prize × the competition's takePct for 'genni' winners, else 80%. */
+export const paymentRecordAmount = (prize: number, source: string | null | undefined, takePct = 1) =>
+  isGenni(source) ? round2(prize * takePct) : creatorPayout(prize);
+
+export const PAYOUT_CSV_COLUMNS = [
+  'Email/Phone',
+  'Amount',
+  'Currency code',
+  'Reference ID (optional)',
+  'Note to recipient',
+  'Recipient wallet',
+  'Social Feed Privacy (optional)',
+  'Holler URL (deprecated)',
+  'Logo URL (optional)',
+] as const;
+
+export type PayoutRow = { email: string; amount: number; competitionId: string; note?: string };
+
+export const DEFAULT_PAYOUT_NOTE = 'Congratulations on winning a Preffy competition!';
+
+/** Quotes a CSV cell when needed (RFC 4180). */
+export function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** A text cell that a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading quote. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(',');
+
+/** PayPal's bulk payout file: header row, then one row per payout, amounts with two decimals. */
+export function payoutCsv(rows: readonly PayoutRow[]): string {
+  const lines = [csvLine(PAYOUT_CSV_COLUMNS)];
+  for (const row of rows) {
+    lines.push(
+      csvLine([
+        neutraliseFormula(row.email.trim()),
+        row.amount.toFixed(2),
+        PAYOUT_CURRENCY,
+        neutraliseFormula(`preffy id:${row.competitionId}`),
+        neutraliseFormula(row.note ?? DEFAULT_PAYOUT_NOTE),
+        'PayPal',
+        '',
+        '',
+        '',
+      ]),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
