@@ -12,7 +12,11 @@ import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler
 import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { EmailWorker } from './modules/email/email-worker.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
 import { outboxRoutes } from './modules/email/outbox.routes.ts';
+import { unsubscribeRoutes } from './modules/email/unsubscribe.routes.ts';
+import { createTransport } from './modules/email/transports/create-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LOGIN_TOKEN_PARAM, registerSpa, withoutLoginToken } from './modules/spa/spa.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -44,8 +48,20 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('config', config);
-  app.addHook('onClose', async () => db.destroy());
   await migrateToLatest(db);
+  const emailWorker = new EmailWorker(db, {
+    transport: createTransport(config.email),
+    from: config.email.from,
+    publicUrl: config.publicUrl,
+    secret: config.cookieSecret,
+    log: app.log,
+  });
+  app.decorate('emailWorker', emailWorker);
+  // One hook so the order is certain: finish sending, then close the database.
+  app.addHook('onClose', async () => {
+    await emailWorker.stop();
+    await db.destroy();
+  });
 
   registerErrorHandler(app);
 
@@ -78,6 +94,8 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(outboxRoutes);
+  await app.register(emailRoutes);
+  await app.register(unsubscribeRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/healthz';

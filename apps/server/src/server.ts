@@ -31,5 +31,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+app.emailWorker.start(config.email.workerIntervalMs);
 await app.listen({ port: config.port, host: config.host });
 console.log(`Preffy Admin is running at ${config.publicUrl} (${app.dialect})`);

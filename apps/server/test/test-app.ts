@@ -121,3 +121,24 @@ export async function signedInClient(
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return { client, user };
 }
+
+/** The newest message queued for an address, with that recipient's delivery status. */
+export function latestEmailTo(app: FastifyInstance, email: string) {
+  return app.db
+    .selectFrom('emailRecipients')
+    .innerJoin('emailMessages', 'emailMessages.id', 'emailRecipients.messageId')
+    .select([
+      'emailMessages.id',
+      'kind',
+      'subject',
+      'html',
+      'text',
+      'isMarketing',
+      'status',
+      'reason',
+      'emailMessages.createdAt',
+    ])
+    .where('emailRecipients.email', '=', email.toLowerCase())
+    .orderBy('emailMessages.createdAt', 'desc')
+    .executeTakeFirstOrThrow();
+}

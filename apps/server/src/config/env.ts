@@ -24,6 +24,14 @@ const envSchema = z.object({
     .positive()
     .default(24 * 14),
   WEB_DIST_DIR: z.string().optional(),
+  EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'mandrill']).default('outbox'),
+  EMAIL_FROM: z.string().email().default('no-reply@preffy.local'),
+  EMAIL_FROM_NAME: z.string().default('Preffy'),
+  EMAIL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
+  SMTP_URL: z.string().optional(),
+  MANDRILL_API_KEY: z.string().optional(),
+  MANDRILL_BASE_URL: z.string().url().default('https://mandrillapp.com/api/1.0'),
 });
 
 export type Config = {
@@ -42,6 +50,15 @@ export type Config = {
   logLevel: string;
   sessionTtlMs: number;
   webDistDir: string;
+  email: {
+    transport: 'outbox' | 'smtp' | 'mandrill';
+    from: { email: string; name: string };
+    timeoutMs: number;
+    workerIntervalMs: number;
+    smtpUrl: string | undefined;
+    mandrillApiKey: string | undefined;
+    mandrillBaseUrl: string;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.EMAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) throw new Error('EMAIL_TRANSPORT=smtp needs SMTP_URL');
+  if (e.EMAIL_TRANSPORT === 'mandrill' && !e.MANDRILL_API_KEY)
+    throw new Error('EMAIL_TRANSPORT=mandrill needs MANDRILL_API_KEY');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -66,6 +86,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    email: {
+      transport: e.EMAIL_TRANSPORT,
+      from: { email: e.EMAIL_FROM, name: e.EMAIL_FROM_NAME },
+      timeoutMs: e.EMAIL_TIMEOUT_MS,
+      workerIntervalMs: e.EMAIL_WORKER_INTERVAL_MS,
+      smtpUrl: e.SMTP_URL,
+      mandrillApiKey: e.MANDRILL_API_KEY,
+      mandrillBaseUrl: e.MANDRILL_BASE_URL,
+    },
   };
 }
 

@@ -57,19 +57,37 @@ export type AuditLogTable = {
   changes: string | null;
 };
 
-export type EmailOutboxTable = {
+export type EmailMessagesTable = {
   id: string;
   createdAt: number;
+  createdBy: string | null;
   kind: string;
-  toEmail: string;
-  toName: string | null;
+  isMarketing: Flag;
+  language: string;
   subject: string;
+  /** May hold {{unsubscribeUrl}}, filled in per recipient at delivery. */
   html: string;
   text: string;
-  status: 'pending' | 'sent' | 'failed';
+  relatedEntity: string | null;
+  relatedId: string | null;
+};
+
+export type EmailRecipientStatus = 'queued' | 'sending' | 'sent' | 'rejected' | 'failed' | 'skipped';
+
+export type EmailRecipientsTable = {
+  id: string;
+  messageId: string;
+  email: string;
+  name: string | null;
+  status: EmailRecipientStatus;
+  /** Why it was rejected, skipped or failed (the last error while retrying). */
+  reason: string | null;
   attempts: number;
-  lastError: string | null;
+  nextAttemptAt: number;
+  claimedBy: string | null;
+  claimedUntil: number | null;
   sentAt: number | null;
+  transport: string | null;
 };
 
 export type CompetitionsTable = RecordColumns & {
@@ -201,7 +219,8 @@ export type DB = {
   sessions: SessionsTable;
   authTokens: AuthTokensTable;
   auditLog: AuditLogTable;
-  emailOutbox: EmailOutboxTable;
+  emailMessages: EmailMessagesTable;
+  emailRecipients: EmailRecipientsTable;
   competitions: CompetitionsTable;
   posts: PostsTable;
   referrals: ReferralsTable;

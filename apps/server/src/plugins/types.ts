@@ -1,6 +1,7 @@
 import type { Access, Role } from '@preffy/domain';
 import type { Config } from '../config/env.ts';
 import type { Database, Dialect } from '../db/database.ts';
+import type { EmailWorker } from '../modules/email/email-worker.ts';
 
 /** The signed-in user as every route sees it (`request.user`, null when signed out). */
 export type SessionUser = {
@@ -19,6 +20,7 @@ declare module 'fastify' {
     db: Database;
     dialect: Dialect;
     config: Config;
+    emailWorker: EmailWorker;
     /** Every API route with the access level it declared; the authorization test walks it. */
     routeAccess: RouteAccessEntry[];
   }

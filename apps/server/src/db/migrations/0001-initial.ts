@@ -59,27 +59,51 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['entity', 'entityId', 'at'])
     .execute();
 
+  // The email outbox: one message, many recipients, a delivery status per recipient.
   await db.schema
-    .createTable('emailOutbox')
+    .createTable('emailMessages')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('createdAt', 'bigint', (c) => c.notNull())
+    .addColumn('createdBy', 'text')
     .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('toEmail', 'text', (c) => c.notNull())
-    .addColumn('toName', 'text')
+    .addColumn('isMarketing', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('html', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('relatedEntity', 'text')
+    .addColumn('relatedId', 'text')
+    .execute();
+  await db.schema.createIndex('emailMessagesCreatedIdx').on('emailMessages').column('createdAt').execute();
+  await db.schema
+    .createIndex('emailMessagesRelatedIdx')
+    .on('emailMessages')
+    .columns(['relatedEntity', 'relatedId'])
+    .execute();
+
+  await db.schema
+    .createTable('emailRecipients')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('messageId', 'text', (c) => c.notNull().references('emailMessages.id'))
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('name', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('lastError', 'text')
+    .addColumn('nextAttemptAt', 'bigint', (c) => c.notNull())
+    .addColumn('claimedBy', 'text')
+    .addColumn('claimedUntil', 'bigint')
     .addColumn('sentAt', 'bigint')
+    .addColumn('transport', 'text')
+    // One message never goes twice to the same address: the idempotency key.
+    .addUniqueConstraint('emailRecipientsMessageEmailKey', ['messageId', 'email'])
     .execute();
   await db.schema
-    .createIndex('emailOutboxStatusIdx')
-    .on('emailOutbox')
-    .columns(['status', 'createdAt'])
+    .createIndex('emailRecipientsQueueIdx')
+    .on('emailRecipients')
+    .columns(['status', 'nextAttemptAt'])
     .execute();
-  await db.schema.createIndex('emailOutboxCreatedIdx').on('emailOutbox').column('createdAt').execute();
+  await db.schema.createIndex('emailRecipientsEmailIdx').on('emailRecipients').column('email').execute();
 
   await recordColumns(db.schema.createTable('competitions'))
     .addColumn('name', 'text', (c) => c.notNull())

@@ -5,7 +5,6 @@ import { AppError } from '../../lib/errors.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { passwordResetEmail } from '../email/auth-emails.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { findUserByEmail, findUserById, toPublicUser, userSchema } from '../users/users.repository.ts';
 import { consumeAuthToken, mintAuthToken } from './auth-tokens.ts';
@@ -130,10 +129,13 @@ export async function authRoutes(app: FastifyInstance) {
       if (user && !user.disabled) {
         await app.db.transaction().execute(async (trx) => {
           const { token } = await mintAuthToken(trx, user.id, 'reset', null);
-          await enqueueEmail(
-            trx,
-            passwordResetEmail(user, `${app.config.publicUrl}/reset-password#token=${token}`),
-          );
+          await enqueueEmail(trx, {
+            kind: 'password-reset',
+            data: { name: user.name, url: `${app.config.publicUrl}/reset-password#token=${token}` },
+            to: [{ email: user.email, name: user.name }],
+            language: user.language,
+            related: { entity: 'user', id: user.id },
+          });
         });
       }
       return { ok: true, message: RESET_LINK_SENT };

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import {
+  TEST_PASSWORD,
+  TestClient,
+  createTestApp,
+  latestEmailTo,
+  signedInClient,
+} from '../../../test/test-app.ts';
 import { LOGIN_RATE_LIMIT, RESET_LINK_SENT } from './auth.routes.ts';
 
 let app: FastifyInstance;
@@ -9,13 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const latestEmailTo = async (email: string) =>
-  app.db
-    .selectFrom('emailOutbox')
-    .selectAll()
-    .where('toEmail', '=', email)
-    .orderBy('createdAt', 'desc')
-    .executeTakeFirstOrThrow();
+const latestEmail = (email: string) => latestEmailTo(app, email);
 
 describe('sign-in', () => {
   it('sets an httpOnly, SameSite=Lax session cookie and answers /me', async () => {
@@ -97,7 +97,7 @@ describe('forgot and reset password', () => {
     const client = new TestClient(app);
     const forgot = await client.post('/api/auth/forgot-password', { email: user.email });
     expect(forgot.json()).toEqual({ ok: true, message: RESET_LINK_SENT });
-    const email = await latestEmailTo(user.email);
+    const email = await latestEmail(user.email);
     expect(email.kind).toBe('password-reset');
     const token = /reset-password#token=([\w-]+)/.exec(email.text)![1]!;
     expect(email.html).toContain(token);
@@ -121,7 +121,7 @@ describe('forgot and reset password', () => {
 
   it('gives the same answer for unknown emails and sends nothing', async () => {
     const before = await app.db
-      .selectFrom('emailOutbox')
+      .selectFrom('emailRecipients')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const forgot = await new TestClient(app).post('/api/auth/forgot-password', {
@@ -129,7 +129,7 @@ describe('forgot and reset password', () => {
     });
     expect(forgot.json()).toEqual({ ok: true, message: RESET_LINK_SENT });
     const after = await app.db
-      .selectFrom('emailOutbox')
+      .selectFrom('emailRecipients')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));

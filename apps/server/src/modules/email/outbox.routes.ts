@@ -1,46 +1,177 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
+import { notFound } from '../../lib/errors.ts';
+import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
+import { RECIPIENT_STATUSES, statusCounts } from './outbox.repository.ts';
 
-const outboxEmailSchema = z.object({
+const countsSchema = z.object(
+  Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, z.number()])) as Record<
+    (typeof RECIPIENT_STATUSES)[number],
+    z.ZodNumber
+  >,
+);
+const messageSummary = z.object({
   id: z.string(),
   createdAt: z.number(),
   kind: z.string(),
-  toEmail: z.string(),
-  toName: z.string().nullable(),
   subject: z.string(),
-  html: z.string(),
-  text: z.string(),
-  status: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  sentAt: z.number().nullable(),
+  isMarketing: z.boolean(),
+  language: z.string(),
+  firstRecipient: z.string().nullable(),
+  recipients: z.number(),
+  counts: countsSchema,
 });
+const recipientSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  attempts: z.number(),
+  sentAt: z.number().nullable(),
+  transport: z.string().nullable(),
+});
+const idParams = z.object({ id: z.string().min(1) });
 
+/** The Outbox page: every message, rendered, with what happened to each recipient. */
 export async function outboxRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin' as const };
+
+  r.get(
     '/api/outbox',
     {
-      config: { access: 'admin' },
+      config: admin,
       schema: {
         tags: ['email'],
-        summary: 'The email outbox, newest first',
+        summary: 'Outbox messages, newest first; search by subject or recipient',
         querystring: pageQuerySchema
-          .pick({ page: true, pageSize: true })
-          .extend({ toEmail: z.string().optional() }),
-        response: { 200: pageOf(outboxEmailSchema) },
+          .pick({ page: true, pageSize: true, search: true })
+          .extend({ kind: z.string().max(50).optional() }),
+        response: { 200: pageOf(messageSummary) },
       },
     },
     async (request) => {
       const q = request.query;
-      let base = app.db.selectFrom('emailOutbox');
-      if (q.toEmail) base = base.where('toEmail', '=', q.toEmail.toLowerCase());
-      const [items, count] = await Promise.all([
+      let base = app.db.selectFrom('emailMessages');
+      if (q.kind) base = base.where('kind', '=', q.kind);
+      if (q.search) {
+        const pattern = likePattern(q.search.toLowerCase());
+        base = base.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['subject']), 'like', pattern),
+            eb.exists(
+              eb
+                .selectFrom('emailRecipients')
+                .select('emailRecipients.id')
+                .whereRef('emailRecipients.messageId', '=', 'emailMessages.id')
+                .where('emailRecipients.email', 'like', pattern),
+            ),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
         base
-          .selectAll()
+          .select(['id', 'createdAt', 'kind', 'subject', 'isMarketing', 'language'])
+          .select((eb) => [
+            eb
+              .selectFrom('emailRecipients')
+              .select((e) => e.fn.min('email').as('m'))
+              .whereRef('messageId', '=', 'emailMessages.id')
+              .as('firstRecipient'),
+          ])
           .orderBy('createdAt', 'desc')
           .orderBy('id')
+          .limit(q.pageSize)
+          .offset(offsetOf(q))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const counts = await statusCounts(
+        app.db,
+        rows.map((m) => m.id),
+      );
+      return {
+        items: rows.map((m) => {
+          const c = counts.get(m.id)!;
+          return {
+            ...m,
+            isMarketing: m.isMarketing === 1,
+            firstRecipient: m.firstRecipient ?? null,
+            counts: c,
+            recipients: Object.values(c).reduce((a, b) => a + b, 0),
+          };
+        }),
+        total: Number(count.total),
+      };
+    },
+  );
+
+  r.get(
+    '/api/outbox/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['email'],
+        summary: 'One message, rendered, with delivery counts',
+        params: idParams,
+        response: {
+          200: messageSummary.extend({
+            html: z.string(),
+            text: z.string(),
+            relatedEntity: z.string().nullable(),
+            relatedId: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const m = await app.db
+        .selectFrom('emailMessages')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!m) throw notFound('Message');
+      const c = (await statusCounts(app.db, [m.id])).get(m.id)!;
+      const first = await app.db
+        .selectFrom('emailRecipients')
+        .select('email')
+        .where('messageId', '=', m.id)
+        .orderBy('email')
+        .limit(1)
+        .executeTakeFirst();
+      return {
+        ...m,
+        isMarketing: m.isMarketing === 1,
+        counts: c,
+        recipients: Object.values(c).reduce((a, b) => a + b, 0),
+        firstRecipient: first?.email ?? null,
+      };
+    },
+  );
+
+  r.get(
+    '/api/outbox/:id/recipients',
+    {
+      config: admin,
+      schema: {
+        tags: ['email'],
+        summary: "A message's recipients and their delivery status",
+        params: idParams,
+        querystring: pageQuerySchema
+          .pick({ page: true, pageSize: true })
+          .extend({ status: z.enum(RECIPIENT_STATUSES as [string, ...string[]]).optional() }),
+        response: { 200: pageOf(recipientSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      let base = app.db.selectFrom('emailRecipients').where('messageId', '=', request.params.id);
+      if (q.status) base = base.where('status', '=', q.status as never);
+      const [items, count] = await Promise.all([
+        base
+          .select(['email', 'name', 'status', 'reason', 'attempts', 'sentAt', 'transport'])
+          .orderBy('email')
           .limit(q.pageSize)
           .offset(offsetOf(q))
           .execute(),

@@ -5,6 +5,7 @@ import { ROLES } from '@preffy/domain';
 import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { mintAuthToken } from '../auth/auth-tokens.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 import { findUserById, listUsers, listUsersQuerySchema, userSchema } from './users.repository.ts';
 import { inviteUser, updateUser } from './users.service.ts';
 
@@ -75,16 +76,31 @@ export async function usersRoutes(app: FastifyInstance) {
       config: admin,
       schema: {
         tags: ['users'],
-        summary: 'Mint a single-use, expiring sign-in link (the legacy ?LoginToken= link)',
+        summary:
+          'Mint a single-use, expiring sign-in link (the legacy ?LoginToken= link); optionally email it',
         params: idParams,
+        body: z.object({ send: z.boolean().default(false) }).default({ send: false }),
         response: { 200: z.object({ url: z.string(), expiresAt: z.number() }) },
       },
     },
     async (request) => {
       const user = await findUserById(app.db, request.params.id);
       if (!user || user.disabled) throw notFound('User');
-      const { token, expiresAt } = await mintAuthToken(app.db, user.id, 'sign-in', request.user!.id);
-      return { url: `${app.config.publicUrl}/?LoginToken=${token}`, expiresAt };
+      return app.db.transaction().execute(async (trx) => {
+        const { token, expiresAt } = await mintAuthToken(trx, user.id, 'sign-in', request.user!.id);
+        const url = `${app.config.publicUrl}/?LoginToken=${token}`;
+        if (request.body.send) {
+          await enqueueEmail(trx, {
+            kind: 'sign-in-link',
+            data: { name: user.name, url },
+            to: [{ email: user.email, name: user.name }],
+            language: user.language,
+            related: { entity: 'user', id: user.id },
+            createdBy: request.user!.id,
+          });
+        }
+        return { url, expiresAt };
+      });
     },
   );
 }

@@ -8,7 +8,6 @@ import { recordAudit } from '../audit/audit.ts';
 import { mintAuthToken } from '../auth/auth-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
-import { invitationEmail } from '../email/auth-emails.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { findUserByEmail, findUserById, toPublicUser } from './users.repository.ts';
 
@@ -49,7 +48,13 @@ export async function inviteUser(
     }
     const user = await createUser(trx, input);
     const { token } = await mintAuthToken(trx, user.id, 'invite', actor.id);
-    await enqueueEmail(trx, invitationEmail(user, `${publicUrl}/reset-password#token=${token}`));
+    await enqueueEmail(trx, {
+      kind: 'invitation',
+      data: { name: user.name, url: `${publicUrl}/reset-password#token=${token}` },
+      to: [{ email: user.email, name: user.name }],
+      related: { entity: 'user', id: user.id },
+      createdBy: actor.id,
+    });
     await recordAudit(trx, {
       actorId: actor.id,
       entity: 'user',

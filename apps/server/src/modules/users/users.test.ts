@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { TestClient, createTestApp, latestEmailTo, signedInClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
 let admin: TestClient;
@@ -27,11 +27,7 @@ describe('user management', () => {
       disabled: false,
       version: 1,
     });
-    const email = await app.db
-      .selectFrom('emailOutbox')
-      .selectAll()
-      .where('toEmail', '=', 'new.person@preffy.test')
-      .executeTakeFirstOrThrow();
+    const email = await latestEmailTo(app, 'new.person@preffy.test');
     expect(email.kind).toBe('invitation');
     const token = /#token=([\w-]+)/.exec(email.text)![1]!;
 

@@ -1,0 +1,350 @@
+import {
+  type EmailLanguage,
+  type RenderedEmail,
+  type StringKey,
+  type Vars,
+  layout,
+  textsFor,
+} from './render.ts';
+
+const usd = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/** A paragraph or button from one string key, in both text and HTML. */
+const block = (t: ReturnType<typeof textsFor>, key: StringKey, vars: Vars = {}, url?: string) => ({
+  text: t.text(key, vars),
+  html: t.html(key, vars),
+  url,
+});
+
+type Person = { name?: string | null };
+type CompetitionRef = { competition: string; organizer: string; url: string };
+
+/**
+ * Every message the product sends. Each takes its data and a language and returns subject,
+ * HTML and text. `marketing` messages carry an unsubscribe link and are never sent to
+ * unsubscribed or banned addresses; the rest are transactional.
+ */
+export const EMAIL_KINDS = {
+  'password-reset': {
+    marketing: false,
+    sample: { name: 'Ann', url: 'https://preffy.example/reset-password#token=sample' },
+    render: (d: Person & { url: string }, lang: EmailLanguage) => {
+      const t = textsFor(lang);
+      return layout(lang, {
+        subject: t.text('passwordResetSubject'),
+        name: d.name,
+        transactionalNote: true,
+        blocks: [block(t, 'passwordResetBody'), block(t, 'passwordResetAction', {}, d.url)],
+      });
+    },
+  },
+  invitation: {
+    marketing: false,
+    sample: { name: 'Ann', url: 'https://preffy.example/reset-password#token=sample' },
+    render: (d: Person & { url: string }, lang: EmailLanguage) => {
+      const t = textsFor(lang);
+      return layout(lang, {
+        subject: t.text('invitationSubject'),
+        name: d.name,
+        transactionalNote: true,
+        blocks: [block(t, 'invitationBody'), block(t, 'invitationAction', {}, d.url)],
+      });
+    },
+  },
+  'sign-in-link': {
+    marketing: false,
+    sample: { name: 'Ann', url: 'https://preffy.example/?LoginToken=sample' },
+    render: (d: Person & { url: string }, lang: EmailLanguage) => {
+      const t = textsFor(lang);
+      return layout(lang, {
+        subject: t.text('signInLinkSubject'),
+        name: d.name,
+        transactionalNote: true,
+        blocks: [block(t, 'signInLinkBody'), block(t, 'signInLinkAction', {}, d.url)],
+      });
+    },
+  },
+  'winner-notice': {
+    marketing: false,
+    sample: {
+      name: 'creator1',
+      competition: 'Midnight Drive',
+      organizer: 'Luna Vega',
+      prize: 200,
+      paymentEmail: 'creator1@paypal.example',
+      isGenni: false,
+    },
+    render: (
+      d: Person & {
+        competition: string;
+        organizer: string;
+        prize: number;
+        paymentEmail: string;
+        isGenni: boolean;
+      },
+      lang: EmailLanguage,
+    ) => {
+      const t = textsFor(lang);
+      const vars = {
+        competition: d.competition,
+        organizer: d.organizer,
+        prize: usd(d.prize),
+        paymentEmail: d.paymentEmail,
+      };
+      // Sister-brand entrants are paid directly and sooner, so their notice differs.
+      return layout(lang, {
+        subject: t.text('winnerSubject', vars),
+        name: d.name,
+        blocks: [
+          block(t, 'winnerBody', vars),
+          block(t, d.isGenni ? 'winnerGenniPayment' : 'winnerStandardPayment', vars),
+        ],
+      });
+    },
+  },
+  'new-competition': {
+    marketing: true,
+    sample: {
+      competition: 'Midnight Drive',
+      organizer: 'Luna Vega',
+      prizeTotal: 1000,
+      url: 'https://preffy.example/c/1',
+    },
+    render: (d: CompetitionRef & { prizeTotal: number }, lang: EmailLanguage) => {
+      const t = textsFor(lang);
+      const vars = { competition: d.competition, organizer: d.organizer, prizeTotal: usd(d.prizeTotal) };
+      return layout(lang, {
+        subject: t.text('newCompetitionSubject', vars),
+        marketing: true,
+        blocks: [block(t, 'newCompetitionBody', vars), block(t, 'seeCompetition', {}, d.url)],
+      });
+    },
+  },
+  'giveaway-promotion': {
+    marketing: true,
+    sample: {
+      competition: 'Midnight Drive',
+      organizer: 'Luna Vega',
+      amount: 10,
+      remainingBalance: 200,
+      url: 'https://preffy.example/c/1?ref=fancy',
+    },
+    render: (d: CompetitionRef & { amount: number; remainingBalance: number }, lang: EmailLanguage) => {
+      const t = textsFor(lang);
+      const vars = {
+        competition: d.competition,
+        organizer: d.organizer,
+        amount: usd(d.amount),
+        creatorCount: giveawayCreatorCount(d.remainingBalance, d.amount),
+      };
+      return layout(lang, {
+        subject: t.text('giveawaySubject', vars),
+        marketing: true,
+        blocks: [block(t, 'giveawayBody', vars), block(t, 'enterNow', {}, d.url)],
+      });
+    },
+  },
+  outreach: {
+    marketing: true,
+    sample: {
+      name: 'creator1',
+      competition: 'Midnight Drive',
+      organizer: 'Luna Vega',
+      url: 'https://preffy.example/c/1?ref=basic',
+    },
+    render: (d: Person & CompetitionRef, lang: EmailLanguage) => {
+      const t = textsFor(lang);
+      const vars = { competition: d.competition, organizer: d.organizer, url: d.url };
+      return layout(lang, {
+        subject: t.text('outreachSubject', vars),
+        name: d.name,
+        marketing: true,
+        blocks: [block(t, 'outreachBody', vars)],
+      });
+    },
+  },
+  'bulk-fancy': {
+    marketing: true,
+    sample: {
+      competition: 'Midnight Drive',
+      organizer: 'Luna Vega',
+      amount: 1000,
+      url: 'https://preffy.example/c/1?ref=fancy',
+    },
+    render: (d: CompetitionRef & { amount: number }, lang: EmailLanguage) =>
+      bulk(lang, 'fancySubject', 'fancyBody', d),
+  },
+  'bulk-promotion': {
+    marketing: true,
+    sample: {
+      competition: 'Midnight Drive',
+      organizer: 'Luna Vega',
+      amount: 200,
+      url: 'https://preffy.example/c/1?ref=fancy',
+    },
+    render: (d: CompetitionRef & { amount: number }, lang: EmailLanguage) =>
+      bulk(lang, 'promotionSubject', 'promotionBody', d),
+  },
+  'bulk-basic': {
+    marketing: true,
+    sample: {
+      competition: 'Midnight Drive',
+      organizer: 'Luna Vega',
+      amount: 1000,
+      url: 'https://preffy.example/c/1?ref=basic',
+    },
+    render: (d: CompetitionRef & { amount: number }, lang: EmailLanguage) =>
+      bulk(lang, 'basicSubject', 'basicBody', d),
+  },
+  'reservation-notice': {
+    marketing: false,
+    sample: {
+      requester: 'organizer@label.example',
+      date: '2026-12-01',
+      organizer: 'Luna Vega',
+      song: 'Midnight Drive',
+      amount: 3000,
+      territories: '',
+      creativeDirection: true,
+      language: '',
+      notes: '',
+    },
+    render: (
+      d: {
+        requester: string;
+        date: string;
+        organizer: string;
+        song: string | null;
+        amount: number;
+        territories: string | null;
+        creativeDirection: boolean;
+        language: string | null;
+        notes: string | null;
+      },
+      lang: EmailLanguage,
+    ) => {
+      const t = textsFor(lang);
+      const none = t.text('none');
+      const vars = {
+        requester: d.requester,
+        date: d.date,
+        organizer: d.organizer,
+        song: d.song || none,
+        amount: usd(d.amount),
+        territories: d.territories || none,
+        creativeDirection: t.text(d.creativeDirection ? 'yes' : 'no'),
+        language: d.language || none,
+        notes: d.notes || none,
+      };
+      return layout(lang, {
+        subject: t.text('reservationSubject', vars),
+        blocks: [block(t, 'reservationBody', vars), block(t, 'reservationDetails', vars)],
+      });
+    },
+  },
+  'hold-conflict': {
+    marketing: false,
+    sample: {
+      date: '2026-12-01',
+      holders: ['a@label.example', 'b@label.example', 'c@label.example', 'staff@preffy.example'],
+    },
+    render: (d: { date: string; holders: string[] }, lang: EmailLanguage) => {
+      const t = textsFor(lang);
+      const vars = { date: d.date, count: d.holders.length, holders: d.holders.join(', ') };
+      return layout(lang, {
+        subject: t.text('holdConflictSubject', vars),
+        blocks: [block(t, 'holdConflictBody', vars)],
+      });
+    },
+  },
+  'post-disqualification': {
+    marketing: false,
+    sample: {
+      name: 'creator1',
+      link: 'https://www.tiktok.com/@creator1/video/1',
+      competition: 'Midnight Drive',
+      reason: 'general' as DisqualificationReason,
+    },
+    render: (
+      d: Person & { link: string; competition: string; reason: DisqualificationReason },
+      lang: EmailLanguage,
+    ) => {
+      const t = textsFor(lang);
+      const vars = { link: d.link, competition: d.competition };
+      const reasonKey = (
+        {
+          general: 'disqualificationGeneral',
+          'creative-direction': 'disqualificationCreative',
+          volume: 'disqualificationVolume',
+        } as const
+      )[d.reason];
+      return layout(lang, {
+        subject: t.text('disqualificationSubject'),
+        name: d.name,
+        blocks: [
+          block(t, 'disqualificationIntro', vars),
+          block(t, reasonKey),
+          block(t, 'disqualificationClosing'),
+        ],
+      });
+    },
+  },
+  'inquiry-assignment': {
+    marketing: false,
+    sample: {
+      name: 'Sam',
+      assigner: 'Alex',
+      inquirer: 'Maya Chen',
+      inquirerEmail: 'maya.chen@label.example',
+      url: 'https://preffy.example/contacts-profile?id=1',
+    },
+    render: (
+      d: Person & { assigner: string; inquirer: string; inquirerEmail: string; url: string },
+      lang: EmailLanguage,
+    ) => {
+      const t = textsFor(lang);
+      const vars = { assigner: d.assigner, inquirer: d.inquirer, inquirerEmail: d.inquirerEmail };
+      return layout(lang, {
+        subject: t.text('inquiryAssignmentSubject', vars),
+        name: d.name,
+        blocks: [block(t, 'inquiryAssignmentBody', vars), block(t, 'openInquiry', {}, d.url)],
+      });
+    },
+  },
+} as const;
+
+export type EmailKind = keyof typeof EMAIL_KINDS;
+export type DisqualificationReason = 'general' | 'creative-direction' | 'volume';
+export type EmailData<K extends EmailKind> = Parameters<(typeof EMAIL_KINDS)[K]['render']>[0];
+
+function bulk(
+  lang: EmailLanguage,
+  subjectKey: StringKey,
+  bodyKey: StringKey,
+  d: CompetitionRef & { amount: number },
+): RenderedEmail {
+  const t = textsFor(lang);
+  const vars = { competition: d.competition, organizer: d.organizer, amount: usd(d.amount) };
+  return layout(lang, {
+    subject: t.text(subjectKey, vars),
+    marketing: true,
+    blocks: [block(t, bodyKey, vars), block(t, 'enterNow', {}, d.url)],
+  });
+}
+
+/** How many creators a giveaway pays: the balance ÷ the amount per creator, whole creators only. */
+export function giveawayCreatorCount(total: number, perCreator: number): number {
+  return perCreator > 0 ? Math.floor(total / perCreator) : 0;
+}
+
+/** A giveaway is sent only when both the remaining balance and the amount are positive. */
+export const canSendGiveaway = (p: { remainingBalance: number; amount: number }) =>
+  p.remainingBalance > 0 && p.amount > 0;
+
+export function renderEmail<K extends EmailKind>(
+  kind: K,
+  data: EmailData<K>,
+  language: EmailLanguage,
+): RenderedEmail {
+  return (EMAIL_KINDS[kind].render as (d: EmailData<K>, l: EmailLanguage) => RenderedEmail)(data, language);
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMAIL_KINDS,
+  type EmailKind,
+  canSendGiveaway,
+  giveawayCreatorCount,
+  renderEmail,
+} from './messages.ts';
+import { EMAIL_LANGUAGES, type EmailLanguage, UNSUBSCRIBE_PLACEHOLDER } from './render.ts';
+import { en } from './strings.en.ts';
+
+const kinds = Object.keys(EMAIL_KINDS) as EmailKind[];
+const languages = Object.keys(EMAIL_LANGUAGES) as EmailLanguage[];
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('email strings', () => {
+  it('exist in every language with the same keys and placeholders as English', () => {
+    for (const language of languages) {
+      const strings = EMAIL_LANGUAGES[language] as Record<string, string>;
+      expect(Object.keys(strings).sort(), language).toEqual(Object.keys(en).sort());
+      for (const [key, value] of Object.entries(en)) {
+        expect(strings[key]!.trim(), `${language}.${key}`).not.toBe('');
+        expect(placeholders(strings[key]!), `${language}.${key}`).toEqual(placeholders(value));
+      }
+    }
+  });
+});
+
+describe('every message kind', () => {
+  it('renders HTML and text in every language with nothing left unfilled', () => {
+    for (const kind of kinds) {
+      for (const language of languages) {
+        const email = renderEmail(kind, EMAIL_KINDS[kind].sample as never, language);
+        for (const part of [email.subject, email.html, email.text]) {
+          expect(part.replace(UNSUBSCRIBE_PLACEHOLDER, ''), `${kind}/${language}`).not.toMatch(/\{\w+\}/);
+        }
+        expect(email.html).toContain(`lang="${language}"`);
+        expect(email.text.length).toBeGreaterThan(20);
+      }
+    }
+  });
+  it('puts the unsubscribe link in marketing mail only', () => {
+    for (const kind of kinds) {
+      const email = renderEmail(kind, EMAIL_KINDS[kind].sample as never, 'en');
+      expect(email.html.includes(UNSUBSCRIBE_PLACEHOLDER), kind).toBe(EMAIL_KINDS[kind].marketing);
+      expect(email.text.includes(UNSUBSCRIBE_PLACEHOLDER), kind).toBe(EMAIL_KINDS[kind].marketing);
+    }
+    expect(kinds.filter((k) => EMAIL_KINDS[k].marketing).sort()).toEqual([
+      'bulk-basic',
+      'bulk-fancy',
+      'bulk-promotion',
+      'giveaway-promotion',
+      'new-competition',
+      'outreach',
+    ]);
+  });
+  it('escapes what users typed', () => {
+    const email = renderEmail(
+      'winner-notice',
+      { ...EMAIL_KINDS['winner-notice'].sample, competition: '<script>x</script>' },
+      'en',
+    );
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('&lt;script&gt;');
+    expect(email.text).toContain('<script>x</script>');
+  });
+});
+
+describe('winner notice', () => {
+  it('tells standard winners about the 1-2 business day approval, genni entrants about 3-5 days', () => {
+    const sample = EMAIL_KINDS['winner-notice'].sample;
+    expect(renderEmail('winner-notice', { ...sample, isGenni: false }, 'en').text).toContain(
+      '1-2 business days',
+    );
+    const genni = renderEmail('winner-notice', { ...sample, isGenni: true }, 'en').text;
+    expect(genni).toContain('3-5 business days');
+    expect(genni).not.toContain('1-2 business days');
+  });
+});
+
+describe('post disqualification', () => {
+  it("has the subject 'Post Disqualification' and one explanation per variant", () => {
+    const sample = EMAIL_KINDS['post-disqualification'].sample;
+    const general = renderEmail('post-disqualification', { ...sample, reason: 'general' }, 'en');
+    expect(general.subject).toBe('Post Disqualification');
+    for (const rule of [
+      'song must be clearly heard',
+      'original',
+      'not a meme',
+      'nothing inappropriate',
+      'correct audio version',
+      'no spam',
+    ]) {
+      expect(general.text).toContain(rule);
+    }
+    expect(
+      renderEmail('post-disqualification', { ...sample, reason: 'creative-direction' }, 'en').text,
+    ).toContain('creative direction');
+    expect(renderEmail('post-disqualification', { ...sample, reason: 'volume' }, 'en').text).toContain(
+      'not loud enough',
+    );
+  });
+});
+
+describe('giveaway promotion', () => {
+  it('counts creators as the total divided by the amount per creator', () => {
+    expect(giveawayCreatorCount(200, 10)).toBe(20);
+    expect(giveawayCreatorCount(205, 10)).toBe(20);
+    expect(giveawayCreatorCount(200, 0)).toBe(0);
+    expect(
+      renderEmail(
+        'giveaway-promotion',
+        { ...EMAIL_KINDS['giveaway-promotion'].sample, amount: 25, remainingBalance: 500 },
+        'en',
+      ).subject,
+    ).toBe('Giveaway: $25 for the next 20 creators');
+  });
+  it('is sent only when both the remaining balance and the amount are positive', () => {
+    expect(canSendGiveaway({ remainingBalance: 10, amount: 5 })).toBe(true);
+    expect(canSendGiveaway({ remainingBalance: 0, amount: 5 })).toBe(false);
+    expect(canSendGiveaway({ remainingBalance: 10, amount: 0 })).toBe(false);
+  });
+});
