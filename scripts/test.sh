@@ -5,7 +5,7 @@
 # run fails saying how to get it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT=.test-out
+OUT="$PWD/.test-out"
 rm -rf "$OUT" && mkdir -p "$OUT"
 step() { printf '\n=== %s\n' "$*"; }
 cleanup_tasks=()

@@ -1,0 +1,123 @@
+import { notifications } from '@mantine/notifications';
+import { i18n, translateServerMessage } from '../i18n/index.ts';
+
+/** The API's one error shape (see apps/server/src/plugins/error-handler.ts). */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  current?: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(readonly body: ApiErrorBody) {
+    super(body.message);
+  }
+  get status() {
+    return this.body.statusCode;
+  }
+  /** Field messages in the user's language, ready for a Mantine form's setErrors. */
+  fieldErrors(): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(this.body.fieldErrors ?? {}).map(([field, messages]) => [
+        field,
+        translateServerMessage(messages[0] ?? ''),
+      ]),
+    );
+  }
+}
+
+const NETWORK_ERROR: ApiErrorBody = { statusCode: 0, code: 'NETWORK', message: '' };
+
+let csrfToken: Promise<string> | null = null;
+function csrf(): Promise<string> {
+  csrfToken ??= fetch('/api/auth/csrf', { credentials: 'same-origin' })
+    .then((r) => r.json() as Promise<{ token: string }>)
+    .then((b) => b.token)
+    .catch((error: unknown) => {
+      csrfToken = null;
+      throw error;
+    });
+  return csrfToken;
+}
+
+/** Called when the session is gone; the router sends the user to /login. */
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+async function request<T>(method: Method, url: string, body?: unknown, retried = false): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = await csrf();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR);
+  }
+  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+
+  const error = await response
+    .json()
+    .then((b: ApiErrorBody) => ({ ...b, statusCode: response.status }))
+    .catch(() => ({ statusCode: response.status, code: 'ERROR', message: response.statusText }));
+  // A new session (sign-in, sign-out) rotates the CSRF secret: fetch a fresh token once.
+  if (response.status === 403 && /csrf/i.test(error.code + error.message) && !retried) {
+    csrfToken = null;
+    return request<T>(method, url, body, true);
+  }
+  if (response.status === 429) error.code = 'RATE_LIMITED';
+  if (response.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized();
+  throw new ApiError(error);
+}
+
+export const api = {
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, body: unknown = {}) => request<T>('POST', url, body),
+  patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+  /** After sign-in or sign-out the server issues a new CSRF secret. */
+  resetCsrf: () => {
+    csrfToken = null;
+  },
+};
+
+const TITLED = [
+  'VALIDATION',
+  'VERSION_CONFLICT',
+  'FORBIDDEN',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+] as const;
+const EXPLAINED = ['VERSION_CONFLICT', 'FORBIDDEN', 'UNAUTHORIZED', 'RATE_LIMITED', 'INTERNAL'] as const;
+const oneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/** The title and text a user sees for an API error, in their language. */
+export function describeError(error: unknown): { title: string; message: string } {
+  const body = error instanceof ApiError ? error.body : { ...NETWORK_ERROR, code: 'ERROR', statusCode: 500 };
+  const title = oneOf(TITLED, body.code)
+    ? i18n.t(`errors.titles.${body.code}`)
+    : i18n.t('errors.titles.generic');
+  if (body.code === 'NETWORK') return { title, message: i18n.t('errors.network') };
+  if (oneOf(EXPLAINED, body.code)) return { title, message: i18n.t(`errors.codes.${body.code}`) };
+  if (body.statusCode >= 500 || !body.message) return { title, message: i18n.t('errors.serverError') };
+  return { title, message: translateServerMessage(body.message) };
+}
+
+/** Every failed request the user started ends in a visible notification, never only the console. */
+export function notifyError(error: unknown) {
+  const { title, message } = describeError(error);
+  notifications.show({ color: 'red', title, message, autoClose: 8000 });
+}

@@ -1,0 +1,56 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, notifyError } from '../api/client.ts';
+import { translateServerMessage } from '../i18n/index.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : t('auth.emailInvalid')) },
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await api.post<{ message: string }>('/api/auth/forgot-password', {
+        email: values.email.trim(),
+      });
+      setSent(translateServerMessage(answer.message));
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
+      else notifyError(e);
+    }
+  });
+  return (
+    <AuthCard title={t('auth.forgotTitle')}>
+      {sent ? (
+        <Alert color="green" role="status">
+          {sent}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm">{t('auth.forgotHelp')}</Text>
+            <TextInput
+              label={t('auth.email')}
+              type="email"
+              required
+              autoFocus
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" loading={form.submitting}>
+              {t('auth.sendLink')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/login" size="sm">
+        {t('auth.backToSignIn')}
+      </Anchor>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, describeError } from '../api/client.ts';
+import { setLanguage } from '../i18n/index.ts';
+import { AuthCard } from './AuthCard.tsx';
+import type { User } from './session.ts';
+
+export function LoginPage({ redirect, link }: { redirect?: string; link?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(link === 'invalid' ? t('auth.linkInvalid') : null);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (v) => (/^\S+@\S+$/.test(v.trim()) ? null : t('auth.emailInvalid')),
+      password: (v) => (v ? null : t('auth.passwordRequired')),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      const { user } = await api.post<{ user: User }>('/api/auth/login', values);
+      api.resetCsrf();
+      if (user.language) await setLanguage(user.language);
+      queryClient.setQueryData(['me'], user);
+      // Only same-site paths: an open redirect would let a link send users anywhere.
+      const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
+      await navigate({ to: target });
+    } catch (e) {
+      setError(e instanceof ApiError ? describeError(e).message : t('errors.network'));
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth.signInTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert" data-testid="login-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={form.submitting}>
+            {t('auth.signIn')}
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('auth.forgotPassword')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

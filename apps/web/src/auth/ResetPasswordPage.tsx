@@ -1,0 +1,66 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, notifyError } from '../api/client.ts';
+import { AuthCard } from './AuthCard.tsx';
+import type { User } from './session.ts';
+
+/** The token comes in the URL fragment (#token=…), which browsers never send to a server. */
+function tokenFromFragment(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token');
+}
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [token] = useState(tokenFromFragment);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: { password: (v) => (v.length >= 10 ? null : t('auth.passwordTooShort')) },
+  });
+  const submit = form.onSubmit(async ({ password }) => {
+    try {
+      const { user } = await api.post<{ user: User }>('/api/auth/reset-password', { token, password });
+      api.resetCsrf();
+      queryClient.setQueryData(['me'], user);
+      await navigate({ to: '/dashboard', hash: '' });
+    } catch (e) {
+      if (e instanceof ApiError && e.body.code === 'INVALID_TOKEN') setInvalid(e.fieldErrors().token ?? null);
+      else if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
+      else notifyError(e);
+    }
+  });
+  return (
+    <AuthCard title={t('auth.resetTitle')}>
+      {!token || invalid ? (
+        <Alert color="red" role="alert">
+          {invalid ?? t('auth.missingToken')}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <PasswordInput
+              label={t('auth.newPassword')}
+              description={t('auth.passwordHint')}
+              autoComplete="new-password"
+              required
+              autoFocus
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={form.submitting}>
+              {t('auth.savePassword')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/forgot-password" size="sm">
+        {t('auth.forgotPassword')}
+      </Anchor>
+    </AuthCard>
+  );
+}

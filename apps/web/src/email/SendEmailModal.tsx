@@ -1,0 +1,145 @@
+import { Alert, Button, Group, Modal, Progress, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { EmailPreview } from './EmailPreview.tsx';
+import type { OutboxMessage, RenderedEmail } from './types.ts';
+
+export type BulkSelection = { emails: string[] } | { all: true; search?: string; exclude: string[] };
+const TYPES = ['fancy', 'promotion', 'basic'] as const;
+type BulkType = (typeof TYPES)[number];
+
+/** 'Send An Email To N Users': type, competition, preview, then delivery progress. */
+export function SendEmailModal({
+  selection,
+  count,
+  onClose,
+  onSent,
+}: {
+  selection: BulkSelection;
+  count: number;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  const [type, setType] = useState<BulkType>('fancy');
+  const [competitionId, setCompetitionId] = useState<string | null>(null);
+  const [competitionError, setCompetitionError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const [showPreview, setShowPreview] = useState(false);
+
+  const competitions = useQuery({
+    queryKey: ['email-competitions', debouncedSearch],
+    queryFn: () =>
+      api.get<{ items: { id: string; name: string; organizer: string }[] }>(
+        `/api/email/competitions?search=${encodeURIComponent(debouncedSearch)}`,
+      ),
+  });
+  const preview = useQuery({
+    queryKey: ['email-preview', type, currentLanguage()],
+    queryFn: () => api.get<RenderedEmail>(`/api/email/preview/bulk-${type}?language=${currentLanguage()}`),
+    enabled: showPreview,
+  });
+  const send = useMutation({
+    mutationFn: () =>
+      api.post<{ messageId: string; queued: number; skipped: number }>('/api/email/bulk', {
+        type,
+        competitionId,
+        selection,
+      }),
+    onSuccess: onSent,
+  });
+  const messageId = send.data?.messageId;
+  const progress = useQuery({
+    queryKey: ['outbox', messageId],
+    queryFn: () => api.get<OutboxMessage>(`/api/outbox/${messageId}`),
+    enabled: !!messageId,
+    refetchInterval: (q) =>
+      q.state.data && q.state.data.counts.queued + q.state.data.counts.sending === 0 ? false : 1000,
+  });
+  const counts = progress.data?.counts;
+  const done = counts ? counts.sent + counts.rejected + counts.failed + counts.skipped : 0;
+
+  const submit = () => {
+    if (!competitionId) return setCompetitionError(t('email.competitionRequired'));
+    send.mutate();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('email.modalTitle', { count })} size="lg">
+      {send.data ? (
+        <Stack>
+          <Alert color="green" role="status">
+            {t('email.queued', { queued: send.data.queued, skipped: send.data.skipped })}
+          </Alert>
+          {counts && (
+            <>
+              <Progress
+                value={progress.data!.recipients ? (100 * done) / progress.data!.recipients : 100}
+                animated={done < progress.data!.recipients}
+              />
+              <Text size="sm" data-testid="send-progress">
+                {t('email.progress', { ...counts, queued: counts.queued + counts.sending })}
+              </Text>
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{t('common.close')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <div>
+            <Text size="sm" fw={500} mb={4} id="email-type-label">
+              {t('email.type')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="email-type-label"
+              value={type}
+              onChange={(v) => setType(v as BulkType)}
+              data={TYPES.map((value) => ({ value, label: t(`email.types.${value}`) }))}
+            />
+          </div>
+          <Select
+            label={t('email.competition')}
+            placeholder={t('email.competitionPlaceholder')}
+            searchable
+            required
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options }) => options}
+            value={competitionId}
+            onChange={(v) => {
+              setCompetitionId(v);
+              setCompetitionError(null);
+            }}
+            error={competitionError}
+            nothingFoundMessage="—"
+            data={(competitions.data?.items ?? []).map((c) => ({
+              value: c.id,
+              label: `${c.name} — ${c.organizer}`,
+            }))}
+          />
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => setShowPreview((s) => !s)}>
+              {t('email.preview')}
+            </Button>
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                {t('users.cancel')}
+              </Button>
+              <Button onClick={submit} loading={send.isPending} data-testid="send-email">
+                {t('email.send')}
+              </Button>
+            </Group>
+          </Group>
+          {showPreview && preview.data && <EmailPreview email={preview.data} />}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+} from '@tanstack/react-router';
+import { z } from 'zod';
+import { ApiDocsPage } from './api-docs/ApiDocsPage.tsx';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
+import { meQuery } from './auth/session.ts';
+import { EmailPage } from './email/EmailPage.tsx';
+import { OutboxPage } from './email/OutboxPage.tsx';
+import { PublicCompetitionPage } from './public/PublicCompetitionPage.tsx';
+import { AppLayout } from './shell/AppLayout.tsx';
+import { type PlannedScreen, PlannedPage } from './shell/PlannedPage.tsx';
+import { RequireAccess } from './shell/RequireAccess.tsx';
+import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
+import { UsersPage } from './users/UsersPage.tsx';
+import type { ParseKeys } from 'i18next';
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ServerErrorPage,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: z.object({
+    redirect: z.string().optional().catch(undefined),
+    link: z.string().optional().catch(undefined),
+    signedOut: z.number().optional().catch(undefined),
+  }),
+  component: function Login() {
+    const search = loginRoute.useSearch();
+    return <LoginPage redirect={search.redirect} link={search.link} />;
+  },
+});
+const forgotRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: ForgotPasswordPage,
+});
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  component: ResetPasswordPage,
+});
+const publicCompetitionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/c/$id',
+  component: PublicCompetitionPage,
+});
+
+/** Everything below needs a session; without one the user signs in and comes back. */
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context, location }) => {
+    const me = await context.queryClient.ensureQueryData(meQuery);
+    if (!me) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: Outlet,
+});
+const apiDocsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/preffy/api',
+  component: ApiDocsPage,
+});
+const shellRoute = createRoute({ getParentRoute: () => signedInRoute, id: 'shell', component: AppLayout });
+
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/preffy/view' });
+  },
+});
+
+const idSearch = z.object({ id: z.string().optional().catch(undefined) });
+
+/** A screen of a later issue: its route exists now and says what it will hold. */
+function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: ParseKeys, withId = false) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    ...(withId ? { validateSearch: idSearch } : {}),
+    component: () => <PlannedPage screen={screen} title={title} />,
+  });
+}
+
+const plannedRoutes = [
+  plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
+  plannedRoute('/preffy/view', 'competitions', 'nav.allCompetitions'),
+  plannedRoute('/preffy/posts', 'posts', 'nav.posts'),
+  plannedRoute('/preffy/add', 'add', 'nav.add'),
+  plannedRoute('/preffy/finish', 'finish', 'nav.finish', true),
+  plannedRoute('/preffy/payments', 'payments', 'nav.payments'),
+  plannedRoute('/preffy/winners', 'winners', 'nav.winners'),
+  plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
+  plannedRoute('/preffy/calendar', 'calendar', 'nav.calendar'),
+  plannedRoute('/preffy/referrals', 'referrals', 'nav.allCompetitions', true),
+  plannedRoute('/preffy/promotion', 'promotions', 'nav.allCompetitions', true),
+  plannedRoute('/preffy/manual', 'manual', 'nav.allCompetitions', true),
+  plannedRoute('/inquiries', 'inquiries', 'nav.inquiries'),
+  plannedRoute('/contacts-profile', 'inquiry', 'nav.inquiries', true),
+  plannedRoute('/edit', 'edit', 'nav.allCompetitions', true),
+  plannedRoute('/update', 'update', 'nav.allCompetitions', true),
+  plannedRoute('/correct', 'correct', 'nav.allCompetitions', true),
+  plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
+  plannedRoute('/table-update', 'tableUpdate', 'nav.allCompetitions', true),
+];
+
+/** Admin-only screens: other roles get the no-access page (and 403 from the API). */
+function adminRoute<P extends string>(path: P, Page: () => React.ReactNode) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    validateSearch: idSearch,
+    component: () => (
+      <RequireAccess access="admin">
+        <Page />
+      </RequireAccess>
+    ),
+  });
+}
+const emailRoute = adminRoute('/preffy/email', EmailPage);
+const outboxRoute = adminRoute('/preffy/outbox', OutboxPage);
+const usersRoute = adminRoute('/admin/users', UsersPage);
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  forgotRoute,
+  resetRoute,
+  publicCompetitionRoute,
+  signedInRoute.addChildren([
+    apiDocsRoute,
+    shellRoute.addChildren([indexRoute, ...plannedRoutes, emailRoute, outboxRoute, usersRoute]),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

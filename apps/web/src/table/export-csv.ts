@@ -1,0 +1,32 @@
+import { csvLine, neutraliseFormula } from '@preffy/domain';
+import { api } from '../api/client.ts';
+import { type Page, pageQueryString } from './use-server-table.ts';
+
+const EXPORT_PAGE_SIZE = 100;
+
+/**
+ * Downloads every row matching the table's current search and sort as CSV, fetched page by
+ * page (no endpoint returns an unbounded list). Cells are quoted and neutralised against
+ * spreadsheet formulas (the domain's csvLine and neutraliseFormula).
+ */
+export async function exportCsv<T>(options: {
+  url: string;
+  params: Record<string, string | number | undefined>;
+  columns: { title: string; value: (row: T) => string | number | boolean | null | undefined }[];
+  filename: string;
+}) {
+  const lines = [csvLine(options.columns.map((c) => c.title))];
+  for (let page = 1; ; page++) {
+    const query = pageQueryString({ ...options.params, page, pageSize: EXPORT_PAGE_SIZE });
+    const { items, total } = await api.get<Page<T>>(`${options.url}?${query}`);
+    for (const row of items)
+      lines.push(csvLine(options.columns.map((c) => neutraliseFormula(String(c.value(row) ?? '')))));
+    if (page * EXPORT_PAGE_SIZE >= total || items.length === 0) break;
+  }
+  const blob = new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = options.filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}

@@ -1,0 +1,91 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client.ts';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The query string every paged list endpoint takes (apps/server/src/lib/paging.ts). */
+export function pageQueryString(params: Record<string, string | number | undefined>) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  return query.toString();
+}
+
+/**
+ * Paging, search and sort done by the server: the table only ever holds one page.
+ * Changing the search or sort goes back to page 1.
+ */
+export function useServerTable<T, S extends keyof T & string>(options: {
+  key: string;
+  url: string;
+  sortBy: S;
+  extra?: Record<string, string | number | undefined>;
+}) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  const [search, setSearchNow] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const [sortStatus, setSortStatusNow] = useState<DataTableSortStatus<T>>({
+    columnAccessor: options.sortBy,
+    direction: 'asc',
+  });
+  const params = {
+    ...options.extra,
+    page,
+    pageSize,
+    search: debouncedSearch.trim() || undefined,
+    sortBy: String(sortStatus.columnAccessor),
+    sortDirection: sortStatus.direction,
+  };
+  const query = useQuery({
+    queryKey: [options.key, params],
+    queryFn: () => api.get<Page<T>>(`${options.url}?${pageQueryString(params)}`),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    query,
+    params,
+    search,
+    setSearch: (value: string) => {
+      setSearchNow(value);
+      setPage(1);
+    },
+    tableProps: {
+      records: query.data?.items ?? [],
+      totalRecords: query.data?.total ?? 0,
+      fetching: query.isFetching,
+      page,
+      onPageChange: setPage,
+      recordsPerPage: pageSize,
+      recordsPerPageOptions: PAGE_SIZES,
+      onRecordsPerPageChange: (size: number) => {
+        setPageSize(size);
+        setPage(1);
+      },
+      sortStatus,
+      onSortStatusChange: (status: DataTableSortStatus<T>) => {
+        setSortStatusNow(status);
+        setPage(1);
+      },
+    },
+  };
+}
+
+/** The table texts every list shares, in the user's language. */
+export function useTableTexts() {
+  const { t } = useTranslation();
+  return {
+    recordsPerPageLabel: t('table.perPage'),
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      t('table.records', { from, to, total: totalRecords }),
+  };
+}

@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API runs on its own port (npm run dev); the built app is served by it.
+const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/api': api, '/healthz': api } },
+  build: { chunkSizeWarningLimit: 1500 },
+});

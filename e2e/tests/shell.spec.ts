@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, adminApi, signIn } from './helpers.ts';
+
+const SIDEBAR = [
+  ['/preffy/view', 'All Competitions'],
+  ['/preffy/posts', 'Posts'],
+  ['/preffy/add', 'Add'],
+  ['/preffy/finish', 'Finish'],
+  ['/preffy/email', 'Email'],
+  ['/preffy/payments', 'Payments'],
+  ['/preffy/winners', 'Winners'],
+  ['/preffy/analytics', 'Analytics'],
+  ['/preffy/calendar', 'Calendar'],
+  ['/inquiries', 'Inquiries'],
+  ['/preffy/outbox', 'Outbox'],
+  ['/admin/users', 'Users'],
+] as const;
+
+test('a wrong password is refused with a clear message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid credentials');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a signed-out visitor is sent to sign in, then back where they were going', async ({ page }) => {
+  await page.goto('/preffy/calendar');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/preffy\/calendar$/);
+});
+
+test('an admin signs in, visits every sidebar entry, switches language, and signs out', async ({ page }) => {
+  await signIn(page);
+  const nav = page.getByRole('navigation');
+  for (const [path, label] of SIDEBAR) {
+    await nav.getByTestId(`nav-${path}`).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(nav.getByTestId(`nav-${path}`)).toHaveAccessibleName(label);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('no-access')).toHaveCount(0);
+  }
+
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-de').click();
+  await expect(nav.getByTestId('nav-/preffy/calendar')).toHaveAccessibleName('Kalender');
+  await expect(nav.getByTestId('nav-/preffy/view')).toHaveAccessibleName('Alle Wettbewerbe');
+  await page.reload();
+  await expect(nav.getByTestId('nav-/preffy/calendar')).toHaveAccessibleName('Kalender');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  await expect(nav.getByTestId('nav-/preffy/calendar')).toHaveAccessibleName('Calendar');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('sign-out').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/preffy/view');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('unknown pages show the 404 page; / leads to all competitions', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('not-found')).toContainText(
+    'Sorry! the page you are looking for could not be found',
+  );
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/preffy\/view$/);
+});
+
+test('the API documentation renders without the layout', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/preffy/api');
+  await expect(page.getByRole('heading', { name: 'Preffy Admin API' })).toBeVisible();
+  await expect(page.getByText('/api/users').first()).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+});
+
+test('the public competition page needs no sign-in', async ({ page }) => {
+  await page.goto('/c/some-competition');
+  await expect(page).toHaveURL(/\/c\/some-competition$/);
+  await expect(page.getByTestId('planned')).toBeVisible();
+});
+
+test('an organizer signs in with a one-time link, sees no Email entry and cannot open it', async ({
+  page,
+  baseURL,
+}) => {
+  const { api, csrf } = await adminApi(baseURL!);
+  const email = `organizer-${Date.now()}@preffy.test`;
+  const invited = await api.post('/api/users', {
+    data: { email, name: 'Olivia Organizer', role: 'organizer' },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(invited.status()).toBe(201);
+  const { user } = (await invited.json()) as { user: { id: string } };
+  const link = await api.post(`/api/users/${user.id}/sign-in-link`, {
+    data: {},
+    headers: { 'x-csrf-token': csrf },
+  });
+  const { url } = (await link.json()) as { url: string };
+  const path = new URL(url).pathname + new URL(url).search;
+  expect(path).toContain('LoginToken=');
+
+  await page.goto(path);
+  await expect(page).not.toHaveURL(/LoginToken/);
+  await expect(page.getByTestId('nav-/preffy/view')).toBeVisible();
+  await expect(page.getByTestId('nav-/preffy/email')).toHaveCount(0);
+  await expect(page.getByTestId('nav-/admin/users')).toHaveCount(0);
+  await page.goto('/preffy/email');
+  await expect(page.getByTestId('no-access')).toBeVisible();
+  expect((await page.request.get('/api/email/subscribers')).status()).toBe(403);
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?link=invalid/);
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await api.dispose();
+});
