@@ -98,7 +98,12 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(unsubscribeRoutes);
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/healthz';
+    // A missing asset is a 404, not index.html: a browser would run the page as a script.
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/') &&
+      request.url !== '/healthz';
     if (isPage && spa.serveIndex) return spa.serveIndex(reply);
     return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
   });

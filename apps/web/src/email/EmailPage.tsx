@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NumberFormatter, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NumberFormatter, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconMail, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
@@ -23,7 +23,9 @@ export function EmailPage() {
   const [picked, setPicked] = useState<Subscriber[]>([]);
   // "All matching" keeps the search it was made with, minus the rows unticked since.
   const [all, setAll] = useState<{ search: string | undefined; excluded: Set<string> } | null>(null);
-  const [sending, setSending] = useState<BulkSelection | null>(null);
+  // The modal keeps the selection and count it was opened with, also after the page clears them.
+  const [sending, setSending] = useState<{ selection: BulkSelection; count: number } | null>(null);
+  const [dense, setDense] = useState(false);
   const total = table.query.data?.total ?? 0;
   const records = table.tableProps.records;
 
@@ -70,6 +72,11 @@ export function EmailPage() {
           w={360}
         />
         <Group>
+          <Switch
+            label={t('email.dense')}
+            checked={dense}
+            onChange={(e) => setDense(e.currentTarget.checked)}
+          />
           <Text size="sm" data-testid="selected-count">
             {t('email.selected', { count })}
           </Text>
@@ -89,7 +96,7 @@ export function EmailPage() {
           <Button
             leftSection={<IconMail size={16} />}
             disabled={count === 0}
-            onClick={() => setSending(selection)}
+            onClick={() => setSending({ selection, count })}
           >
             {t('email.sendButton')}
           </Button>
@@ -99,6 +106,9 @@ export function EmailPage() {
         withTableBorder
         minHeight={200}
         idAccessor="email"
+        verticalSpacing={dense ? 4 : 'sm'}
+        allRecordsSelectionCheckboxProps={{ 'aria-label': t('email.selectPage') }}
+        getRecordSelectionCheckboxProps={(s) => ({ 'aria-label': s.email })}
         noRecordsText={t('email.noRecords')}
         {...tableTexts}
         {...table.tableProps}
@@ -124,7 +134,12 @@ export function EmailPage() {
         ]}
       />
       {sending && (
-        <SendEmailModal selection={sending} count={count} onClose={() => setSending(null)} onSent={clear} />
+        <SendEmailModal
+          selection={sending.selection}
+          count={sending.count}
+          onClose={() => setSending(null)}
+          onSent={clear}
+        />
       )}
     </Stack>
   );

@@ -39,9 +39,15 @@ export function SendEmailModal({
         `/api/email/competitions?search=${encodeURIComponent(debouncedSearch)}`,
       ),
   });
+  // With a competition chosen the preview is the real email; before that, sample data.
   const preview = useQuery({
-    queryKey: ['email-preview', type, currentLanguage()],
-    queryFn: () => api.get<RenderedEmail>(`/api/email/preview/bulk-${type}?language=${currentLanguage()}`),
+    queryKey: ['email-preview', type, competitionId, currentLanguage()],
+    queryFn: () =>
+      api.get<RenderedEmail>(
+        competitionId
+          ? `/api/email/bulk/preview?type=${type}&competitionId=${encodeURIComponent(competitionId)}&language=${currentLanguage()}`
+          : `/api/email/preview/bulk-${type}?language=${currentLanguage()}`,
+      ),
     enabled: showPreview,
   });
   const send = useMutation({

@@ -10,7 +10,7 @@ export interface Page<T> {
   total: number;
 }
 
-export const PAGE_SIZES = [10, 25, 50, 100];
+export const PAGE_SIZES = [10, 20, 50];
 
 /** The query string every paged list endpoint takes (apps/server/src/lib/paging.ts). */
 export function pageQueryString(params: Record<string, string | number | undefined>) {

@@ -23,31 +23,22 @@ export function subscribersQuery(db: Database, search?: string) {
 }
 
 /**
- * The Email page's send: one message to every selected subscriber, queued in one transaction
- * (10,000 recipients take well under a second). Fancy and Basic advertise the competition's
- * prize total and link with ref=fancy / ref=basic; Promotion advertises the remaining balance
- * of the competition's promotion and is refused unless its balance and amount are positive.
+ * The bulk email for a competition, as its recipients will get it. Fancy and Basic advertise
+ * the competition's prize total and link with ref=fancy / ref=basic; Promotion advertises the
+ * remaining balance of the competition's promotion and is refused unless its balance and
+ * amount are positive.
  */
-export async function sendBulkEmail(
-  db: Database,
-  input: {
-    type: BulkType;
-    competitionId: string;
-    selection: BulkSelection;
-    publicUrl: string;
-    actorId: string;
-  },
-): Promise<EnqueueResult> {
+export async function bulkEmailFor(db: Database, type: BulkType, competitionId: string, publicUrl: string) {
   const competition = await db
     .selectFrom('competitions')
     .select(['id', 'name', 'organizer', 'prizes'])
-    .where('id', '=', input.competitionId)
+    .where('id', '=', competitionId)
     .where('deleted', '=', 0)
     .executeTakeFirst();
   if (!competition) throw notFound('Competition');
 
   let amount = prizeTotal(JSON.parse(competition.prizes) as string[]).total;
-  if (input.type === 'promotion') {
+  if (type === 'promotion') {
     const promotion = await db
       .selectFrom('promotions')
       .select(['remainingBalance', 'amount'])
@@ -69,30 +60,51 @@ export async function sendBulkEmail(
     }
     amount = promotion.remainingBalance;
   }
+  const ref = type === 'basic' ? 'basic' : 'fancy';
+  return {
+    kind: `bulk-${type}` as const,
+    competitionId: competition.id,
+    data: {
+      competition: competition.name,
+      organizer: competition.organizer,
+      amount,
+      url: `${publicUrl}/c/${competition.id}?ref=${ref}`,
+    },
+  };
+}
 
+/**
+ * The Email page's send: one message to every selected subscriber, queued in one transaction
+ * (10,000 recipients take well under a second).
+ */
+export async function sendBulkEmail(
+  db: Database,
+  input: {
+    type: BulkType;
+    competitionId: string;
+    selection: BulkSelection;
+    publicUrl: string;
+    actorId: string;
+  },
+): Promise<EnqueueResult> {
+  const email = await bulkEmailFor(db, input.type, input.competitionId, input.publicUrl);
+  const selection = input.selection;
+  // Exclusions are filtered here, not in SQL: a long list would exceed the bind-parameter limit.
+  const excluded = new Set('exclude' in selection ? selection.exclude : []);
   const emails =
-    'emails' in input.selection
-      ? input.selection.emails
-      : (
-          await subscribersQuery(db, input.selection.search)
-            .select('email')
-            .where('email', 'not in', input.selection.exclude?.length ? input.selection.exclude : [''])
-            .execute()
-        ).map((w) => w.email);
+    'emails' in selection
+      ? selection.emails
+      : (await subscribersQuery(db, selection.search).select('email').execute())
+          .map((w) => w.email)
+          .filter((e) => !excluded.has(e));
   if (emails.length === 0) throw new AppError(400, 'NO_RECIPIENTS', 'Select at least one recipient');
 
-  const ref = input.type === 'basic' ? 'basic' : 'fancy';
   return db.transaction().execute((trx) =>
     enqueueEmail(trx, {
-      kind: `bulk-${input.type}`,
-      data: {
-        competition: competition.name,
-        organizer: competition.organizer,
-        amount,
-        url: `${input.publicUrl}/c/${competition.id}?ref=${ref}`,
-      },
-      to: emails.map((email) => ({ email })),
-      related: { entity: 'competition', id: competition.id },
+      kind: email.kind,
+      data: email.data,
+      to: emails.map((address) => ({ email: address })),
+      related: { entity: 'competition', id: email.competitionId },
       createdBy: input.actorId,
     }),
   );

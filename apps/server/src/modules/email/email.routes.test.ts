@@ -224,6 +224,23 @@ describe('outbox and previews', () => {
       expect(preview.json().html).toContain('lang="de"');
     }
   });
+  it("previews a bulk email with the chosen competition's own name, amount and link", async () => {
+    const competition = await app.db
+      .selectFrom('competitions')
+      .select(['name'])
+      .where('id', '=', competitionId)
+      .executeTakeFirstOrThrow();
+    const preview = await admin.get(
+      `/api/email/bulk/preview?type=basic&competitionId=${competitionId}&language=es`,
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().text).toContain(competition.name);
+    expect(preview.json().text).toContain(`/c/${competitionId}?ref=basic`);
+    expect(preview.json().html).toContain('lang="es"');
+    const refused = await admin.get(`/api/email/bulk/preview?type=promotion&competitionId=${competitionId}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('NO_PROMOTION_BALANCE');
+  });
   it('lists messages newest first and finds them by recipient', async () => {
     // sub02 got the Basic email to everyone on the list, then the Fancy one picked by hand.
     const page = (await admin.get('/api/outbox?search=sub02@list.test')).json();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
-import { BULK_TYPES, sendBulkEmail, subscribersQuery } from './bulk-email.ts';
+import { BULK_TYPES, bulkEmailFor, sendBulkEmail, subscribersQuery } from './bulk-email.ts';
 import { EMAIL_KINDS, type EmailKind, renderEmail } from './templates/messages.ts';
 import { EMAIL_LANGUAGES, UNSUBSCRIBE_PLACEHOLDER, languageOf } from './templates/render.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
@@ -29,6 +29,24 @@ export async function emailRoutes(app: FastifyInstance) {
     async () => ({ items: kinds.map((kind) => ({ kind, marketing: EMAIL_KINDS[kind].marketing })) }),
   );
 
+  const renderedSchema = z.object({
+    subject: z.string(),
+    html: z.string(),
+    text: z.string(),
+    marketing: z.boolean(),
+  });
+  /** A rendered message for an admin's eyes, with a sample (not working) unsubscribe link. */
+  const preview = <K extends EmailKind>(kind: K, data: unknown, language: string) => {
+    const rendered = renderEmail(kind, data as never, languageOf(language));
+    const sampleUnsubscribe = unsubscribeUrl(app.config.publicUrl, 'preview-only', 'sample@preffy.example');
+    return {
+      subject: rendered.subject,
+      html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, sampleUnsubscribe),
+      text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, sampleUnsubscribe),
+      marketing: EMAIL_KINDS[kind].marketing,
+    };
+  };
+
   r.get(
     '/api/email/preview/:kind',
     {
@@ -38,25 +56,32 @@ export async function emailRoutes(app: FastifyInstance) {
         summary: 'A message kind rendered with sample data',
         params: z.object({ kind: z.enum(kinds) }),
         querystring: z.object({ language: z.enum(languages).default('en') }),
-        response: {
-          200: z.object({ subject: z.string(), html: z.string(), text: z.string(), marketing: z.boolean() }),
-        },
+        response: { 200: renderedSchema },
+      },
+    },
+    async (request) =>
+      preview(request.params.kind, EMAIL_KINDS[request.params.kind].sample, request.query.language),
+  );
+
+  r.get(
+    '/api/email/bulk/preview',
+    {
+      config: admin,
+      schema: {
+        tags: ['email'],
+        summary: 'A Fancy, Promotion or Basic email for a competition, as recipients will get it',
+        querystring: z.object({
+          type: z.enum(BULK_TYPES),
+          competitionId: z.string().min(1, 'Please choose a competition'),
+          language: z.enum(languages).default('en'),
+        }),
+        response: { 200: renderedSchema },
       },
     },
     async (request) => {
-      const { kind } = request.params;
-      const rendered = renderEmail(
-        kind,
-        EMAIL_KINDS[kind].sample as never,
-        languageOf(request.query.language),
-      );
-      const sampleUnsubscribe = unsubscribeUrl(app.config.publicUrl, 'preview-only', 'sample@preffy.example');
-      return {
-        subject: rendered.subject,
-        html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, sampleUnsubscribe),
-        text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, sampleUnsubscribe),
-        marketing: EMAIL_KINDS[kind].marketing,
-      };
+      const q = request.query;
+      const email = await bulkEmailFor(app.db, q.type, q.competitionId, app.config.publicUrl);
+      return preview(email.kind, email.data, q.language);
     },
   );
 

@@ -159,7 +159,9 @@ export const de: Messages = {
     send: 'Senden',
     queued: '{{queued}} E-Mails in der Warteschlange, {{skipped}} übersprungen (abgemeldet oder gesperrt).',
     progress:
-      'Zustellung: {{sent}} gesendet, {{queued}} wartend, {{failed}} fehlgeschlagen, {{skipped}} übersprungen',
+      'Zustellung: {{sent}} gesendet, {{queued}} wartend, {{rejected}} abgelehnt, {{failed}} fehlgeschlagen, {{skipped}} übersprungen (abgemeldet oder gesperrt)',
+    dense: 'Kompakte Zeilen',
+    selectPage: 'Diese Seite auswählen',
     noRecords: 'Keine Abonnenten gefunden',
     openOutbox: 'Postausgang öffnen',
   },

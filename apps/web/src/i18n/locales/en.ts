@@ -155,7 +155,10 @@ export const en = {
     previewLanguage: 'Preview language',
     send: 'Send',
     queued: '{{queued}} emails queued, {{skipped}} skipped (unsubscribed or banned).',
-    progress: 'Delivery: {{sent}} sent, {{queued}} waiting, {{failed}} failed, {{skipped}} skipped',
+    progress:
+      'Delivery: {{sent}} sent, {{queued}} waiting, {{rejected}} rejected, {{failed}} failed, {{skipped}} skipped (unsubscribed or banned)',
+    dense: 'Dense padding',
+    selectPage: 'Select this page',
     noRecords: 'No subscribers found',
     openOutbox: 'Open the outbox',
   },

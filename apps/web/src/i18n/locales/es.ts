@@ -161,7 +161,10 @@ export const es: Messages = {
     previewLanguage: 'Idioma de la vista previa',
     send: 'Enviar',
     queued: '{{queued}} correos en cola, {{skipped}} omitidos (bajas o bloqueados).',
-    progress: 'Entrega: {{sent}} enviados, {{queued}} en espera, {{failed}} fallidos, {{skipped}} omitidos',
+    progress:
+      'Entrega: {{sent}} enviados, {{queued}} en espera, {{rejected}} rechazados, {{failed}} fallidos, {{skipped}} omitidos (bajas o bloqueados)',
+    dense: 'Filas compactas',
+    selectPage: 'Seleccionar esta página',
     noRecords: 'No se encontraron suscriptores',
     openOutbox: 'Abrir la bandeja de salida',
   },

@@ -159,7 +159,9 @@ export const it: Messages = {
     send: 'Invia',
     queued: '{{queued}} email in coda, {{skipped}} saltate (disiscritti o bloccati).',
     progress:
-      'Consegna: {{sent}} inviate, {{queued}} in attesa, {{failed}} non riuscite, {{skipped}} saltate',
+      'Consegna: {{sent}} inviate, {{queued}} in attesa, {{rejected}} rifiutate, {{failed}} non riuscite, {{skipped}} saltate (disiscritti o bloccati)',
+    dense: 'Righe compatte',
+    selectPage: 'Seleziona questa pagina',
     noRecords: 'Nessun iscritto trovato',
     openOutbox: 'Apri la posta in uscita',
   },
