@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -12,6 +13,8 @@ import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler
 import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { competitionsRoutes } from './modules/competitions/competitions.routes.ts';
+import { publicCompetitionRoutes } from './modules/competitions/public.routes.ts';
 import { EmailWorker } from './modules/email/email-worker.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { outboxRoutes } from './modules/email/outbox.routes.ts';
@@ -19,6 +22,8 @@ import { unsubscribeRoutes } from './modules/email/unsubscribe.routes.ts';
 import { createTransport } from './modules/email/transports/create-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LOGIN_TOKEN_PARAM, registerSpa, withoutLoginToken } from './modules/spa/spa.ts';
+import { imagesRoutes } from './modules/storage/images.routes.ts';
+import { localStorage } from './modules/storage/storage.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type BuildOptions = { config: Config; logger?: boolean };
@@ -80,6 +85,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https },
   });
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'Preffy Admin API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -96,6 +102,9 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(outboxRoutes);
   await app.register(emailRoutes);
   await app.register(unsubscribeRoutes);
+  await app.register(competitionsRoutes);
+  await app.register(publicCompetitionRoutes);
+  await app.register(imagesRoutes, { storage: localStorage(config.dataDir) });
 
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not index.html: a browser would run the page as a script.

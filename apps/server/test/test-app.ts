@@ -69,9 +69,24 @@ export class TestClient {
     return response;
   }
 
+  /** A request with a raw body (multipart uploads), with the session and CSRF header. */
+  async raw(method: 'POST' | 'PUT', url: string, payload: Buffer, contentType: string) {
+    this.csrfToken ??= await this.fetchCsrf();
+    const response = await this.app.inject({
+      method,
+      url,
+      payload,
+      headers: { 'content-type': contentType, 'x-csrf-token': this.csrfToken, cookie: this.cookieHeader() },
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: Body) => this.request('POST', url, body ?? {});
   patch = (url: string, body?: Body) => this.request('PATCH', url, body ?? {});
+  put = (url: string, body?: Body) => this.request('PUT', url, body ?? {});
+  delete = (url: string) => this.request('DELETE', url);
 
   cookie(name: string) {
     return this.cookies.get(name);

@@ -64,6 +64,8 @@ const competitionCore = {
   invoiceAmount,
   prizes: z.array(z.string().trim().max(200)).max(200),
   isClosed: z.boolean().default(false),
+  /** The URL the server answered for an uploaded album image. */
+  image: z.string().trim().max(300).nullable().optional(),
 };
 
 /** Start A Competition: the end date must be at least 7 days after today (business zone). */

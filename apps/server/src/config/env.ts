@@ -32,6 +32,17 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MANDRILL_API_KEY: z.string().optional(),
   MANDRILL_BASE_URL: z.string().url().default('https://mandrillapp.com/api/1.0'),
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'BUSINESS_TIME_ZONE must be an IANA time zone such as America/New_York'),
 });
 
 export type Config = {
@@ -50,6 +61,8 @@ export type Config = {
   logLevel: string;
   sessionTtlMs: number;
   webDistDir: string;
+  /** Competitions start and end at 15:00 in this zone; "today" is this zone's today. */
+  businessTimeZone: string;
   email: {
     transport: 'outbox' | 'smtp' | 'mandrill';
     from: { email: string; name: string };
@@ -86,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
     email: {
       transport: e.EMAIL_TRANSPORT,
       from: { email: e.EMAIL_FROM, name: e.EMAIL_FROM_NAME },

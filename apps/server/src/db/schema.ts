@@ -130,6 +130,14 @@ export type CompetitionsTable = RecordColumns & {
   instagramSound: string | null;
 };
 
+export type CompetitionVisitsTable = {
+  competitionId: string;
+  ref: string;
+  /** YYYY-MM-DD in the business time zone. */
+  day: string;
+  visits: number;
+};
+
 export type PostsTable = RecordColumns & {
   competitionId: string;
   link: string;
@@ -222,6 +230,7 @@ export type DB = {
   emailMessages: EmailMessagesTable;
   emailRecipients: EmailRecipientsTable;
   competitions: CompetitionsTable;
+  competitionVisits: CompetitionVisitsTable;
   posts: PostsTable;
   referrals: ReferralsTable;
   winners: WinnersTable;

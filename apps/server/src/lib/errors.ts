@@ -19,3 +19,23 @@ export const badRequest = (field: string, message: string) =>
 /** A stale version: the caller gets the current record to compare with what they sent. */
 export const versionConflict = (current: unknown) =>
   new AppError(409, 'VERSION_CONFLICT', 'This record was changed by someone else', { current });
+
+/** Validates with a schema known only at request time (e.g. one that depends on today). */
+export function parseOrThrow<T>(
+  schema: {
+    safeParse: (
+      v: unknown,
+    ) =>
+      | { success: true; data: T }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  value: unknown,
+): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of result.error.issues)
+    (fieldErrors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  const [field, messages] = Object.entries(fieldErrors)[0]!;
+  throw new AppError(400, 'VALIDATION', `${field}: ${messages[0]}`, { fieldErrors });
+}

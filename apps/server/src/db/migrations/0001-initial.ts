@@ -162,6 +162,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['deleted', 'lastUpdated'])
     .execute();
 
+  // Public page visits per referral tag and day (?ref=fancy, ?ref=basic, …): counters, not records.
+  await db.schema
+    .createTable('competitionVisits')
+    .addColumn('competitionId', 'text', (c) => c.notNull().references('competitions.id'))
+    .addColumn('ref', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('visits', 'integer', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('competitionVisitsPk', ['competitionId', 'ref', 'day'])
+    .execute();
+
   await recordColumns(db.schema.createTable('posts'))
     .addColumn('competitionId', 'text', (c) => c.notNull().references('competitions.id'))
     .addColumn('link', 'text', (c) => c.notNull())
