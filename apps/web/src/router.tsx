@@ -12,6 +12,9 @@ import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { meQuery } from './auth/session.ts';
+import { COMPETITION_TABS, CompetitionsPage } from './competitions/CompetitionsPage.tsx';
+import { EditCompetitionPage } from './competitions/EditCompetitionPage.tsx';
+import { StartCompetitionPage } from './competitions/StartCompetitionPage.tsx';
 import { EmailPage } from './email/EmailPage.tsx';
 import { OutboxPage } from './email/OutboxPage.tsx';
 import { PublicCompetitionPage } from './public/PublicCompetitionPage.tsx';
@@ -54,6 +57,7 @@ const resetRoute = createRoute({
 const publicCompetitionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/c/$id',
+  validateSearch: z.object({ ref: z.string().max(50).optional().catch(undefined) }),
   component: PublicCompetitionPage,
 });
 
@@ -96,9 +100,7 @@ function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: P
 
 const plannedRoutes = [
   plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
-  plannedRoute('/preffy/view', 'competitions', 'nav.allCompetitions'),
   plannedRoute('/preffy/posts', 'posts', 'nav.posts'),
-  plannedRoute('/preffy/add', 'add', 'nav.add'),
   plannedRoute('/preffy/finish', 'finish', 'nav.finish', true),
   plannedRoute('/preffy/payments', 'payments', 'nav.payments'),
   plannedRoute('/preffy/winners', 'winners', 'nav.winners'),
@@ -109,7 +111,6 @@ const plannedRoutes = [
   plannedRoute('/preffy/manual', 'manual', 'nav.allCompetitions', true),
   plannedRoute('/inquiries', 'inquiries', 'nav.inquiries'),
   plannedRoute('/contacts-profile', 'inquiry', 'nav.inquiries', true),
-  plannedRoute('/edit', 'edit', 'nav.allCompetitions', true),
   plannedRoute('/update', 'update', 'nav.allCompetitions', true),
   plannedRoute('/correct', 'correct', 'nav.allCompetitions', true),
   plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
@@ -129,6 +130,36 @@ function adminRoute<P extends string>(path: P, Page: () => React.ReactNode) {
     ),
   });
 }
+const competitionsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/view',
+  validateSearch: z.object({ tab: z.enum(COMPETITION_TABS).optional().catch(undefined) }),
+  component: function Competitions() {
+    const { tab } = competitionsRoute.useSearch();
+    const navigate = competitionsRoute.useNavigate();
+    return (
+      <CompetitionsPage
+        tab={tab ?? 'active'}
+        onTabChange={(next) => void navigate({ search: { tab: next } })}
+      />
+    );
+  },
+});
+const startCompetitionRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/add',
+  component: StartCompetitionPage,
+});
+const editCompetitionRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/edit',
+  validateSearch: idSearch,
+  component: function EditCompetition() {
+    const { id } = editCompetitionRoute.useSearch();
+    return <EditCompetitionPage id={id} />;
+  },
+});
+
 const emailRoute = adminRoute('/preffy/email', EmailPage);
 const outboxRoute = adminRoute('/preffy/outbox', OutboxPage);
 const usersRoute = adminRoute('/admin/users', UsersPage);
@@ -140,7 +171,16 @@ const routeTree = rootRoute.addChildren([
   publicCompetitionRoute,
   signedInRoute.addChildren([
     apiDocsRoute,
-    shellRoute.addChildren([indexRoute, ...plannedRoutes, emailRoute, outboxRoute, usersRoute]),
+    shellRoute.addChildren([
+      indexRoute,
+      ...plannedRoutes,
+      competitionsRoute,
+      startCompetitionRoute,
+      editCompetitionRoute,
+      emailRoute,
+      outboxRoute,
+      usersRoute,
+    ]),
   ]),
 ]);
 

@@ -52,7 +52,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 async function request<T>(method: Method, url: string, body?: unknown, retried = false): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = await csrf();
   let response: Response;
   try {
@@ -60,7 +61,7 @@ async function request<T>(method: Method, url: string, body?: unknown, retried =
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(NETWORK_ERROR);
@@ -85,6 +86,9 @@ export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   post: <T>(url: string, body: unknown = {}) => request<T>('POST', url, body),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
+  put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
+  /** A multipart upload (the browser sets the boundary). */
+  upload: <T>(url: string, form: FormData) => request<T>('POST', url, form),
   delete: <T>(url: string) => request<T>('DELETE', url),
   /** After sign-in or sign-out the server issues a new CSRF secret. */
   resetCsrf: () => {

@@ -1,11 +1,115 @@
-import { Container } from '@mantine/core';
-import { PlannedPage } from '../shell/PlannedPage.tsx';
+import {
+  Anchor,
+  Card,
+  Container,
+  Group,
+  Image,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { abbreviateCount } from '@preffy/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client.ts';
+import { formatUsd } from '../competitions/format.ts';
+import { NotFoundPage } from '../shell/StatusPages.tsx';
 
-/** The public competition page (/c/:id): no sign-in, no admin layout. */
+interface PublicCompetition {
+  id: string;
+  name: string;
+  organizer: string;
+  image: string | null;
+  spotify: string | null;
+  invoiceAmount: number;
+  totalViews: number;
+  ugcCount: number;
+  prizes: string[];
+  isOpen: boolean;
+}
+
+/** The public competition page (/c/:id): no sign-in, no admin layout, nothing private. */
 export function PublicCompetitionPage() {
+  const { t } = useTranslation();
+  const { id } = useParams({ from: '/c/$id' });
+  const { ref } = useSearch({ from: '/c/$id' });
+  const query = useQuery({
+    queryKey: ['public-competition', id],
+    queryFn: () => api.get<PublicCompetition>(`/api/public/competitions/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+  useEffect(() => {
+    // Counts the visit under its ref (?ref=fancy from the Fancy email, …); failures do not matter.
+    if (ref) api.post(`/api/public/competitions/${encodeURIComponent(id)}/visits`, { ref }).catch(() => {});
+  }, [id, ref]);
+
+  if (query.isError) return <NotFoundPage />;
+  const c = query.data;
+  if (!c) return <Loader m="xl" />;
   return (
     <Container size="md" py="xl" component="main">
-      <PlannedPage screen="publicCompetition" title="app.name" />
+      <Stack>
+        <Group align="center" wrap="nowrap">
+          {c.image && <Image src={c.image} alt={c.name} w={120} h={120} radius="md" fit="cover" />}
+          <div>
+            <Title order={1}>{c.name}</Title>
+            <Text size="lg">
+              {c.spotify ? (
+                <Anchor href={c.spotify} target="_blank" rel="noopener noreferrer">
+                  {c.organizer}
+                </Anchor>
+              ) : (
+                c.organizer
+              )}
+            </Text>
+          </div>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {c.totalViews > 0 && (
+            <Card withBorder data-testid="total-views">
+              <Text c="dimmed" size="sm">
+                {t('public.totalViews')}
+              </Text>
+              <Text fw={700} size="xl">
+                {abbreviateCount(c.totalViews)}
+              </Text>
+            </Card>
+          )}
+          <Card withBorder data-testid="ugc-count">
+            <Text c="dimmed" size="sm">
+              {t('public.ugc')}
+            </Text>
+            <Text fw={700} size="xl">
+              {c.ugcCount}
+            </Text>
+          </Card>
+          <Card withBorder data-testid="invoice-amount">
+            <Text c="dimmed" size="sm">
+              {t('public.invoiceAmount')}
+            </Text>
+            <Text fw={700} size="xl">
+              {formatUsd(c.invoiceAmount)}
+            </Text>
+          </Card>
+        </SimpleGrid>
+        {c.prizes.length > 0 && (
+          <Card withBorder>
+            <Title order={2} size="h4" mb="xs">
+              {t('public.prizes')}
+            </Title>
+            <List>
+              {c.prizes.map((p) => (
+                <List.Item key={p}>{p}</List.Item>
+              ))}
+            </List>
+          </Card>
+        )}
+      </Stack>
     </Container>
   );
 }

@@ -28,6 +28,7 @@ export function useServerTable<T, S extends keyof T & string>(options: {
   key: string;
   url: string;
   sortBy: S;
+  sortDirection?: 'asc' | 'desc';
   extra?: Record<string, string | number | undefined>;
 }) {
   const [page, setPage] = useState(1);
@@ -36,7 +37,7 @@ export function useServerTable<T, S extends keyof T & string>(options: {
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const [sortStatus, setSortStatusNow] = useState<DataTableSortStatus<T>>({
     columnAccessor: options.sortBy,
-    direction: 'asc',
+    direction: options.sortDirection ?? 'asc',
   });
   const params = {
     ...options.extra,

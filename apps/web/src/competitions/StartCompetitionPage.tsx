@@ -1,0 +1,193 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { startCompetitionSchema } from '@preffy/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, notifyError } from '../api/client.ts';
+import { useMe } from '../auth/session.ts';
+import { zodValidate } from '../forms/zod-validate.ts';
+import { AlbumImageInput } from './AlbumImageInput.tsx';
+import { competitionTime, dayOf } from './dates.ts';
+import { PrizesEditor } from './PrizesEditor.tsx';
+import type { Competition, CompetitionDefaults } from './types.ts';
+
+/** Start A Competition (/preffy/add). */
+export function StartCompetitionPage() {
+  const { data: defaults } = useQuery({
+    queryKey: ['competition-defaults'],
+    queryFn: () => api.get<CompetitionDefaults>('/api/competitions/defaults'),
+  });
+  return defaults ? <StartCompetitionForm defaults={defaults} /> : <Loader />;
+}
+
+interface Values {
+  email: string;
+  name: string;
+  organizer: string;
+  audio: string;
+  startDay: string | null;
+  endDay: string | null;
+  invoiceAmount: number | string;
+  prizes: string[];
+  image: string | null;
+  isClosed: boolean;
+}
+
+function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const tz = defaults.timeZone;
+  const [created, setCreated] = useState<Competition | null>(null);
+  const toInput = (v: Values) => ({
+    email: v.email,
+    name: v.name,
+    organizer: v.organizer,
+    audio: v.audio,
+    startDate: competitionTime(v.startDay, tz),
+    endDate: competitionTime(v.endDay, tz),
+    invoiceAmount: typeof v.invoiceAmount === 'number' ? v.invoiceAmount : undefined,
+    prizes: v.prizes,
+    image: v.image,
+    isClosed: v.isClosed,
+  });
+  const form = useForm<Values>({
+    initialValues: {
+      email: defaults.email,
+      name: '',
+      organizer: '',
+      audio: '',
+      startDay: dayOf(defaults.startDate, tz),
+      endDay: dayOf(defaults.endDate, tz),
+      invoiceAmount: defaults.invoiceAmount,
+      prizes: defaults.prizes,
+      image: null,
+      isClosed: false,
+    },
+    validate: (values) => {
+      const errors = zodValidate<Values>(
+        startCompetitionSchema({ now: Date.now(), timeZone: tz }),
+        toInput,
+      )(values);
+      // The schema names the dates; the form shows them on the day pickers.
+      if (errors.endDate) errors.endDay = errors.endDate;
+      if (errors.startDate) errors.startDay = errors.startDate;
+      return errors;
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      setCreated(
+        (await api.post<{ competition: Competition }>('/api/competitions', toInput(values))).competition,
+      );
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fieldErrors) {
+        const errors = e.fieldErrors();
+        form.setErrors({ ...errors, endDay: errors.endDate, startDay: errors.startDate });
+      } else notifyError(e);
+    }
+  });
+
+  return (
+    <Stack maw={760}>
+      <Title order={1} size="h2">
+        {t('competitions.startTitle')}
+      </Title>
+      <Paper withBorder p="lg" component="form" onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('competitions.fields.email')}
+            required
+            type="email"
+            disabled={me.role === 'organizer'}
+            {...form.getInputProps('email')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('competitions.fields.name')} required {...form.getInputProps('name')} />
+            <TextInput
+              label={t('competitions.fields.organizer')}
+              required
+              {...form.getInputProps('organizer')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('competitions.fields.audio')}
+            required
+            placeholder="https://"
+            {...form.getInputProps('audio')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <DatePickerInput
+              label={t('competitions.fields.startDate')}
+              description={t('competitions.timeHint', { zone: tz })}
+              valueFormat="YYYY-MM-DD"
+              {...form.getInputProps('startDay')}
+            />
+            <DatePickerInput
+              label={t('competitions.fields.endDate')}
+              description={t('competitions.timeHint', { zone: tz })}
+              valueFormat="YYYY-MM-DD"
+              {...form.getInputProps('endDay')}
+            />
+            <NumberInput
+              label={t('competitions.fields.invoiceAmount')}
+              required
+              prefix="$"
+              min={0}
+              thousandSeparator
+              {...form.getInputProps('invoiceAmount')}
+            />
+          </SimpleGrid>
+          <PrizesEditor
+            value={form.values.prizes}
+            onChange={(prizes) => form.setFieldValue('prizes', prizes)}
+            error={form.errors.prizes as string | undefined}
+          />
+          <AlbumImageInput value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
+          <Checkbox
+            label={t('competitions.fields.isClosed')}
+            {...form.getInputProps('isClosed', { type: 'checkbox' })}
+          />
+          {created && (
+            <Alert color="green" role="status" data-testid="start-success">
+              {t('competitions.added')}{' '}
+              <Link to="/edit" search={{ id: created.id }}>
+                {t('competitions.openToEdit')}
+              </Link>
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={form.submitting} disabled={!!created}>
+              {created ? t('competitions.done') : t('competitions.submit')}
+            </Button>
+            {created && (
+              <Button
+                variant="default"
+                onClick={() => {
+                  setCreated(null);
+                  form.reset();
+                }}
+              >
+                {t('competitions.startAnother')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
