@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 // Runs against the built app that scripts/test.sh starts; Debian's Chromium, never a download.
 export default defineConfig({
   testDir: 'tests',
+  globalSetup: './global-setup.ts',
   workers: 1,
   retries: 0,
   timeout: 20_000,

@@ -19,6 +19,10 @@ const targets: Record<string, number> = {
   'GET /api/users last page sorted by email desc': 40,
   'GET /api/email/subscribers page 1 of 10,000': 25,
   'GET /api/email/subscribers search among 10,000': 40,
+  'GET /api/competitions Active tab of 10,000': 25,
+  'GET /api/competitions search artist or song among 10,000': 40,
+  'GET /api/competitions Completed tab, last page by song': 40,
+  'GET /api/public/competitions/:id': 10,
 };
 /** One-shot operations: the whole request, measured once. */
 const BULK_TARGET_MS = 3000;
@@ -68,6 +72,46 @@ for (let i = 0; i < winners.length; i += 500)
     .values(winners.slice(i, i + 500))
     .execute();
 
+const DAY = 24 * 3600_000;
+const competitions = Array.from({ length: USERS }, (_, i) => {
+  const state = i % 3; // upcoming, active, completed
+  const start = at + (state === 0 ? 10 : state === 1 ? -3 : -40) * DAY - (i % 500) * DAY;
+  return {
+    id: newId(),
+    version: 1,
+    deleted: (i % 97 === 0 ? 1 : 0) as 0 | 1,
+    createdAt: at + i,
+    updatedAt: at + i,
+    lastUpdated: at + i,
+    name: `Song ${String(i).padStart(5, '0')}`,
+    organizer: `Artist ${i % 800}`,
+    organizerEmail: `artist${i % 800}@bench.test`,
+    audio: 'https://soundcloud.com/bench/song',
+    startDate: start,
+    endDate: start + 7 * DAY,
+    isActive: (state === 1 ? 1 : 0) as 0 | 1,
+    hasEnded: (state === 2 ? 1 : 0) as 0 | 1,
+    isConfirmed: (i % 4 === 0 ? 0 : 1) as 0 | 1,
+    campaignId: 100_000 + i,
+    prizes: JSON.stringify(['1st Place: $200', '2nd Place: $100']),
+    invoiceAmount: 1000 + (i % 10) * 500,
+    isClosed: 0 as const,
+    isDirect: 0 as const,
+    is555: 0 as const,
+    platforms: '["TikTok"]',
+    competitionType: 'Hybrid',
+    takePct: 1,
+    metric: 'likes',
+    continents: '[]',
+  };
+});
+for (let i = 0; i < competitions.length; i += 500)
+  await app.db
+    .insertInto('competitions')
+    .values(competitions.slice(i, i + 500))
+    .execute();
+const someCompetition = competitions[1]!.id;
+
 const client = new TestClient(app);
 await client.post('/api/auth/login', { email: 'user0@bench.test', password: 'bench-password-1' });
 
@@ -90,6 +134,11 @@ const urls: Record<string, string> = {
   'GET /api/users last page sorted by email desc': `/api/users?sortBy=email&sortDirection=desc&pageSize=50&page=${USERS / 50}`,
   'GET /api/email/subscribers page 1 of 10,000': '/api/email/subscribers?pageSize=50',
   'GET /api/email/subscribers search among 10,000': '/api/email/subscribers?search=fan99&pageSize=50',
+  'GET /api/competitions Active tab of 10,000': '/api/competitions?tab=active&pageSize=50',
+  'GET /api/competitions search artist or song among 10,000':
+    '/api/competitions?search=artist 79&pageSize=50',
+  'GET /api/competitions Completed tab, last page by song': `/api/competitions?tab=completed&sortBy=name&sortDirection=asc&pageSize=50&page=66`,
+  'GET /api/public/competitions/:id': `/api/public/competitions/${someCompetition}`,
 };
 let missed = 0;
 console.log(`database: ${app.dialect}, ${ROUNDS} requests each`);

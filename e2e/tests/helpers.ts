@@ -1,8 +1,13 @@
-import { type APIRequestContext, type Page, expect, request } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type BrowserContext, type Page, expect, request } from '@playwright/test';
+import path from 'node:path';
 
 export const ADMIN = { email: 'admin@preffy.test', password: 'admin-password-123' };
+/** The admin session the global setup keeps for the whole run (e2e/global-setup.ts). */
+export const ADMIN_STATE = path.resolve(import.meta.dirname, '../../.test-out/admin-state.json');
 
-export async function signIn(page: Page, credentials = ADMIN) {
+/** Signs in through the form (each try counts against the sign-in rate limit). */
+export async function signInWithForm(page: Page, credentials = ADMIN) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(credentials.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials.password);
@@ -10,11 +15,59 @@ export async function signIn(page: Page, credentials = ADMIN) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** The admin's session from the global setup, put into this page's browser context. */
+export async function signIn(page: Page) {
+  await page.context().addCookies(adminCookies());
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+function adminCookies() {
+  const state = JSON.parse(readFileSync(ADMIN_STATE, 'utf8')) as { cookies: Cookie[] };
+  return state.cookies;
+}
+type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
+
 /** An admin API session, the way the web app talks to the server (cookie + CSRF header). */
 export async function adminApi(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
-  const api = await request.newContext({ baseURL });
+  const api = await request.newContext({ baseURL, storageState: ADMIN_STATE });
   const { token: csrf } = (await (await api.get('/api/auth/csrf')).json()) as { token: string };
-  const login = await api.post('/api/auth/login', { data: ADMIN, headers: { 'x-csrf-token': csrf } });
-  expect(login.ok()).toBe(true);
   return { api, csrf };
+}
+
+/** Invites a user with the role and answers a single-use sign-in link path (/?LoginToken=…). */
+export async function newUserSignInPath(
+  baseURL: string,
+  role: 'admin' | 'staff' | 'organizer',
+  email?: string,
+) {
+  const { api, csrf } = await adminApi(baseURL);
+  const address = email ?? `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@preffy.test`;
+  const invited = await api.post('/api/users', {
+    data: { email: address, name: `E2E ${role}`, role },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(invited.status()).toBe(201);
+  const { user } = (await invited.json()) as { user: { id: string } };
+  const link = await api.post(`/api/users/${user.id}/sign-in-link`, {
+    data: {},
+    headers: { 'x-csrf-token': csrf },
+  });
+  const { url } = (await link.json()) as { url: string };
+  await api.dispose();
+  return { email: address, path: new URL(url).pathname + new URL(url).search };
+}
+
+/** Signs the page in as a new user with the role, through a one-time link. */
+export async function signInAsNew(page: Page, baseURL: string, role: 'admin' | 'staff' | 'organizer') {
+  const { email, path } = await newUserSignInPath(baseURL, role);
+  await page.goto(path);
+  await expect(page).not.toHaveURL(/LoginToken/);
+  return email;
+}
+
+/** A mutation from the page's own session (its cookie plus the CSRF header), as the app sends it. */
+export async function pageApi(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+  const { token } = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
+  return page.request.fetch(url, { method, data, headers: { 'x-csrf-token': token } });
 }

@@ -23,6 +23,7 @@ import { createTransport } from './modules/email/transports/create-transport.ts'
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LOGIN_TOKEN_PARAM, registerSpa, withoutLoginToken } from './modules/spa/spa.ts';
 import { imagesRoutes } from './modules/storage/images.routes.ts';
+import { s3Storage } from './modules/storage/s3-storage.ts';
 import { localStorage } from './modules/storage/storage.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -104,7 +105,8 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(unsubscribeRoutes);
   await app.register(competitionsRoutes);
   await app.register(publicCompetitionRoutes);
-  await app.register(imagesRoutes, { storage: localStorage(config.dataDir) });
+  const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);
+  await app.register(imagesRoutes, { storage });
 
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not index.html: a browser would run the page as a script.

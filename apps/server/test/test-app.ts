@@ -115,6 +115,19 @@ export class TestClient {
   }
 }
 
+/** Uploads bytes as the multipart field "file" to /api/images, as the album image input does. */
+export function uploadImage(client: TestClient, bytes: Buffer, name = 'cover.png') {
+  const boundary = '----preffy';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return client.raw('POST', '/api/images', body, `multipart/form-data; boundary=${boundary}`);
+}
+
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 

@@ -4,16 +4,15 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ApiDocsPage } from './api-docs/ApiDocsPage.tsx';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { meQuery } from './auth/session.ts';
 import { COMPETITION_TABS, CompetitionsPage } from './competitions/CompetitionsPage.tsx';
-import { EditCompetitionPage } from './competitions/EditCompetitionPage.tsx';
 import { StartCompetitionPage } from './competitions/StartCompetitionPage.tsx';
 import { EmailPage } from './email/EmailPage.tsx';
 import { OutboxPage } from './email/OutboxPage.tsx';
@@ -24,6 +23,13 @@ import { RequireAccess } from './shell/RequireAccess.tsx';
 import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
 import { UsersPage } from './users/UsersPage.tsx';
 import type { ParseKeys } from 'i18next';
+
+// The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
+const EditCompetitionPage = lazyRouteComponent(
+  () => import('./competitions/EditCompetitionPage.tsx'),
+  'EditCompetitionPage',
+);
+const ApiDocsPage = lazyRouteComponent(() => import('./api-docs/ApiDocsPage.tsx'), 'ApiDocsPage');
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,

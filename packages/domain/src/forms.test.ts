@@ -65,6 +65,28 @@ describe('start form', () => {
       endDate: ['The end date must be at least 7 days after today'],
     });
   });
+  it('reports the date rules together with the other fields, so the user sees every problem at once', () => {
+    const errors = errorsOf(start, {
+      ...validStart,
+      email: '',
+      endDate: competitionTimeOn('2026-11-23', 'UTC'),
+    });
+    expect(errors).toEqual({
+      email: ["Please enter the artist's email"],
+      endDate: ['The end date must be at least 7 days after today'],
+    });
+    expect(
+      errorsOf(start, {
+        ...validStart,
+        name: '',
+        startDate: competitionTimeOn('2026-12-09', 'UTC'),
+        endDate: competitionTimeOn('2026-12-01', 'UTC'),
+      }),
+    ).toEqual({
+      name: ["Please enter the song's title"],
+      endDate: ['The end date must be after the start date'],
+    });
+  });
 });
 
 describe('update form', () => {

@@ -68,15 +68,35 @@ const competitionCore = {
   image: z.string().trim().max(300).nullable().optional(),
 };
 
+/**
+ * The end must come after the start. Checked whenever both dates are valid, even while other
+ * fields still have errors, so the user sees every problem at once.
+ */
+const endAfterStart: [
+  (v: { startDate: number; endDate: number }) => boolean,
+  { error: string; path: string[]; when: (payload: { value: unknown }) => boolean },
+] = [
+  (v) => v.endDate > v.startDate,
+  {
+    error: FORM_MESSAGES.endBeforeStart,
+    path: ['endDate'],
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as { startDate?: unknown; endDate?: unknown } | null;
+      return Number.isFinite(v?.startDate) && Number.isFinite(v?.endDate);
+    },
+  },
+];
+
 /** Start A Competition: the end date must be at least 7 days after today (business zone). */
 export const startCompetitionSchema = (ctx: { now: number; timeZone: string }) =>
   z
-    .object(competitionCore)
-    .refine((v) => isEndDateAllowed(v.endDate, ctx.now, ctx.timeZone), {
-      error: FORM_MESSAGES.endDateTooSoon,
-      path: ['endDate'],
+    .object({
+      ...competitionCore,
+      endDate: epochMs.refine((endDate) => isEndDateAllowed(endDate, ctx.now, ctx.timeZone), {
+        error: FORM_MESSAGES.endDateTooSoon,
+      }),
     })
-    .refine((v) => v.endDate > v.startDate, { error: FORM_MESSAGES.endBeforeStart, path: ['endDate'] });
+    .refine(...endAfterStart);
 
 /** Update A Competition: the start form's fields plus the rest of the record. */
 export const updateCompetitionSchema = z
@@ -104,7 +124,7 @@ export const updateCompetitionSchema = z
     tiktokSound: optionalLink,
     instagramSound: optionalLink,
   })
-  .refine((v) => v.endDate > v.startDate, { error: FORM_MESSAGES.endBeforeStart, path: ['endDate'] });
+  .refine(...endAfterStart);
 
 /** Reserve A Date: artist name required, invoice numeric and above 0. */
 export const reserveDateSchema = z.object({

@@ -32,6 +32,15 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MANDRILL_API_KEY: z.string().optional(),
   MANDRILL_BASE_URL: z.string().url().default('https://mandrillapp.com/api/1.0'),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('auto'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   BUSINESS_TIME_ZONE: z
     .string()
     .default('UTC')
@@ -63,6 +72,17 @@ export type Config = {
   webDistDir: string;
   /** Competitions start and end at 15:00 in this zone; "today" is this zone's today. */
   businessTimeZone: string;
+  /** Where uploaded images go: DATA_DIR on local disk, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      };
   email: {
     transport: 'outbox' | 'smtp' | 'mandrill';
     from: { email: string; name: string };
@@ -84,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.EMAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) throw new Error('EMAIL_TRANSPORT=smtp needs SMTP_URL');
   if (e.EMAIL_TRANSPORT === 'mandrill' && !e.MANDRILL_API_KEY)
     throw new Error('EMAIL_TRANSPORT=mandrill needs MANDRILL_API_KEY');
+  if (e.S3_ENDPOINT && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
+    throw new Error('S3_ENDPOINT needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -100,6 +122,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     businessTimeZone: e.BUSINESS_TIME_ZONE,
+    storage: e.S3_ENDPOINT
+      ? {
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : { kind: 'local' },
     email: {
       transport: e.EMAIL_TRANSPORT,
       from: { email: e.EMAIL_FROM, name: e.EMAIL_FROM_NAME },

@@ -4,5 +4,6 @@ export const formatUsd = (amount: number) =>
   new Intl.NumberFormat(currentLanguage(), {
     style: 'currency',
     currency: 'USD',
+    minimumFractionDigits: 0,
     maximumFractionDigits: 2,
   }).format(amount);

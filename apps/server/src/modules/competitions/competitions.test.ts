@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DAY_MS, FORM_MESSAGES, prizePoolFromInvoice, prizeTemplate } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { TestClient, createTestApp, signedInClient, uploadImage } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
 let dataDir: string;
@@ -244,17 +244,7 @@ describe('album images', () => {
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     Buffer.alloc(64),
   ]);
-  const upload = (client: TestClient, bytes: Buffer, name = 'cover.png') => {
-    const boundary = '----preffy';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return client.raw('POST', '/api/images', body, `multipart/form-data; boundary=${boundary}`);
-  };
+  const upload = uploadImage;
 
   it('stores a PNG, serves it with long caching, and puts it on a competition', async () => {
     const response = await upload(staff, png);

@@ -57,9 +57,9 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
       const ext = request.params.name.split('.').pop() as ImageExtension;
       const file = IMAGE_TYPES[ext] ? await storage.get(`images/${request.params.name}`) : null;
       if (!file) throw notFound('Image');
+      if (file.size) reply.header('Content-Length', file.size);
       return reply
         .type(IMAGE_TYPES[ext])
-        .header('Content-Length', file.size)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
         .send(file.stream);

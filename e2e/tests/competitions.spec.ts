@@ -1,0 +1,261 @@
+import { type Page, expect, test } from '@playwright/test';
+import {
+  FORM_MESSAGES,
+  abbreviateCount,
+  addDays,
+  localDay,
+  prizePoolFromInvoice,
+  prizeTemplate,
+} from '@preffy/domain';
+import { adminApi, pageApi, signIn, signInAsNew } from './helpers.ts';
+
+type Competition = { id: string; version: number; name: string; prizes: string[]; state: string };
+
+/** Starts a competition through the API, the way the Start form does, with a unique song title. */
+async function startCompetition(baseURL: string, overrides: Record<string, unknown> = {}) {
+  const { api, csrf } = await adminApi(baseURL);
+  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
+    startDate: number;
+    endDate: number;
+  };
+  const response = await api.post('/api/competitions', {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      email: 'artist@label.test',
+      name: `Song ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+      organizer: 'E2E Artist',
+      audio: 'https://soundcloud.com/e2e/song',
+      startDate: defaults.startDate,
+      endDate: defaults.endDate,
+      invoiceAmount: 3000,
+      prizes: ['1st Place: $200'],
+      isClosed: false,
+      ...overrides,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { competition } = (await response.json()) as { competition: Competition };
+  return { competition, api, csrf };
+}
+
+/** Opens a day picker and clicks the day, moving back or forward a month when needed. */
+async function pickDay(page: Page, label: string, day: string) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const name = `${d} ${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${y}`;
+  const target = page.getByRole('button', { name, exact: true }).first();
+  for (let i = 0; i < 2 && !(await target.isVisible()); i++)
+    await page.locator('[data-direction="previous"]').first().click();
+  await target.click();
+}
+
+test('Start A Competition shows each validation message, then adds the competition', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('nav-/preffy/add').click();
+  await expect(page.getByRole('heading', { name: 'Start A Competition', level: 1 })).toBeVisible();
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await expect(email).toHaveValue('admin@preffy.test');
+  await expect(page.getByTestId('prize-total')).toHaveText('Total: $600');
+
+  await email.fill('');
+  await page.getByRole('textbox', { name: 'Invoice Amount' }).fill('');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  for (const message of [
+    FORM_MESSAGES.artistEmailRequired,
+    FORM_MESSAGES.songTitleRequired,
+    FORM_MESSAGES.artistNameRequired,
+    FORM_MESSAGES.songLinkRequired,
+    FORM_MESSAGES.invoiceRequired,
+  ])
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+
+  await email.fill('not-an-email');
+  await page.getByRole('textbox', { name: 'Link To Song' }).fill('soundcloud.com/luna');
+  await pickDay(page, 'End Date', addDays(localDay(Date.now(), 'UTC'), 2));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(FORM_MESSAGES.emailInvalid, { exact: true })).toBeVisible();
+  await expect(page.getByText(FORM_MESSAGES.linkInvalid, { exact: true })).toBeVisible();
+  await expect(page.getByText(FORM_MESSAGES.endDateTooSoon, { exact: true })).toBeVisible();
+
+  const name = `Form Song ${Date.now()}`;
+  await email.fill('artist@label.test');
+  await page.getByRole('textbox', { name: 'Song Title' }).fill(name);
+  await page.getByRole('textbox', { name: 'Artist Name' }).fill('Form Artist');
+  await page.getByRole('textbox', { name: 'Link To Song' }).fill('https://soundcloud.com/form/song');
+  await pickDay(page, 'End Date', addDays(localDay(Date.now(), 'UTC'), 10));
+  await page.getByRole('textbox', { name: 'Invoice Amount' }).fill('2500');
+  await page.getByRole('button', { name: 'Add a prize' }).click();
+  await page.getByRole('textbox', { name: 'Prize 4' }).fill('Most Creative: $50');
+  await expect(page.getByTestId('prize-total')).toHaveText('Total: $650');
+  await page.getByRole('button', { name: 'Remove prize 2' }).click();
+  await expect(page.getByTestId('prize-total')).toHaveText('Total: $550');
+  await page.getByRole('button', { name: 'Prize Options' }).click();
+  const help = page.getByRole('dialog', { name: 'Prize Options' });
+  await expect(help.getByText('Top 20 Best Dances')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('checkbox', { name: 'Is Closed?' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByTestId('start-success')).toContainText('Successfully Added');
+  await expect(page.getByRole('button', { name: 'Done' })).toBeDisabled();
+
+  await page.getByTestId('nav-/preffy/view').click();
+  await page.getByRole('tab', { name: 'Upcoming' }).click();
+  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('artist@label.test');
+  // Is Closed? also confirms it.
+  await expect(row).toContainText('Confirmed');
+});
+
+test('Update A Competition: a generated Creative template, and a conflicting save from a second session', async ({
+  page,
+  baseURL,
+}) => {
+  const { competition, api, csrf } = await startCompetition(baseURL!);
+  await signIn(page);
+  await page.goto(`/edit?id=${competition.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
+
+  await page.getByRole('combobox', { name: 'Prizing Type' }).click();
+  await page.getByRole('option', { name: 'Creative' }).click();
+  await page.getByRole('button', { name: 'Generate prizes' }).click();
+  const expected = prizeTemplate('Creative', prizePoolFromInvoice(3000));
+  for (const [i, line] of expected.entries())
+    await expect(page.getByRole('textbox', { name: `Prize ${i + 1}`, exact: true })).toHaveValue(line);
+  await page.getByRole('textbox', { name: 'Event' }).fill('My event');
+
+  // Someone else saves first.
+  const current = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
+    competition: Record<string, unknown>;
+  };
+  const theirs = await api.put(`/api/competitions/${competition.id}`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { ...stripReadOnly(current.competition), category: 'Their category' },
+  });
+  expect(theirs.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Someone else saved this competition' });
+  await expect(dialog).toBeVisible();
+  const table = dialog.getByTestId('conflict-table');
+  await expect(table.getByRole('row').filter({ hasText: 'Category' })).toContainText('Their category');
+  await expect(table.getByRole('row').filter({ hasText: 'Event' })).toContainText('My event');
+  await dialog.getByRole('button', { name: 'Save mine over theirs' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  const saved = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
+    competition: Competition & { event: string; competitionType: string };
+  };
+  expect(saved.competition).toMatchObject({ version: 3, event: 'My event', competitionType: 'Creative' });
+  expect(saved.competition.prizes).toEqual(expected);
+  await api.dispose();
+});
+
+/** What the update API takes: the record without its server-kept fields. */
+const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'campaignId', 'lastUpdated', 'state', 'prizeTotal'];
+const FLAGS_SET_ELSEWHERE = ['isActive', 'hasEnded', 'isConfirmed'];
+const stripReadOnly = (c: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(c).filter(([k]) => !READ_ONLY.includes(k) && !FLAGS_SET_ELSEWHERE.includes(k)),
+  );
+
+test('the state dropdown moves a competition between tabs; admins delete it after a confirmation', async ({
+  page,
+  baseURL,
+}) => {
+  const { competition, api } = await startCompetition(baseURL!);
+  await signIn(page);
+  await page.goto('/preffy/view?tab=upcoming');
+  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(competition.name);
+  const row = page.getByRole('row').filter({ hasText: competition.name });
+  await expect(row).toContainText('Hold');
+  await row.getByRole('button', { name: `Confirm the hold: ${competition.name}` }).click();
+  await expect(row).toContainText('Confirmed');
+
+  await row.getByRole('combobox', { name: `State: ${competition.name}` }).click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Active' }).click();
+  await expect(page.getByRole('row').filter({ hasText: competition.name })).toBeVisible();
+
+  await page
+    .getByRole('row')
+    .filter({ hasText: competition.name })
+    .getByRole('button', { name: `Actions: ${competition.name}` })
+    .click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Are you sure?');
+  await confirm.getByTestId('confirm-delete').click();
+  await expect(page.getByRole('row').filter({ hasText: competition.name })).toHaveCount(0);
+  expect((await api.get(`/api/competitions/${competition.id}`)).status()).toBe(404);
+  await api.dispose();
+});
+
+test('staff have no Delete in the menu and the server refuses their delete', async ({ page, baseURL }) => {
+  const { competition, api } = await startCompetition(baseURL!);
+  await signInAsNew(page, baseURL!, 'staff');
+  await page.goto('/preffy/view?tab=upcoming');
+  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(competition.name);
+  await page.getByRole('button', { name: `Actions: ${competition.name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  const refused = await pageApi(page, 'DELETE', `/api/competitions/${competition.id}?version=1`);
+  expect(refused.status()).toBe(403);
+  expect((await api.get(`/api/competitions/${competition.id}`)).status()).toBe(200);
+  await api.dispose();
+});
+
+test('the public competition page shows the public cards without sign-in, and 404 for unknown ids', async ({
+  page,
+  baseURL,
+}) => {
+  const { competition, api, csrf } = await startCompetition(baseURL!, { invoiceAmount: 4200 });
+  const full = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
+    competition: Record<string, unknown>;
+  };
+  await api.put(`/api/competitions/${competition.id}`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { ...stripReadOnly(full.competition), spotify: 'https://open.spotify.com/artist/e2e' },
+  });
+  await page.goto(`/c/${competition.id}?ref=fancy`);
+  await expect(page.getByRole('heading', { name: competition.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'E2E Artist' })).toHaveAttribute(
+    'href',
+    'https://open.spotify.com/artist/e2e',
+  );
+  await expect(page.getByTestId('invoice-amount')).toContainText('$4,200');
+  await expect(page.getByTestId('ugc-count')).toContainText('0');
+  // No views yet: the Total Views card is not shown.
+  await expect(page.getByTestId('total-views')).toHaveCount(0);
+  await expect(page.getByText('artist@label.test')).toHaveCount(0);
+
+  // A demo competition with posts: views abbreviated (K, M, G), and the UGC count.
+  const listed = (await (await api.get('/api/competitions?tab=active&pageSize=50')).json()) as {
+    items: { id: string }[];
+  };
+  const withViews = (
+    await Promise.all(
+      listed.items.map(
+        async (i) =>
+          (await (await api.get(`/api/public/competitions/${i.id}`)).json()) as {
+            id: string;
+            totalViews: number;
+            ugcCount: number;
+          },
+      ),
+    )
+  ).find((p) => p.totalViews > 0)!;
+  await page.goto(`/c/${withViews.id}`);
+  await expect(page.getByTestId('total-views')).toContainText(abbreviateCount(withViews.totalViews));
+  await expect(page.getByTestId('ugc-count')).toContainText(String(withViews.ugcCount));
+
+  await page.goto('/c/no-such-competition');
+  await expect(page.getByTestId('not-found')).toContainText(
+    'Sorry! the page you are looking for could not be found',
+  );
+  await api.dispose();
+});
