@@ -13,6 +13,7 @@ import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler
 import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { competitionsRoutes } from './modules/competitions/competitions.routes.ts';
 import { publicCompetitionRoutes } from './modules/competitions/public.routes.ts';
 import { EmailWorker } from './modules/email/email-worker.ts';
@@ -105,6 +106,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(unsubscribeRoutes);
   await app.register(competitionsRoutes);
   await app.register(publicCompetitionRoutes);
+  await app.register(calendarRoutes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);
   await app.register(imagesRoutes, { storage });
 

@@ -66,6 +66,12 @@ export function competitionTimeOn(day: string, timeZone: string): number {
   return zonedTime(y, m, d, COMPETITION_HOUR, timeZone);
 }
 
+/** Midnight in the zone at the start of the given day (YYYY-MM-DD). */
+export function midnightOn(day: string, timeZone: string): number {
+  const { y, m, d } = dayParts(day);
+  return zonedTime(y, m, d, 0, timeZone);
+}
+
 /** Midnight in the zone at the start of the day that contains `ms`. */
 export function startOfDay(ms: number, timeZone: string): number {
   const { y, m, d } = dayParts(localDay(ms, timeZone));

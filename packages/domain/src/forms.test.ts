@@ -120,14 +120,16 @@ describe('update form', () => {
 
 describe('reserve a date form', () => {
   it("needs the artist's name and a numeric invoice above 0", () => {
-    expect(errorsOf(reserveDateSchema, { date: 1, organizer: '', invoiceAmount: 'abc' })).toEqual({
+    expect(errorsOf(reserveDateSchema, { day: '2026-12-01', organizer: '', invoiceAmount: 'abc' })).toEqual({
       organizer: ["Please enter the artist's name"],
       invoiceAmount: ['Please enter a numeric value'],
     });
-    expect(errorsOf(reserveDateSchema, { date: 1, organizer: 'Luna', invoiceAmount: 0 })).toEqual({
+    expect(errorsOf(reserveDateSchema, { day: '2026-12-01', organizer: 'Luna', invoiceAmount: 0 })).toEqual({
       invoiceAmount: ['The invoice amount must be above 0'],
     });
-    expect(reserveDateSchema.parse({ date: 1, organizer: 'Luna', invoiceAmount: 10 })).toMatchObject({
+    expect(
+      reserveDateSchema.parse({ day: '2026-12-01', organizer: 'Luna', invoiceAmount: 10 }),
+    ).toMatchObject({
       isGlobal: true,
       creativeDirection: false,
     });

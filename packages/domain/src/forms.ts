@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPETITION_STATES, METRICS } from './competitions.ts';
+import { DAY_PATTERN } from './calendar.ts';
 import { isEndDateAllowed } from './dates.ts';
 import { PRIZING_TYPES } from './prizes.ts';
 
@@ -31,6 +32,7 @@ export const FORM_MESSAGES = {
   postLinkRequired: "Please enter the post's link",
   paypalInvalid: 'PayPal email is not valid!',
   takePctRange: 'The take percentage must be between 0 and 1',
+  reservePastDate: 'Please pick today or a later date',
 } as const;
 
 /** The legacy 'simple email pattern'. */
@@ -126,9 +128,13 @@ export const updateCompetitionSchema = z
   })
   .refine(...endAfterStart);
 
-/** Reserve A Date: artist name required, invoice numeric and above 0. */
+/**
+ * Reserve A Date: artist name required, invoice numeric and above 0 (an empty amount is not
+ * numeric). The requester is the signed-in user, whose email the server always has.
+ */
 export const reserveDateSchema = z.object({
-  date: epochMs,
+  /** The day clicked on the calendar (YYYY-MM-DD in the business time zone). */
+  day: z.string().regex(DAY_PATTERN, 'Please pick a date'),
   organizer: requiredText(FORM_MESSAGES.artistNameRequired),
   songName: optionalText,
   invoiceAmount: z.number({ error: FORM_MESSAGES.numeric }).gt(0, FORM_MESSAGES.invoiceAboveZero),

@@ -8,3 +8,4 @@ export * from './flags.ts';
 export * from './competitions.ts';
 export * from './format.ts';
 export * from './forms.ts';
+export * from './calendar.ts';

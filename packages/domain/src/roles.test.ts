@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS, ROLES, canManageCompetition, roleMeets } from './roles.ts';
+import { ACCESS_LEVELS, ROLES, canDeleteCompetition, canManageCompetition, roleMeets } from './roles.ts';
 
 describe('roleMeets', () => {
   it('lets nobody but admins through admin-only doors', () => {
@@ -33,5 +33,14 @@ describe('canManageCompetition', () => {
   it('lets staff and admins manage any competition', () => {
     expect(canManageCompetition({ role: 'staff', email: 's@x.io' }, 'bob@example.com')).toBe(true);
     expect(canManageCompetition({ role: 'admin', email: 'a@x.io' }, 'bob@example.com')).toBe(true);
+  });
+});
+
+describe('who may delete a competition', () => {
+  it("is administrators and the competition's own organizer, never other staff or organizers", () => {
+    expect(canDeleteCompetition({ role: 'admin', email: 'a@x.test' }, 'o@x.test')).toBe(true);
+    expect(canDeleteCompetition({ role: 'organizer', email: 'O@x.test' }, 'o@x.test')).toBe(true);
+    expect(canDeleteCompetition({ role: 'organizer', email: 'p@x.test' }, 'o@x.test')).toBe(false);
+    expect(canDeleteCompetition({ role: 'staff', email: 's@x.test' }, 'o@x.test')).toBe(false);
   });
 });

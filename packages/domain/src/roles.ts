@@ -21,3 +21,11 @@ export function roleMeets(role: Role | null, access: Access): boolean {
 export function canManageCompetition(user: { role: Role; email: string }, organizerEmail: string): boolean {
   return user.role !== 'organizer' || user.email.toLowerCase() === organizerEmail.trim().toLowerCase();
 }
+
+/**
+ * Edit and Delete on the calendar, and Delete anywhere: administrators and the competition's
+ * own organizer (doc 1 section 6), not other staff or organizers.
+ */
+export function canDeleteCompetition(user: { role: Role; email: string }, organizerEmail: string): boolean {
+  return user.role === 'admin' || user.email.toLowerCase() === organizerEmail.trim().toLowerCase();
+}

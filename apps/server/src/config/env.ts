@@ -41,6 +41,12 @@ const envSchema = z.object({
   S3_REGION: z.string().default('auto'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),
+  GENNI_DIRECT_FORM_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BUSINESS_TIME_ZONE: z
     .string()
     .default('UTC')
@@ -72,6 +78,10 @@ export type Config = {
   webDistDir: string;
   /** Competitions start and end at 15:00 in this zone; "today" is this zone's today. */
   businessTimeZone: string;
+  /** Every reservation notice goes to this staff address too. */
+  reservationNoticeEmail: string;
+  /** The calendar's 'Genni Direct OB Form' button opens this external form. */
+  genniDirectFormUrl: string | undefined;
   /** Where uploaded images go: DATA_DIR on local disk, or an S3-compatible bucket. */
   storage:
     | { kind: 'local' }
@@ -122,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     businessTimeZone: e.BUSINESS_TIME_ZONE,
+    reservationNoticeEmail: e.RESERVATION_NOTICE_EMAIL.toLowerCase(),
+    genniDirectFormUrl: e.GENNI_DIRECT_FORM_URL,
     storage: e.S3_ENDPOINT
       ? {
           kind: 's3',

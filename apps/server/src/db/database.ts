@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/0001-initial.ts';
+import * as calendar from './migrations/0002-calendar.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -36,6 +37,7 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-calendar': calendar,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -25,6 +25,8 @@ export type UsersTable = RecordColumns & {
   disabled: Flag;
   passwordHash: string | null;
   language: string | null;
+  /** sha256 of the private calendar feed token (null: no feed). */
+  calendarFeedHash: string | null;
 };
 
 export type SessionsTable = {
@@ -128,6 +130,8 @@ export type CompetitionsTable = RecordColumns & {
   instagram: string | null;
   tiktokSound: string | null;
   instagramSound: string | null;
+  /** JSON of the Reserve A Date form's details (ReservationDetails), null when not reserved. */
+  reservation: string | null;
 };
 
 export type CompetitionVisitsTable = {

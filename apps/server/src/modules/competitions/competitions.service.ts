@@ -2,6 +2,7 @@ import type { startCompetitionSchema, updateCompetitionSchema } from '@preffy/do
 import {
   type CompetitionState,
   STATE_FLAGS,
+  canDeleteCompetition,
   canManageCompetition,
   newCompetitionDefaults,
   prizeTotal,
@@ -15,7 +16,7 @@ import { updateVersioned, softDelete } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { isStoredImageUrl } from '../storage/images.ts';
-import { type CompetitionRow, toCompetition } from './competition.dto.ts';
+import { type Competition, type CompetitionRow, toCompetition } from './competition.dto.ts';
 import { findCompetition } from './competitions.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
@@ -65,17 +66,34 @@ async function withApiConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The fields a new competition needs; everything else takes the spec's defaults. */
+export type NewCompetitionFields = Pick<
+  CompetitionRow,
+  | 'name'
+  | 'organizer'
+  | 'organizerEmail'
+  | 'audio'
+  | 'image'
+  | 'startDate'
+  | 'endDate'
+  | 'invoiceAmount'
+  | 'isClosed'
+  | 'isConfirmed'
+> &
+  Partial<Pick<CompetitionRow, 'prizes' | 'notes' | 'reservation'>>;
+
 /**
- * Start A Competition: not active, not ended, isClosed and isConfirmed from the Is Closed? box,
- * and the next campaign sequence number (unique; a concurrent start retries with the next one).
+ * Creates a competition: not active, not ended, the spec's defaults (TikTok, Hybrid, the six
+ * continents, take 1, likes) and the next campaign sequence number (unique; a concurrent create
+ * retries with the next one). `alsoInTransaction` runs in the same transaction (e.g. its emails).
  */
-export async function startCompetition(db: Database, user: SessionUser, input: StartCompetitionInput) {
-  const email = input.email.toLowerCase();
-  if (user.role === 'organizer' && email !== user.email.toLowerCase())
-    throw new AppError(403, 'FORBIDDEN', 'Organizers can only start competitions under their own email', {
-      fieldErrors: { email: ['Organizers can only start competitions under their own email'] },
-    });
-  const prizes = checkPrizes(input.prizes);
+export async function insertCompetition(
+  db: Database,
+  user: SessionUser,
+  fields: NewCompetitionFields,
+  alsoInTransaction?: (trx: Database, competition: Competition) => Promise<void>,
+): Promise<Competition> {
+  const defaults = newCompetitionDefaults(0, 'UTC'); // only the non-date defaults are used
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
@@ -85,10 +103,13 @@ export async function startCompetition(db: Database, user: SessionUser, input: S
           .executeTakeFirst();
         const at = now();
         const id = newId();
-        const defaults = newCompetitionDefaults(at, 'UTC'); // only the non-date defaults are used
         await trx
           .insertInto('competitions')
           .values({
+            prizes: '[]',
+            notes: null,
+            reservation: null,
+            ...fields,
             id,
             version: 1,
             deleted: 0,
@@ -96,19 +117,8 @@ export async function startCompetition(db: Database, user: SessionUser, input: S
             updatedAt: at,
             lastUpdated: at,
             campaignId: Number(last?.max ?? 0) + 1,
-            name: input.name,
-            organizer: input.organizer,
-            organizerEmail: email,
-            audio: input.audio,
-            image: checkImage(input.image),
-            startDate: input.startDate,
-            endDate: input.endDate,
-            invoiceAmount: input.invoiceAmount,
-            prizes: JSON.stringify(prizes),
             isActive: 0,
             hasEnded: 0,
-            isClosed: flag(input.isClosed),
-            isConfirmed: flag(input.isClosed),
             isDirect: 0,
             is555: 0,
             platforms: JSON.stringify(defaults.platforms),
@@ -116,27 +126,41 @@ export async function startCompetition(db: Database, user: SessionUser, input: S
             takePct: defaults.takePct,
             metric: defaults.metric,
             continents: JSON.stringify(defaults.continents),
-            prize: null,
-            notes: null,
-            category: null,
-            countries: null,
-            creativeDirection: null,
-            event: null,
-            spotify: null,
-            tiktok: null,
-            instagram: null,
-            tiktokSound: null,
-            instagramSound: null,
           })
           .execute();
         await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'create' });
-        return toCompetition((await findCompetition(trx, id))!);
+        const competition = toCompetition((await findCompetition(trx, id))!);
+        await alsoInTransaction?.(trx, competition);
+        return competition;
       });
     } catch (error) {
       const unique = /unique|duplicate/i.test(String((error as Error).message));
       if (!unique || attempt >= 4) throw error;
     }
   }
+}
+
+/** Start A Competition: isClosed and isConfirmed both from the Is Closed? box (doc 2 section 4). */
+export async function startCompetition(db: Database, user: SessionUser, input: StartCompetitionInput) {
+  const email = input.email.toLowerCase();
+  if (user.role === 'organizer' && email !== user.email.toLowerCase())
+    throw new AppError(403, 'FORBIDDEN', 'Organizers can only start competitions under their own email', {
+      fieldErrors: { email: ['Organizers can only start competitions under their own email'] },
+    });
+  const prizes = checkPrizes(input.prizes);
+  return insertCompetition(db, user, {
+    name: input.name,
+    organizer: input.organizer,
+    organizerEmail: email,
+    audio: input.audio,
+    image: checkImage(input.image),
+    startDate: input.startDate,
+    endDate: input.endDate,
+    invoiceAmount: input.invoiceAmount,
+    prizes: JSON.stringify(prizes),
+    isClosed: flag(input.isClosed),
+    isConfirmed: flag(input.isClosed),
+  });
 }
 
 /** Update A Competition: every field, with the version the user read. */
@@ -228,8 +252,14 @@ export async function confirmHold(db: Database, user: SessionUser, id: string, v
   );
 }
 
-/** Admins only (the spec's Delete for the two administrator accounts); soft, with the version. */
+/**
+ * Delete (soft, with the version): administrators, and the competition's own organizer
+ * (the calendar's rule, doc 1 section 6). Staff may not delete.
+ */
 export async function deleteCompetition(db: Database, user: SessionUser, id: string, version: number) {
+  const row = await findCompetition(db, id);
+  if (!row) throw notFound('Competition');
+  if (!canDeleteCompetition(user, row.organizerEmail)) throw forbidden();
   return withApiConflict(() =>
     db.transaction().execute(async (trx) => {
       await softDelete(trx, 'competitions', id, version);

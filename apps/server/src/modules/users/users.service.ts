@@ -24,6 +24,7 @@ export async function createUser(
     disabled: 0 as const,
     passwordHash: input.passwordHash ?? null,
     language: null,
+    calendarFeedHash: null,
     version: 1,
     deleted: 0 as const,
     createdAt: at,

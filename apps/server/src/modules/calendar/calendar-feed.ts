@@ -1,0 +1,83 @@
+import ICAL from 'ical.js';
+import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
+import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
+import { visibleCompetitions } from '../competitions/competitions.repository.ts';
+
+/** A feed holds what ended in the last 90 days and everything after, at most this many. */
+const FEED_PAST_DAYS = 90;
+export const FEED_MAX_EVENTS = 2000;
+
+export const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/feed/${token}.ics`;
+
+/**
+ * A private feed address: a random token, of which only the hash is stored, separate from the
+ * session so it can sit in Google Calendar or Outlook. A new one replaces the old one.
+ */
+export async function rotateFeedToken(db: Database, userId: string) {
+  const token = newSecretToken();
+  await db
+    .updateTable('users')
+    .set({ calendarFeedHash: hashToken(token) })
+    .where('id', '=', userId)
+    .execute();
+  return token;
+}
+
+export async function revokeFeedToken(db: Database, userId: string) {
+  await db.updateTable('users').set({ calendarFeedHash: null }).where('id', '=', userId).execute();
+}
+
+export async function hasFeed(db: Database, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('calendarFeedHash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return !!row?.calendarFeedHash;
+}
+
+/** The feed's owner, if the token is current and the user still active. */
+export function feedOwner(db: Database, token: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role'])
+    .where('calendarFeedHash', '=', hashToken(token))
+    .where('disabled', '=', 0)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/** The competitions the owner may see, as iCalendar events; holds are TENTATIVE. */
+export async function renderFeed(
+  db: Database,
+  viewer: { role: string; email: string },
+  options: { publicUrl: string },
+): Promise<string> {
+  const rows = await visibleCompetitions(db, viewer)
+    .select(['id', 'name', 'organizer', 'startDate', 'endDate', 'isConfirmed', 'version', 'lastUpdated'])
+    .where('endDate', '>=', now() - FEED_PAST_DAYS * 24 * 3600_000)
+    .orderBy('startDate')
+    .limit(FEED_MAX_EVENTS)
+    .execute();
+  const calendar = new ICAL.Component(['vcalendar', [], []]);
+  calendar.updatePropertyWithValue('prodid', '-//Preffy//Preffy Admin//EN');
+  calendar.updatePropertyWithValue('version', '2.0');
+  calendar.updatePropertyWithValue('calscale', 'GREGORIAN');
+  calendar.updatePropertyWithValue('x-wr-calname', 'Preffy competitions');
+  const at = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
+  for (const row of rows) {
+    const vevent = new ICAL.Component('vevent');
+    const event = new ICAL.Event(vevent);
+    event.uid = `${row.id}@preffy`;
+    event.summary = row.name ? `${row.organizer} — ${row.name}` : row.organizer;
+    event.startDate = at(Number(row.startDate));
+    event.endDate = at(Number(row.endDate));
+    vevent.addPropertyWithValue('dtstamp', at(Number(row.lastUpdated)));
+    vevent.addPropertyWithValue('sequence', row.version);
+    vevent.addPropertyWithValue('status', row.isConfirmed ? 'CONFIRMED' : 'TENTATIVE');
+    vevent.addPropertyWithValue('url', `${options.publicUrl}/edit?id=${row.id}`);
+    calendar.addSubcomponent(vevent);
+  }
+  return calendar.toString();
+}
