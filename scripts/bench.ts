@@ -23,6 +23,8 @@ const targets: Record<string, number> = {
   'GET /api/competitions search artist or song among 10,000': 40,
   'GET /api/competitions Completed tab, last page by song': 40,
   'GET /api/public/competitions/:id': 10,
+  'GET /api/calendar/months/:month among 10,000': 40,
+  'GET /api/calendar/days/:day among 10,000': 25,
 };
 /** One-shot operations: the whole request, measured once. */
 const BULK_TARGET_MS = 3000;
@@ -139,6 +141,8 @@ const urls: Record<string, string> = {
     '/api/competitions?search=artist 79&pageSize=50',
   'GET /api/competitions Completed tab, last page by song': `/api/competitions?tab=completed&sortBy=name&sortDirection=asc&pageSize=50&page=66`,
   'GET /api/public/competitions/:id': `/api/public/competitions/${someCompetition}`,
+  'GET /api/calendar/months/:month among 10,000': `/api/calendar/months/${new Date(at).toISOString().slice(0, 7)}`,
+  'GET /api/calendar/days/:day among 10,000': `/api/calendar/days/${new Date(at).toISOString().slice(0, 10)}`,
 };
 let missed = 0;
 console.log(`database: ${app.dialect}, ${ROUNDS} requests each`);

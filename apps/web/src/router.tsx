@@ -7,11 +7,13 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { MONTH_PATTERN } from '@preffy/domain';
 import { z } from 'zod';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { meQuery } from './auth/session.ts';
+import { CalendarPage } from './calendar/CalendarPage.tsx';
 import { COMPETITION_TABS, CompetitionsPage } from './competitions/CompetitionsPage.tsx';
 import { StartCompetitionPage } from './competitions/StartCompetitionPage.tsx';
 import { EmailPage } from './email/EmailPage.tsx';
@@ -111,7 +113,6 @@ const plannedRoutes = [
   plannedRoute('/preffy/payments', 'payments', 'nav.payments'),
   plannedRoute('/preffy/winners', 'winners', 'nav.winners'),
   plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
-  plannedRoute('/preffy/calendar', 'calendar', 'nav.calendar'),
   plannedRoute('/preffy/referrals', 'referrals', 'nav.allCompetitions', true),
   plannedRoute('/preffy/promotion', 'promotions', 'nav.allCompetitions', true),
   plannedRoute('/preffy/manual', 'manual', 'nav.allCompetitions', true),
@@ -166,6 +167,19 @@ const editCompetitionRoute = createRoute({
   },
 });
 
+const calendarRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/calendar',
+  validateSearch: z.object({ month: z.string().regex(MONTH_PATTERN).optional().catch(undefined) }),
+  component: function Calendar() {
+    const { month } = calendarRoute.useSearch();
+    const navigate = calendarRoute.useNavigate();
+    return (
+      <CalendarPage month={month} onMonthChange={(next) => void navigate({ search: { month: next } })} />
+    );
+  },
+});
+
 const emailRoute = adminRoute('/preffy/email', EmailPage);
 const outboxRoute = adminRoute('/preffy/outbox', OutboxPage);
 const usersRoute = adminRoute('/admin/users', UsersPage);
@@ -183,6 +197,7 @@ const routeTree = rootRoute.addChildren([
       competitionsRoute,
       startCompetitionRoute,
       editCompetitionRoute,
+      calendarRoute,
       emailRoute,
       outboxRoute,
       usersRoute,

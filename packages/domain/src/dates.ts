@@ -6,17 +6,28 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 
 type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
+/** Building an Intl formatter costs far more than using one: one per zone, kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string) {
+  let fmt = formatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, fmt);
+  }
+  return fmt;
+}
+
 function partsIn(ms: number, timeZone: string): Parts {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const fmt = formatterFor(timeZone);
   const out: Record<string, number> = {};
   for (const p of fmt.formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
   return out as Parts;

@@ -33,6 +33,7 @@ export const FORM_MESSAGES = {
   paypalInvalid: 'PayPal email is not valid!',
   takePctRange: 'The take percentage must be between 0 and 1',
   reservePastDate: 'Please pick today or a later date',
+  pickDate: 'Please pick a date',
 } as const;
 
 /** The legacy 'simple email pattern'. */
@@ -134,7 +135,7 @@ export const updateCompetitionSchema = z
  */
 export const reserveDateSchema = z.object({
   /** The day clicked on the calendar (YYYY-MM-DD in the business time zone). */
-  day: z.string().regex(DAY_PATTERN, 'Please pick a date'),
+  day: z.string({ error: FORM_MESSAGES.pickDate }).regex(DAY_PATTERN, FORM_MESSAGES.pickDate),
   organizer: requiredText(FORM_MESSAGES.artistNameRequired),
   songName: optionalText,
   invoiceAmount: z.number({ error: FORM_MESSAGES.numeric }).gt(0, FORM_MESSAGES.invoiceAboveZero),

@@ -33,6 +33,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, notifyError } from '../api/client.ts';
+import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { NotFoundPage } from '../shell/StatusPages.tsx';
@@ -200,12 +201,9 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
               data={[...PLATFORM_OPTIONS]}
               {...form.getInputProps('platforms')}
             />
-            <NumberInput
+            <MoneyInput
               label={t('competitions.fields.invoiceAmount')}
               required
-              prefix="$"
-              min={0}
-              thousandSeparator
               {...form.getInputProps('invoiceAmount')}
             />
           </SimpleGrid>

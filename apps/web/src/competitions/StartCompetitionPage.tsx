@@ -4,7 +4,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
+import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { AlbumImageInput } from './AlbumImageInput.tsx';
 import { competitionTime, dayOf } from './dates.ts';
@@ -143,12 +143,9 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
               valueFormat="YYYY-MM-DD"
               {...form.getInputProps('endDay')}
             />
-            <NumberInput
+            <MoneyInput
               label={t('competitions.fields.invoiceAmount')}
               required
-              prefix="$"
-              min={0}
-              thousandSeparator
               {...form.getInputProps('invoiceAmount')}
             />
           </SimpleGrid>

@@ -18,11 +18,9 @@ const flags = (r: { isConfirmed: number; isDirect: number; is555: number }) => (
  */
 export async function monthGrid(db: Database, month: string, timeZone: string) {
   const days = monthGridDays(month);
-  const bounds = days.map((day) => ({
-    day,
-    from: midnightOn(day, timeZone),
-    to: midnightOn(addDays(day, 1), timeZone),
-  }));
+  // Each day ends where the next begins: one midnight per day, plus the one after the grid.
+  const midnights = [...days, addDays(days.at(-1)!, 1)].map((day) => midnightOn(day, timeZone));
+  const bounds = days.map((day, i) => ({ day, from: midnights[i]!, to: midnights[i + 1]! }));
   const gridStart = bounds[0]!.from;
   const gridEnd = bounds.at(-1)!.to;
 

@@ -1,0 +1,245 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { addMonths, localDay } from '@preffy/domain';
+import { IconChevronLeft, IconChevronRight, IconExternalLink, IconRss } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client.ts';
+import type { CompetitionDefaults } from '../competitions/types.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { DayModal } from './DayModal.tsx';
+import { FeedModal } from './FeedModal.tsx';
+import { ReserveDateModal } from './ReserveDateModal.tsx';
+import { TONES, TONE_ORDER } from './tones.tsx';
+import type { CalendarDay, CalendarMonth } from './types.ts';
+
+export const calendarMonthKey = (month: string) => ['calendar', 'month', month];
+
+/** The competition calendar (/preffy/calendar): one request per month, weeks from Monday. */
+export function CalendarPage({
+  month,
+  onMonthChange,
+}: {
+  month: string | undefined;
+  onMonthChange: (month: string) => void;
+}) {
+  const { data: defaults } = useQuery({
+    queryKey: ['competition-defaults'],
+    queryFn: () => api.get<CompetitionDefaults>('/api/competitions/defaults'),
+    staleTime: 60 * 60_000,
+  });
+  const [openedAt] = useState(() => Date.now());
+  if (!defaults) return <Loader />;
+  const thisMonth = localDay(openedAt, defaults.timeZone).slice(0, 7);
+  return <CalendarMonthView month={month ?? thisMonth} thisMonth={thisMonth} onMonthChange={onMonthChange} />;
+}
+
+function CalendarMonthView({
+  month,
+  thisMonth,
+  onMonthChange,
+}: {
+  month: string;
+  thisMonth: string;
+  onMonthChange: (month: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const [reserveDay, setReserveDay] = useState<string | null>(null);
+  const [feedOpen, setFeedOpen] = useState(false);
+  const query = useQuery({
+    queryKey: calendarMonthKey(month),
+    queryFn: () => api.get<CalendarMonth>(`/api/calendar/months/${month}`),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const language = currentLanguage();
+  const monthTitle = new Intl.DateTimeFormat(language, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-01T00:00:00Z`));
+  // 2024-01-01 was a Monday: the grid's weekday headings in the user's language.
+  const weekdays = Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2024, 0, 1 + i)),
+    ),
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Title order={1} size="h2">
+            {t('nav.calendar')}
+          </Title>
+          <ActionIcon
+            variant="default"
+            aria-label={t('calendar.previousMonth')}
+            onClick={() => onMonthChange(addMonths(month, -1))}
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Text fw={600} miw={160} ta="center" data-testid="calendar-month" aria-live="polite">
+            {monthTitle}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label={t('calendar.nextMonth')}
+            onClick={() => onMonthChange(addMonths(month, 1))}
+          >
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={month === thisMonth}
+            onClick={() => onMonthChange(thisMonth)}
+          >
+            {t('calendar.today')}
+          </Button>
+          {query.isFetching && <Loader size="xs" />}
+        </Group>
+        <Group gap="xs">
+          <Button onClick={() => setReserveDay(data?.today ?? `${month}-01`)}>
+            {t('calendar.reserveSlot')}
+          </Button>
+          <Button
+            variant="light"
+            component="a"
+            href={data?.genniDirectFormUrl ?? undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            rightSection={<IconExternalLink size={14} />}
+            disabled={!data?.genniDirectFormUrl}
+            title={data?.genniDirectFormUrl ? undefined : t('calendar.genniFormMissing')}
+          >
+            {t('calendar.genniForm')}
+          </Button>
+          <Button variant="default" leftSection={<IconRss size={16} />} onClick={() => setFeedOpen(true)}>
+            {t('calendar.feed.button')}
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="xs" aria-label={t('calendar.legendLabel')}>
+        {TONE_ORDER.map((tone) => {
+          const { color, Icon } = TONES[tone];
+          return (
+            <Badge key={tone} color={color} variant="light" leftSection={<Icon size={12} />}>
+              {t(`calendar.tones.${tone}`)}
+            </Badge>
+          );
+        })}
+      </Group>
+      {!data ? (
+        <Loader />
+      ) : (
+        <div role="grid" aria-label={monthTitle}>
+          <SimpleGrid cols={7} spacing={4} role="row">
+            {weekdays.map((w) => (
+              <Text key={w} size="xs" fw={700} c="dimmed" ta="center" role="columnheader">
+                {w}
+              </Text>
+            ))}
+          </SimpleGrid>
+          <SimpleGrid cols={7} spacing={4} mt={4}>
+            {data.days.map((d) => (
+              <DayCell key={d.day} day={d} isToday={d.day === data.today} onOpen={() => setOpenDay(d.day)} />
+            ))}
+          </SimpleGrid>
+        </div>
+      )}
+      {openDay && (
+        <DayModal
+          day={openDay}
+          timeZone={data?.timeZone ?? 'UTC'}
+          onClose={() => setOpenDay(null)}
+          onReserve={() => {
+            setReserveDay(openDay);
+            setOpenDay(null);
+          }}
+        />
+      )}
+      {reserveDay && <ReserveDateModal day={reserveDay} onClose={() => setReserveDay(null)} />}
+      {feedOpen && <FeedModal onClose={() => setFeedOpen(false)} />}
+    </Stack>
+  );
+}
+
+function DayCell({ day, isToday, onOpen }: { day: CalendarDay; isToday: boolean; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      withBorder
+      p={4}
+      mih={110}
+      bg={day.inMonth ? undefined : 'var(--mantine-color-default-hover)'}
+      style={isToday ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      data-testid={`day-${day.day}`}
+    >
+      <UnstyledButton
+        onClick={onOpen}
+        w="100%"
+        h="100%"
+        aria-label={t('calendar.openDay', { date: day.day })}
+        style={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 2 }}
+      >
+        <Group justify="space-between" gap={2} wrap="nowrap">
+          <Text size="sm" fw={isToday ? 700 : 500} c={day.inMonth ? undefined : 'dimmed'}>
+            {Number(day.day.slice(8))}
+          </Text>
+          {day.confirmedCount > 0 && (
+            <Badge size="xs" variant="outline" color="gray" data-testid="confirmed-count">
+              {t('calendar.confirmedCount', { count: day.confirmedCount })}
+            </Badge>
+          )}
+        </Group>
+        {day.entries.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            {t('calendar.available')}
+          </Text>
+        ) : (
+          day.entries.map((e) => {
+            const { color, Icon } = TONES[e.tone];
+            return (
+              <Badge
+                key={e.id}
+                color={color}
+                variant="light"
+                size="sm"
+                fullWidth
+                radius="sm"
+                leftSection={<Icon size={11} aria-hidden />}
+                styles={{ label: { textTransform: 'none' } }}
+                data-tone={e.tone}
+                data-testid={`entry-${e.id}`}
+                title={t(`calendar.tones.${e.tone}`)}
+              >
+                {e.organizer}
+                <VisuallyHidden> ({t(`calendar.tones.${e.tone}`)})</VisuallyHidden>
+              </Badge>
+            );
+          })
+        )}
+        {day.moreEntries > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('calendar.more', { count: day.moreEntries })}
+          </Text>
+        )}
+      </UnstyledButton>
+    </Paper>
+  );
+}

@@ -1,0 +1,164 @@
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { localDay, roleMeets } from '@preffy/domain';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, notifyError } from '../api/client.ts';
+import { useMe } from '../auth/session.ts';
+import { formatUsd } from '../competitions/format.ts';
+import { type Page, pageQueryString, useTableTexts } from '../table/use-server-table.ts';
+import { TONES } from './tones.tsx';
+import type { DayCompetition } from './types.ts';
+
+const PAGE_SIZE = 10;
+
+/**
+ * '{date} Competitions': the competitions covering the day. Edit and Delete only where the
+ * server says this user may change the competition (its organizer, administrators).
+ */
+export function DayModal({
+  day,
+  timeZone,
+  onClose,
+  onReserve,
+}: {
+  day: string;
+  timeZone: string;
+  onClose: () => void;
+  onReserve: () => void;
+}) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const tableTexts = useTableTexts();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['calendar', 'day', day, page],
+    queryFn: () =>
+      api.get<Page<DayCompetition>>(
+        `/api/calendar/days/${day}?${pageQueryString({ page, pageSize: PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['calendar'] });
+  const confirm = useMutation({
+    mutationFn: (c: DayCompetition) => api.post(`/api/competitions/${c.id}/confirm`, { version: c.version }),
+    onSuccess: () => notifications.show({ color: 'green', message: t('competitions.confirmed') }),
+    onError: notifyError,
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (c: DayCompetition) => api.delete(`/api/competitions/${c.id}?version=${c.version}`),
+    onSuccess: () => notifications.show({ color: 'green', message: t('competitions.deleted') }),
+    onError: notifyError,
+    onSettled: refresh,
+  });
+  const askDelete = (c: DayCompetition) =>
+    modals.openConfirmModal({
+      title: t('competitions.deleteTitle', { name: c.name || c.organizer }),
+      children: <Text>{t('competitions.areYouSure')}</Text>,
+      labels: { confirm: t('competitions.delete'), cancel: t('users.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, string>,
+      onConfirm: () => remove.mutate(c),
+    });
+  const isStaff = roleMeets(me.role, 'staff');
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('calendar.dayTitle', { date: day })}>
+      <Stack>
+        <DataTable<DayCompetition>
+          withTableBorder
+          minHeight={150}
+          noRecordsText={t('calendar.noCompetitions')}
+          records={query.data?.items ?? []}
+          totalRecords={query.data?.total ?? 0}
+          recordsPerPage={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          fetching={query.isFetching}
+          paginationText={tableTexts.paginationText}
+          columns={[
+            { accessor: 'email', title: t('calendar.columns.email') },
+            { accessor: 'organizer', title: t('calendar.columns.organizer') },
+            {
+              accessor: 'startDate',
+              title: t('calendar.columns.startDate'),
+              render: (c) => localDay(c.startDate, timeZone),
+            },
+            {
+              accessor: 'prizeTotal',
+              title: t('calendar.columns.prizeTotal'),
+              render: (c) => formatUsd(c.prizeTotal),
+            },
+            {
+              accessor: 'isConfirmed',
+              title: t('calendar.columns.confirmed'),
+              render: (c) => {
+                const { color, Icon } = TONES[c.tone];
+                return (
+                  <Group gap={4} wrap="nowrap">
+                    <Badge color={color} variant="light" leftSection={<Icon size={12} />} data-tone={c.tone}>
+                      {c.isConfirmed ? t('competitions.confirmedLabel') : t('competitions.holdLabel')}
+                    </Badge>
+                    {!c.isConfirmed && isStaff && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconCheck size={12} />}
+                        loading={confirm.isPending}
+                        onClick={() => confirm.mutate(c)}
+                        aria-label={`${t('competitions.confirmHold')}: ${c.organizer}`}
+                      >
+                        {t('calendar.confirm')}
+                      </Button>
+                    )}
+                  </Group>
+                );
+              },
+            },
+            {
+              accessor: 'edit',
+              title: t('calendar.columns.edit'),
+              render: (c) =>
+                c.canChange ? (
+                  <Anchor
+                    size="sm"
+                    aria-label={`${t('calendar.columns.edit')}: ${c.organizer}`}
+                    renderRoot={(props) => <Link to="/edit" search={{ id: c.id }} {...props} />}
+                  >
+                    {t('calendar.columns.edit')}
+                  </Anchor>
+                ) : null,
+            },
+            {
+              accessor: 'delete',
+              title: t('calendar.columns.delete'),
+              render: (c) =>
+                c.canChange ? (
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    variant="subtle"
+                    onClick={() => askDelete(c)}
+                    aria-label={`${t('calendar.columns.delete')}: ${c.organizer}`}
+                  >
+                    {t('calendar.columns.delete')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={16} />} onClick={onReserve}>
+            {t('calendar.reserveTitle')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

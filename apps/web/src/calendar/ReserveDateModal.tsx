@@ -1,0 +1,132 @@
+import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { reserveDateSchema } from '@preffy/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, notifyError } from '../api/client.ts';
+import { MoneyInput } from '../forms/MoneyInput.tsx';
+import { zodValidate } from '../forms/zod-validate.ts';
+
+interface Values {
+  day: string | null;
+  organizer: string;
+  songName: string;
+  invoiceAmount: number | string;
+  isGlobal: boolean;
+  territories: string;
+  creativeDirection: boolean;
+  creativeDirectionRequired: boolean;
+  languageRequirement: boolean;
+  language: string;
+  notes: string;
+}
+
+const toInput = (v: Values) => ({
+  ...v,
+  invoiceAmount: typeof v.invoiceAmount === 'number' ? v.invoiceAmount : undefined,
+});
+
+/** Reserve A Date: a 7-day hold from 15:00 on the day, and the notices that go with it. */
+export function ReserveDateModal({ day, onClose }: { day: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    initialValues: {
+      day,
+      organizer: '',
+      songName: '',
+      invoiceAmount: '',
+      isGlobal: true,
+      territories: '',
+      creativeDirection: false,
+      creativeDirectionRequired: false,
+      languageRequirement: false,
+      language: '',
+      notes: '',
+    },
+    validate: zodValidate<Values>(reserveDateSchema, toInput),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await api.post('/api/calendar/reservations', toInput(values));
+      notifications.show({ color: 'green', message: t('calendar.reserved', { date: values.day ?? '' }) });
+      await queryClient.invalidateQueries({ queryKey: ['calendar'] });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
+      else notifyError(e);
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t('calendar.reserveTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <DatePickerInput
+            label={t('calendar.fields.date')}
+            valueFormat="YYYY-MM-DD"
+            {...form.getInputProps('day')}
+          />
+          <TextInput
+            label={t('calendar.fields.organizer')}
+            required
+            data-autofocus
+            {...form.getInputProps('organizer')}
+          />
+          <TextInput label={t('calendar.fields.songName')} {...form.getInputProps('songName')} />
+          <MoneyInput
+            label={t('calendar.fields.invoiceAmount')}
+            required
+            {...form.getInputProps('invoiceAmount')}
+          />
+          <Switch
+            label={t('calendar.fields.isGlobal')}
+            {...form.getInputProps('isGlobal', { type: 'checkbox' })}
+          />
+          {!form.values.isGlobal && (
+            <TextInput
+              label={t('calendar.fields.territories')}
+              placeholder={t('calendar.territoriesHint')}
+              {...form.getInputProps('territories')}
+            />
+          )}
+          <Group>
+            <Checkbox
+              label={t('calendar.fields.creativeDirection')}
+              {...form.getInputProps('creativeDirection', { type: 'checkbox' })}
+            />
+            {form.values.creativeDirection && (
+              <Checkbox
+                label={t('calendar.fields.creativeDirectionRequired')}
+                {...form.getInputProps('creativeDirectionRequired', { type: 'checkbox' })}
+              />
+            )}
+          </Group>
+          <Checkbox
+            label={t('calendar.fields.languageRequirement')}
+            {...form.getInputProps('languageRequirement', { type: 'checkbox' })}
+          />
+          {form.values.languageRequirement && (
+            <TextInput label={t('calendar.fields.language')} {...form.getInputProps('language')} />
+          )}
+          <Textarea
+            label={t('calendar.fields.notes')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('notes')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('users.cancel')}
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              {t('calendar.reserve')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

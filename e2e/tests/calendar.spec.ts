@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { FORM_MESSAGES, addMonths } from '@preffy/domain';
+import { pageApi, signIn, signInAsNew } from './helpers.ts';
+
+test('an organizer reserves a date; another organizer sees the hold but cannot change it; staff confirm it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A day months ahead, so the demo data and other runs do not share it.
+  const month = addMonths(new Date().toISOString().slice(0, 7), 6);
+  const day = `${month}-${String(10 + Math.floor(Math.random() * 15)).padStart(2, '0')}`;
+  const artist = `Hold Artist ${Date.now()}`;
+
+  await signInAsNew(page, baseURL!, 'organizer');
+  await page.goto(`/preffy/calendar?month=${month}`);
+  await page.getByRole('button', { name: `Competitions on ${day}` }).click();
+  const dayDialog = page.getByRole('dialog', { name: `${day} Competitions` });
+  await dayDialog.getByRole('button', { name: 'Reserve A Date' }).click();
+  const form = page.getByRole('dialog', { name: 'Reserve A Date' });
+  await expect(form.getByRole('button', { name: 'Date' })).toHaveText(day);
+  await form.getByRole('button', { name: 'Reserve', exact: true }).click();
+  await expect(form.getByText(FORM_MESSAGES.artistNameRequired, { exact: true })).toBeVisible();
+  await expect(form.getByText(FORM_MESSAGES.numeric, { exact: true })).toBeVisible();
+
+  await form.getByRole('textbox', { name: 'Artist Name' }).fill(artist);
+  await form.getByRole('textbox', { name: 'Invoice Amount' }).fill('2500');
+  await form.getByRole('switch', { name: 'Global contest' }).click();
+  await form.getByRole('textbox', { name: 'Territories' }).fill('US, CA');
+  await form.getByRole('button', { name: 'Reserve', exact: true }).click();
+  await expect(form).toBeHidden();
+  const cell = page.getByTestId(`day-${day}`);
+  const entry = cell.getByText(artist);
+  await expect(entry).toBeVisible();
+  await expect(cell.locator('[data-tone]').filter({ hasText: artist })).toHaveAttribute(
+    'data-tone',
+    'warning',
+  );
+  await expect(cell.locator('[data-tone]').filter({ hasText: artist })).toContainText('(Hold)');
+
+  // A second organizer sees the hold, without Edit or Delete, and the server refuses their delete.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signInAsNew(otherPage, baseURL!, 'organizer');
+  await otherPage.goto(`/preffy/calendar?month=${month}`);
+  await expect(otherPage.getByTestId(`day-${day}`).getByText(artist)).toBeVisible();
+  await otherPage.getByRole('button', { name: `Competitions on ${day}` }).click();
+  const otherDialog = otherPage.getByRole('dialog', { name: `${day} Competitions` });
+  const otherRow = otherDialog.getByRole('row').filter({ hasText: artist });
+  await expect(otherRow).toContainText('Hold');
+  await expect(otherRow.getByRole('link', { name: `Edit: ${artist}` })).toHaveCount(0);
+  await expect(otherRow.getByRole('button', { name: `Delete: ${artist}` })).toHaveCount(0);
+  const { items } = (await (await otherPage.request.get(`/api/calendar/days/${day}`)).json()) as {
+    items: { id: string; organizer: string; version: number }[];
+  };
+  const held = items.find((i) => i.organizer === artist)!;
+  expect(
+    (await pageApi(otherPage, 'DELETE', `/api/competitions/${held.id}?version=${held.version}`)).status(),
+  ).toBe(403);
+  await other.close();
+
+  // The owner sees Edit and Delete.
+  await page.getByRole('button', { name: `Competitions on ${day}` }).click();
+  await expect(page.getByRole('link', { name: `Edit: ${artist}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Delete: ${artist}` })).toBeVisible();
+
+  // Staff confirm the hold; the entry turns from the warning colour to the confirmed one.
+  const staff = await browser.newContext({ baseURL });
+  const staffPage = await staff.newPage();
+  await signIn(staffPage);
+  await staffPage.goto(`/preffy/calendar?month=${month}`);
+  await staffPage.getByRole('button', { name: `Competitions on ${day}` }).click();
+  await staffPage.getByRole('button', { name: `Confirm the hold: ${artist}` }).click();
+  const staffRow = staffPage.getByRole('dialog').getByRole('row').filter({ hasText: artist });
+  await expect(staffRow.locator('[data-tone]')).toHaveAttribute('data-tone', 'danger');
+  await staffPage.keyboard.press('Escape');
+  const staffCell = staffPage.getByTestId(`day-${day}`);
+  await expect(staffCell.locator('[data-tone]').filter({ hasText: artist })).toHaveAttribute(
+    'data-tone',
+    'danger',
+  );
+  await expect(staffCell.getByTestId('confirmed-count')).toHaveText('1 confirmed');
+  await staff.close();
+});
+
+test('the month arrows and Today move the grid; the feed address can be made and copied', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/preffy/calendar');
+  const title = page.getByTestId('calendar-month');
+  const now = await title.textContent();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(title).not.toHaveText(now!);
+  await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(title).toHaveText(now!);
+
+  await page.getByRole('button', { name: 'Calendar feed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe in your calendar app' });
+  await dialog.getByRole('button', { name: /Make a (feed|new) address/ }).click();
+  const address = dialog.getByRole('textbox', { name: 'Feed address' });
+  await expect(address).toHaveValue(/\/api\/calendar\/feed\/[\w-]+\.ics$/);
+  const feed = await page.request.get(new URL(await address.inputValue()).pathname);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+  await dialog.getByRole('button', { name: 'Turn the feed off' }).click();
+  await expect(dialog.getByText('You have no calendar feed.')).toBeVisible();
+});
