@@ -9,3 +9,4 @@ export * from './competitions.ts';
 export * from './format.ts';
 export * from './forms.ts';
 export * from './calendar.ts';
+export * from './post-links.ts';

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type
 import pg from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 import * as calendar from './migrations/0002-calendar.ts';
+import * as posts from './migrations/0003-posts.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -38,6 +39,7 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-calendar': calendar,
+  '0003-posts': posts,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -158,6 +158,23 @@ export type PostsTable = RecordColumns & {
   comments: number;
   postedDate: number | null;
   country: string | null;
+  /** The author name the provider reported. */
+  author: string | null;
+  statsCheckedAt: number | null;
+  statsProvider: string | null;
+  /** Why the last refresh failed; null when it worked. */
+  statsError: string | null;
+};
+
+/** One refresh's numbers, kept so growth can be charted and spikes spotted. */
+export type PostSnapshotsTable = {
+  id: string;
+  postId: string;
+  at: number;
+  likes: number;
+  views: number;
+  comments: number;
+  shares: number;
 };
 
 export type ReferralsTable = RecordColumns & {
@@ -236,6 +253,7 @@ export type DB = {
   competitions: CompetitionsTable;
   competitionVisits: CompetitionVisitsTable;
   posts: PostsTable;
+  postSnapshots: PostSnapshotsTable;
   referrals: ReferralsTable;
   winners: WinnersTable;
   payments: PaymentsTable;

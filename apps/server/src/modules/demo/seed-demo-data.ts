@@ -36,6 +36,19 @@ const at15 = (ms: number) => {
   return d.getTime();
 };
 const flag = (b: boolean): Flag => (b ? 1 : 0);
+/** Realistic, distinct video ids per platform (as parsePostLink reads them from the links). */
+const demoPostId = (platform: string, n: number) =>
+  platform === 'tiktok'
+    ? `73000000000${String(n).padStart(8, '0')}`
+    : platform === 'instagram'
+      ? `DEMO${String(n).padStart(6, '0')}`
+      : `Dm${String(n).padStart(9, '0')}`;
+const demoLink = (platform: string, creator: string, n: number) =>
+  platform === 'tiktok'
+    ? `https://www.tiktok.com/@${creator}/video/${demoPostId(platform, n)}`
+    : platform === 'instagram'
+      ? `https://www.instagram.com/reel/${demoPostId(platform, n)}/`
+      : `https://www.youtube.com/watch?v=${demoPostId(platform, n)}`;
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /**
@@ -108,18 +121,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         const post = {
           ...record(),
           competitionId: competition.id,
-          link:
-            platform === 'tiktok'
-              ? `https://www.tiktok.com/@${creator}/video/${7300000000000000000 + index * 100 + p}`
-              : platform === 'instagram'
-                ? `https://www.instagram.com/reel/DEMO${index}x${p}/`
-                : `https://www.youtube.com/shorts/demo${index}x${p}`,
+          link: demoLink(platform, creator, index * 100 + p),
           email: `${creator}@creators.example`,
           creator,
           platform,
           likes: Math.round(views * (0.02 + rnd() * 0.1)),
           bonusLikes: p % 2 ? 0 : null,
-          postId: `${index}-${p}`,
+          postId: demoPostId(platform, index * 100 + p),
           creativityScore: p % 4 === 0 ? 100 : 0,
           source: p === 5 ? 'genni' : '',
           views,

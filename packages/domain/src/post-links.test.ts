@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { POST_LINK_MESSAGES, parsePostLink } from './post-links.ts';
+
+const post = (platform: string, postId: string, url: string, handle: string | null = null) => ({
+  kind: 'post',
+  platform,
+  postId,
+  url,
+  handle,
+});
+
+describe('TikTok links', () => {
+  it('recognises video and photo ids, on any host form, without tracking parameters', () => {
+    const video = post(
+      'tiktok',
+      '7301234567890123456',
+      'https://www.tiktok.com/@luna.vega/video/7301234567890123456',
+      'luna.vega',
+    );
+    for (const link of [
+      'https://www.tiktok.com/@luna.vega/video/7301234567890123456',
+      'https://www.tiktok.com/@luna.vega/video/7301234567890123456?is_from_webapp=1&sender_device=pc',
+      'http://m.tiktok.com/@luna.vega/video/7301234567890123456/',
+      'tiktok.com/@luna.vega/video/7301234567890123456',
+      '  https://tiktok.com/@luna.vega/video/7301234567890123456#comments ',
+    ])
+      expect(parsePostLink(link), link).toEqual(video);
+    expect(parsePostLink('https://www.tiktok.com/@dancer/photo/7309999999999999999')).toEqual(
+      post(
+        'tiktok',
+        '7309999999999999999',
+        'https://www.tiktok.com/@dancer/photo/7309999999999999999',
+        'dancer',
+      ),
+    );
+  });
+
+  it('sends short links to be resolved', () => {
+    expect(parsePostLink('https://vm.tiktok.com/ZMabc123/')).toEqual({
+      kind: 'short',
+      platform: 'tiktok',
+      url: 'https://vm.tiktok.com/ZMabc123/',
+    });
+    expect(parsePostLink('vt.tiktok.com/ZSxyz')).toMatchObject({
+      kind: 'short',
+      url: 'https://vt.tiktok.com/ZSxyz/',
+    });
+    expect(parsePostLink('https://www.tiktok.com/t/ZT8abc/?k=1')).toMatchObject({
+      kind: 'short',
+      url: 'https://www.tiktok.com/t/ZT8abc/',
+    });
+  });
+});
+
+describe('YouTube links', () => {
+  it('recognises watch?v=, youtu.be/, shorts/ and embed/ ids', () => {
+    const expected = post('youtube', 'dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    for (const link of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ?si=abc',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://m.youtube.com/shorts/dQw4w9WgXcQ?feature=share',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    ])
+      expect(parsePostLink(link), link).toEqual(expected);
+  });
+});
+
+describe('Instagram links', () => {
+  it('recognises /p/, /reel/, /reels/ and /tv/ shortcodes', () => {
+    expect(parsePostLink('https://www.instagram.com/p/C1a2B3c4D5e/?igsh=xyz')).toEqual(
+      post('instagram', 'C1a2B3c4D5e', 'https://www.instagram.com/p/C1a2B3c4D5e/'),
+    );
+    for (const link of [
+      'https://www.instagram.com/reel/C9zYx8WvU7t/',
+      'https://instagram.com/reels/C9zYx8WvU7t',
+      'https://www.instagram.com/luna/reel/C9zYx8WvU7t/?utm_source=ig_web_copy_link',
+    ])
+      expect(parsePostLink(link), link).toMatchObject({
+        kind: 'post',
+        platform: 'instagram',
+        postId: 'C9zYx8WvU7t',
+        url: 'https://www.instagram.com/reel/C9zYx8WvU7t/',
+      });
+    expect(parsePostLink('https://www.instagram.com/tv/B7abcdEFgh/')).toMatchObject({ postId: 'B7abcdEFgh' });
+  });
+});
+
+describe('anything else', () => {
+  it('is refused with a clear message', () => {
+    for (const link of [
+      '',
+      'not a link',
+      'https://www.tiktok.com/@luna',
+      'https://www.tiktok.com/@luna/video/abc',
+      'https://www.youtube.com/channel/UC123',
+      'https://youtu.be/short',
+      'https://www.instagram.com/luna/',
+      'https://evil.test/@luna/video/7301234567890123456',
+      'javascript:alert(1)',
+      'ftp://tiktok.com/@a/video/7301234567890123456',
+      'https://tiktok.com.evil.test/@a/video/7301234567890123456',
+    ])
+      expect(parsePostLink(link), link).toEqual({ kind: 'invalid', message: POST_LINK_MESSAGES.invalid });
+  });
+
+  it('never throws, and a recognised link parses to itself', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.webUrl()), (text) => {
+        const parsed = parsePostLink(text);
+        if (parsed.kind === 'post') expect(parsePostLink(parsed.url)).toEqual(parsed);
+      }),
+    );
+  });
+});

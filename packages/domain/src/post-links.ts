@@ -1,0 +1,107 @@
+/** Where creators post: the post's platform as stored (doc 2 section 3). */
+export const POST_PLATFORMS = ['tiktok', 'instagram', 'youtube'] as const;
+export type PostPlatform = (typeof POST_PLATFORMS)[number];
+
+export const POST_LINK_MESSAGES = {
+  invalid: 'Please enter a TikTok, Instagram Reel or YouTube Short video link',
+  unresolved: 'This TikTok short link could not be opened; please paste the full video link',
+  duplicate: 'This video is already entered in this competition',
+  closed: 'This competition is not accepting entries',
+} as const;
+
+export type ParsedPostLink =
+  | { kind: 'post'; platform: PostPlatform; postId: string; url: string; handle: string | null }
+  /** A TikTok short link: the server follows its redirect to the full video link. */
+  | { kind: 'short'; platform: 'tiktok'; url: string }
+  | { kind: 'invalid'; message: string };
+
+const invalid = { kind: 'invalid', message: POST_LINK_MESSAGES.invalid } as const;
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const INSTAGRAM_CODE = /^[A-Za-z0-9_-]{5,64}$/;
+const TIKTOK_ID = /^\d{8,25}$/;
+
+/** TikTok short-link hosts and paths whose redirect leads to the video. */
+export const TIKTOK_SHORT_HOSTS = ['vm.tiktok.com', 'vt.tiktok.com'] as const;
+
+function hostOf(url: URL) {
+  return url.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '');
+}
+
+/**
+ * Recognises a video link and gives its platform, the platform's own id and one canonical
+ * address, so the same video is the same entry however it was pasted (tracking parameters,
+ * mobile hosts, short forms). TikTok: /@handle/video/{id} and /photo/{id}; YouTube: watch?v=,
+ * youtu.be/, shorts/ and embed/; Instagram: /p/, /reel/, /reels/ and /tv/ shortcodes.
+ */
+export function parsePostLink(input: string): ParsedPostLink {
+  let url: URL;
+  try {
+    const text = input.trim();
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return invalid;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return invalid;
+  const host = hostOf(url);
+  const parts = url.pathname.split('/').filter(Boolean);
+
+  if ((TIKTOK_SHORT_HOSTS as readonly string[]).includes(url.hostname.toLowerCase()) && parts.length >= 1)
+    return { kind: 'short', platform: 'tiktok', url: `https://${url.hostname.toLowerCase()}/${parts[0]}/` };
+  if (host === 'tiktok.com') {
+    if (parts[0] === 't' && parts[1])
+      return { kind: 'short', platform: 'tiktok', url: `https://www.tiktok.com/t/${parts[1]}/` };
+    const [user, type, id] = parts;
+    if (
+      user?.startsWith('@') &&
+      user.length > 1 &&
+      (type === 'video' || type === 'photo') &&
+      id &&
+      TIKTOK_ID.test(id)
+    ) {
+      const handle = decodeURIComponent(user.slice(1));
+      return {
+        kind: 'post',
+        platform: 'tiktok',
+        postId: id,
+        handle,
+        url: `https://www.tiktok.com/@${encodeURIComponent(handle)}/${type}/${id}`,
+      };
+    }
+    return invalid;
+  }
+
+  if (host === 'youtube.com' || host === 'music.youtube.com' || host === 'youtu.be') {
+    const id =
+      host === 'youtu.be'
+        ? parts[0]
+        : parts[0] === 'watch'
+          ? url.searchParams.get('v')
+          : parts[0] === 'shorts' || parts[0] === 'embed' || parts[0] === 'live'
+            ? parts[1]
+            : undefined;
+    if (!id || !YOUTUBE_ID.test(id)) return invalid;
+    return {
+      kind: 'post',
+      platform: 'youtube',
+      postId: id,
+      handle: null,
+      url: `https://www.youtube.com/watch?v=${id}`,
+    };
+  }
+
+  if (host === 'instagram.com') {
+    // /p/CODE, /reel/CODE, /reels/CODE, /tv/CODE, also behind a username: /{user}/reel/CODE
+    const at = parts.findIndex((p) => ['p', 'reel', 'reels', 'tv'].includes(p));
+    const code = at >= 0 && at <= 1 ? parts[at + 1] : undefined;
+    if (!code || !INSTAGRAM_CODE.test(code)) return invalid;
+    const type = parts[at] === 'reels' ? 'reel' : parts[at]!;
+    return {
+      kind: 'post',
+      platform: 'instagram',
+      postId: code,
+      handle: at === 1 ? parts[0]! : null,
+      url: `https://www.instagram.com/${type}/${code}/`,
+    };
+  }
+  return invalid;
+}
