@@ -14,6 +14,10 @@ import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { JobWorker } from './modules/stats/job-worker.ts';
+import { createStatsSources } from './modules/stats/providers.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { competitionsRoutes } from './modules/competitions/competitions.routes.ts';
 import { publicCompetitionRoutes } from './modules/competitions/public.routes.ts';
 import { EmailWorker } from './modules/email/email-worker.ts';
@@ -64,9 +68,12 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     log: app.log,
   });
   app.decorate('emailWorker', emailWorker);
+  const jobWorker = new JobWorker(db, createStatsSources(config.providers), { log: app.log });
+  app.decorate('jobWorker', jobWorker);
   // One hook so the order is certain: finish sending, then close the database.
   app.addHook('onClose', async () => {
     await emailWorker.stop();
+    await jobWorker.stop();
     await db.destroy();
   });
 
@@ -107,6 +114,8 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(competitionsRoutes);
   await app.register(publicCompetitionRoutes);
   await app.register(calendarRoutes);
+  await app.register(postsRoutes);
+  await app.register(statsRoutes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);
   await app.register(imagesRoutes, { storage });
 

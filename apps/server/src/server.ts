@@ -1,9 +1,19 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fakeProvidersConfig } from './modules/stats/fake-providers.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 
 const config = loadConfig();
+if (config.useFakeProviders) {
+  // No provider keys: refreshes run against the local fake providers, so a new install works.
+  const base = await startFakeProviders();
+  config.providers = { ...config.providers, ...fakeProvidersConfig(base) };
+  config.shortLinkBaseUrl = base;
+  console.log(`No social-data provider keys: using the fake providers at ${base}`);
+}
 const app = await buildApp({ config });
 
 const admin = await ensureFirstAdmin(app.db, config);
@@ -32,5 +42,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 app.emailWorker.start(config.email.workerIntervalMs);
+app.jobWorker.start(1000, config.refreshIntervalMs);
 await app.listen({ port: config.port, host: config.host });
 console.log(`Preffy Admin is running at ${config.publicUrl} (${app.dialect})`);
+
+/** Starts the fake provider server as a child process on 127.0.0.1; answers its address. */
+function startFakeProviders(): Promise<string> {
+  const child = fork(path.join(import.meta.dirname, 'modules/stats/fake-providers-main.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  process.once('exit', () => child.kill());
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /ready (\S+)/.exec(chunk.toString());
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`The fake provider server stopped (${code})`)));
+  });
+}

@@ -184,6 +184,15 @@ export const editPostSchema = z.object({
   isDeleted: z.boolean().default(false),
 });
 
+/** A creator's entry on the public competition page (and staff adding one by hand). */
+export const submitPostSchema = z.object({
+  email: requiredMatching(FORM_MESSAGES.creatorEmailRequired, EMAIL_PATTERN, FORM_MESSAGES.emailInvalid),
+  creator: requiredText(FORM_MESSAGES.creatorRequired)
+    .max(100)
+    .transform((v) => v.replace(/^@+/, '')),
+  link: requiredText(FORM_MESSAGES.postLinkRequired).pipe(z.string().max(500)),
+});
+
 /** Add A Winner. */
 export const createWinnerSchema = z.object({
   email: requiredMatching(FORM_MESSAGES.creatorEmailRequired, EMAIL_PATTERN, FORM_MESSAGES.emailInvalid),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ProvidersConfig } from '../modules/stats/providers.ts';
 
 /** Configuration comes only from environment variables (documented in the README). */
 const envSchema = z.object({
@@ -41,6 +42,19 @@ const envSchema = z.object({
   S3_REGION: z.string().default('auto'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  TIKTOK_API_URL: z.string().url().optional(),
+  TIKTOK_API_KEY: z.string().optional(),
+  TIKTOK_FALLBACK_API_URL: z.string().url().optional(),
+  TIKTOK_FALLBACK_API_KEY: z.string().optional(),
+  TIKTOK_OEMBED_URL: z.string().url().default('https://www.tiktok.com/oembed'),
+  INSTAGRAM_API_URL: z.string().url().optional(),
+  INSTAGRAM_API_KEY: z.string().optional(),
+  YOUTUBE_API_URL: z.string().url().default('https://www.googleapis.com'),
+  YOUTUBE_API_KEY: z.string().optional(),
+  PROVIDER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(5),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  FAKE_PROVIDERS: z.enum(['auto', 'off']).default('auto'),
+  REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(360),
   RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),
   GENNI_DIRECT_FORM_URL: z
     .string()
@@ -82,6 +96,14 @@ export type Config = {
   reservationNoticeEmail: string;
   /** The calendar's 'Genni Direct OB Form' button opens this external form. */
   genniDirectFormUrl: string | undefined;
+  /** Social-data providers; keys never leave the server. */
+  providers: ProvidersConfig;
+  /** Where TikTok short links are resolved (a stand-in server in development and tests). */
+  shortLinkBaseUrl: string | undefined;
+  /** No provider key at all: `npm start` runs the fake provider server so refreshes work. */
+  useFakeProviders: boolean;
+  /** Active competitions are refreshed this often (0: only by hand). */
+  refreshIntervalMs: number;
   /** Where uploaded images go: DATA_DIR on local disk, or an S3-compatible bucket. */
   storage:
     | { kind: 'local' }
@@ -132,6 +154,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     businessTimeZone: e.BUSINESS_TIME_ZONE,
+    providers: {
+      tiktok: endpoint(e.TIKTOK_API_URL, e.TIKTOK_API_KEY),
+      tiktokFallback: endpoint(e.TIKTOK_FALLBACK_API_URL, e.TIKTOK_FALLBACK_API_KEY),
+      tiktokOembedUrl: e.TIKTOK_OEMBED_URL,
+      instagram: endpoint(e.INSTAGRAM_API_URL, e.INSTAGRAM_API_KEY),
+      youtube: endpoint(e.YOUTUBE_API_URL, e.YOUTUBE_API_KEY),
+      requestsPerSecond: e.PROVIDER_REQUESTS_PER_SECOND,
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    },
+    shortLinkBaseUrl: undefined,
+    useFakeProviders:
+      e.FAKE_PROVIDERS === 'auto' && !e.TIKTOK_API_KEY && !e.INSTAGRAM_API_KEY && !e.YOUTUBE_API_KEY,
+    refreshIntervalMs: e.REFRESH_INTERVAL_MINUTES * 60_000,
     reservationNoticeEmail: e.RESERVATION_NOTICE_EMAIL.toLowerCase(),
     genniDirectFormUrl: e.GENNI_DIRECT_FORM_URL,
     storage: e.S3_ENDPOINT
@@ -154,6 +189,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mandrillBaseUrl: e.MANDRILL_BASE_URL,
     },
   };
+}
+
+/** A provider needs both its address and its key. */
+function endpoint(url: string | undefined, key: string | undefined) {
+  return url && key ? { url: url.replace(/\/$/, ''), key } : null;
 }
 
 /**

@@ -177,6 +177,39 @@ export type PostSnapshotsTable = {
   shares: number;
 };
 
+export type JobKind = 'refresh-views' | 'update-leaderboard';
+export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
+
+/** A background job with its progress (done and failed out of total). */
+export type JobsTable = {
+  id: string;
+  kind: JobKind;
+  competitionId: string;
+  status: JobStatus;
+  total: number;
+  done: number;
+  failed: number;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+  error: string | null;
+};
+
+export type JobTaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** One post of a refresh job: claimed by one worker at a time (claimedBy, claimedUntil). */
+export type JobTasksTable = {
+  id: string;
+  jobId: string;
+  postId: string;
+  platform: string;
+  status: JobTaskStatus;
+  claimedBy: string | null;
+  claimedUntil: number | null;
+  error: string | null;
+};
+
 export type ReferralsTable = RecordColumns & {
   postId: string;
   referringLink: string;
@@ -254,6 +287,8 @@ export type DB = {
   competitionVisits: CompetitionVisitsTable;
   posts: PostsTable;
   postSnapshots: PostSnapshotsTable;
+  jobs: JobsTable;
+  jobTasks: JobTasksTable;
   referrals: ReferralsTable;
   winners: WinnersTable;
   payments: PaymentsTable;

@@ -2,6 +2,7 @@ import type { Access, Role } from '@preffy/domain';
 import type { Config } from '../config/env.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { EmailWorker } from '../modules/email/email-worker.ts';
+import type { JobWorker } from '../modules/stats/job-worker.ts';
 
 /** The signed-in user as every route sees it (`request.user`, null when signed out). */
 export type SessionUser = {
@@ -21,6 +22,7 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     emailWorker: EmailWorker;
+    jobWorker: JobWorker;
     /** Every API route with the access level it declared; the authorization test walks it. */
     routeAccess: RouteAccessEntry[];
   }

@@ -29,4 +29,43 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('shares', 'double precision', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('postSnapshotsPostIdx').on('postSnapshots').columns(['postId', 'at']).execute();
+  await upJobs(db);
+}
+
+/** Background jobs (refresh views, update the leaderboard) and their per-post tasks. */
+async function upJobs(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('jobs')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('competitionId', 'text', (c) => c.notNull().references('competitions.id'))
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('createdBy', 'text')
+    .addColumn('createdAt', 'bigint', (c) => c.notNull())
+    .addColumn('updatedAt', 'bigint', (c) => c.notNull())
+    .addColumn('finishedAt', 'bigint')
+    .addColumn('error', 'text')
+    .execute();
+  await db.schema
+    .createIndex('jobsCompetitionIdx')
+    .on('jobs')
+    .columns(['competitionId', 'kind', 'createdAt'])
+    .execute();
+  await db.schema.createIndex('jobsStatusIdx').on('jobs').columns(['status']).execute();
+  await db.schema
+    .createTable('jobTasks')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('jobId', 'text', (c) => c.notNull().references('jobs.id'))
+    .addColumn('postId', 'text', (c) => c.notNull().references('posts.id'))
+    .addColumn('platform', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('claimedBy', 'text')
+    .addColumn('claimedUntil', 'bigint')
+    .addColumn('error', 'text')
+    .execute();
+  await db.schema.createIndex('jobTasksQueueIdx').on('jobTasks').columns(['status', 'jobId']).execute();
+  await db.schema.createIndex('jobTasksJobIdx').on('jobTasks').columns(['jobId', 'status']).execute();
 }

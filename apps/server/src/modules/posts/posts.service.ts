@@ -1,0 +1,106 @@
+import { POST_LINK_MESSAGES, parsePostLink } from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import { newId, now } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { findCompetition } from '../competitions/competitions.repository.ts';
+import { resolveShortLink } from './short-links.ts';
+
+export type NewPost = {
+  competitionId: string;
+  email: string;
+  creator: string;
+  link: string;
+  /** The ?ref= of the public page the creator came from, kept as the post's referral. */
+  ref?: string | null;
+  source?: '' | 'genni';
+  likes?: number;
+  views?: number;
+};
+
+const linkError = (message: string, status = 400) =>
+  new AppError(status, status === 409 ? 'DUPLICATE' : 'VALIDATION', message, {
+    fieldErrors: { link: [message] },
+  });
+
+/** The link as one canonical video address with its platform and id, short links followed. */
+export async function normalisePostLink(
+  link: string,
+  options: { shortLinkBaseUrl?: string; timeoutMs: number },
+) {
+  let parsed = parsePostLink(link);
+  if (parsed.kind === 'short') {
+    const resolved = await resolveShortLink(parsed.url, {
+      baseUrl: options.shortLinkBaseUrl,
+      timeoutMs: options.timeoutMs,
+    });
+    if (!resolved) throw linkError(POST_LINK_MESSAGES.unresolved);
+    parsed = parsePostLink(resolved);
+  }
+  if (parsed.kind !== 'post') throw linkError(POST_LINK_MESSAGES.invalid);
+  return parsed;
+}
+
+/**
+ * A post enters a competition: its link normalised (the same video cannot enter twice, even
+ * when two submissions race: a unique index decides), unscored (bonusLikes null) until review.
+ * Closed or ended competitions accept nothing unless staff add it by hand.
+ */
+export async function addPost(
+  db: Database,
+  input: NewPost,
+  options: { shortLinkBaseUrl?: string; timeoutMs: number; allowClosed?: boolean },
+) {
+  const competition = await findCompetition(db, input.competitionId);
+  if (!competition) throw notFound('Competition');
+  if (!options.allowClosed && (competition.isClosed === 1 || competition.hasEnded === 1))
+    throw new AppError(409, 'CLOSED', POST_LINK_MESSAGES.closed);
+  const video = await normalisePostLink(input.link, options);
+  const at = now();
+  const post = {
+    id: newId(),
+    version: 1,
+    deleted: 0 as const,
+    createdAt: at,
+    updatedAt: at,
+    competitionId: competition.id,
+    link: video.url,
+    email: input.email.trim().toLowerCase(),
+    creator: input.creator.trim(),
+    platform: video.platform,
+    postId: video.postId,
+    likes: input.likes ?? 0,
+    views: input.views ?? 0,
+    bonusLikes: null,
+    creativityScore: 0,
+    source: input.source ?? '',
+    shares: 0,
+    comments: 0,
+    postedDate: null,
+    country: null,
+    author: video.handle,
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('posts').values(post).execute();
+      const ref = input.ref?.trim();
+      if (ref)
+        await trx
+          .insertInto('referrals')
+          .values({
+            id: newId(),
+            version: 1,
+            deleted: 0,
+            createdAt: at,
+            updatedAt: at,
+            postId: post.id,
+            referringLink: ref,
+          })
+          .execute();
+    });
+  } catch (error) {
+    if (/unique|duplicate/i.test(String((error as Error).message)))
+      throw linkError(POST_LINK_MESSAGES.duplicate, 409);
+    throw error;
+  }
+  return post;
+}

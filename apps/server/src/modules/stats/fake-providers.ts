@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for the social-data providers, on 127.0.0.1 only: deterministic stats for
+ * development, the demo and the tests, speaking the same API as the real adapters expect.
+ * Numbers grow by a fixed step each time a video is asked for, so a refresh visibly changes them.
+ *
+ * Scripted failures, by the video id's ending (TikTok) or prefix (Instagram, YouTube):
+ * TikTok …0429 answers 429 once, …0500 always 500 on the primary (the fallback answers),
+ * …0504 never answers on the primary (timeout; the fallback answers), …0404 is unknown to both;
+ * Instagram ERR… answers 500; YouTube Gone… is missing from the answer.
+ */
+export const FAKE_PROVIDER_KEY = 'fake-provider-key';
+
+const hash = (s: string) => createHash('sha256').update(s).digest().readUInt32BE(0);
+
+export function createFakeProviders() {
+  const asked = new Map<string, number>();
+  const firstSeen = new Map<string, number>();
+  const requests: string[] = [];
+  const stats = (id: string) => {
+    const n = (asked.get(id) ?? 0) + 1;
+    asked.set(id, n);
+    if (!firstSeen.has(id)) firstSeen.set(id, Math.floor(Date.now() / 1000) - 3600);
+    const views = (hash(id) % 50_000) * 10 + 1000 + n * 250;
+    const likes = Math.round(views * 0.08);
+    return {
+      views,
+      likes,
+      comments: Math.round(likes * 0.05),
+      shares: Math.round(likes * 0.02),
+      createTime: firstSeen.get(id)!,
+    };
+  };
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const tiktokId = (link: string) => /\/(?:video|photo)\/(\d+)/.exec(link)?.[1];
+  const once = new Set<string>();
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push(`${req.method} ${url.pathname}${url.search}`);
+    const keyed = req.headers['x-api-key'] === FAKE_PROVIDER_KEY;
+    const [first, ...rest] = url.pathname.split('/').filter(Boolean);
+
+    // Short links: /vm.tiktok.com/{code}/ → 301 to a canonical video link.
+    if (
+      first === 'vm.tiktok.com' ||
+      first === 'vt.tiktok.com' ||
+      (first === 'www.tiktok.com' && rest[0] === 't')
+    ) {
+      const code = first === 'www.tiktok.com' ? rest[1] : rest[0];
+      if (!code || code.startsWith('dead')) return json(res, 404, { error: 'not found' });
+      const id = `73${String(hash(code)).padStart(17, '0')}`;
+      res.writeHead(301, {
+        location: `https://www.tiktok.com/@short.${code.toLowerCase()}/video/${id}?_r=1`,
+      });
+      return res.end();
+    }
+    if ((first === 'tiktok' || first === 'tiktok-fallback') && rest[0] === 'video') {
+      if (!keyed) return json(res, 401, { error: 'bad key' });
+      const id = tiktokId(url.searchParams.get('url') ?? '');
+      if (!id || id.endsWith('0404')) return json(res, 404, { error: 'video not found' });
+      if (first === 'tiktok' && id.endsWith('0500')) return json(res, 500, { error: 'down' });
+      if (first === 'tiktok' && id.endsWith('0504')) return; // never answers
+      if (first === 'tiktok' && id.endsWith('0429') && !once.has(id)) {
+        once.add(id);
+        return json(res, 429, { error: 'slow down' }, { 'retry-after': '0' });
+      }
+      const s = stats(`tiktok:${id}`);
+      return json(res, 200, {
+        id,
+        createTime: s.createTime,
+        region: 'US',
+        author: { uniqueId: /@([^/]+)/.exec(url.searchParams.get('url') ?? '')?.[1] ?? 'creator' },
+        stats: { diggCount: s.likes, playCount: s.views, commentCount: s.comments, shareCount: s.shares },
+      });
+    }
+    if (first === 'tiktok' && rest[0] === 'oembed') {
+      const link = url.searchParams.get('url') ?? '';
+      return json(res, 200, {
+        author_unique_id: /@([^/]+)/.exec(link)?.[1] ?? 'creator',
+        embed_product_id: tiktokId(link),
+      });
+    }
+    if (first === 'instagram' && rest[0] === 'post') {
+      if (!keyed) return json(res, 401, { error: 'bad key' });
+      const code = url.searchParams.get('code') ?? '';
+      if (code.startsWith('ERR')) return json(res, 500, { error: 'down' });
+      const s = stats(`instagram:${code}`);
+      return json(res, 200, {
+        like_count: s.likes,
+        play_count: s.views,
+        comment_count: s.comments,
+        taken_at: s.createTime,
+        country: 'US',
+        user: { username: 'insta.creator' },
+      });
+    }
+    if (first === 'youtube' && rest.join('/') === 'v3/videos') {
+      if (!url.searchParams.get('key')) return json(res, 403, { error: { message: 'API key missing' } });
+      const ids = (url.searchParams.get('id') ?? '').split(',').filter(Boolean);
+      if (ids.length > 50) return json(res, 400, { error: { message: 'too many ids' } });
+      return json(res, 200, {
+        items: ids
+          .filter((id) => !id.startsWith('Gone'))
+          .map((id) => {
+            const s = stats(`youtube:${id}`);
+            return {
+              id,
+              snippet: {
+                publishedAt: new Date(s.createTime * 1000).toISOString(),
+                channelTitle: 'Tube Creator',
+              },
+              statistics: {
+                viewCount: String(s.views),
+                likeCount: String(s.likes),
+                commentCount: String(s.comments),
+              },
+            };
+          }),
+      });
+    }
+    json(res, 404, { error: 'no such endpoint' });
+  };
+
+  const server: Server = createServer(handle);
+  return {
+    server,
+    requests,
+    async listen(port = 0): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The adapters' configuration for a fake server at `base`. */
+export const fakeProvidersConfig = (base: string) => ({
+  tiktok: { url: `${base}/tiktok`, key: FAKE_PROVIDER_KEY },
+  tiktokFallback: { url: `${base}/tiktok-fallback`, key: FAKE_PROVIDER_KEY },
+  tiktokOembedUrl: `${base}/tiktok/oembed`,
+  instagram: { url: `${base}/instagram`, key: FAKE_PROVIDER_KEY },
+  youtube: { url: base, key: FAKE_PROVIDER_KEY },
+  shortLinkBaseUrl: base,
+});

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { PostPlatform } from '@preffy/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { newId, now } from '../../lib/clock.ts';
+import type { StatsResult, StatsSources } from './providers.ts';
+import { startRefreshJob } from './refresh-jobs.ts';
+
+const CLAIM_MS = 2 * 60_000;
+
+/**
+ * Works the refresh jobs in the database. Each tick claims a batch of due tasks with one
+ * conditional UPDATE per task set (on PostgreSQL a second server instance waits for the row
+ * and then finds it taken), so several instances share a job and no post is refreshed twice
+ * at once. A task left claimed by a crashed worker is taken again after its claim expires.
+ */
+export class JobWorker {
+  readonly id = randomUUID();
+  private timer: NodeJS.Timeout | undefined;
+  private scheduleTimer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly sources: StatsSources,
+    private readonly options: { batchSize?: number; log?: FastifyBaseLogger } = {},
+  ) {}
+
+  start(intervalMs: number, refreshEveryMs = 0) {
+    const loop = async () => {
+      try {
+        // Keep working while there is work; then wait for the next tick.
+        while ((await this.tick()) > 0);
+      } catch (error) {
+        this.options.log?.error({ err: error }, 'refresh worker tick failed');
+      }
+      this.timer = setTimeout(loop, intervalMs);
+    };
+    this.timer = setTimeout(loop, intervalMs);
+    if (refreshEveryMs > 0) {
+      this.scheduleTimer = setInterval(() => {
+        this.refreshActiveCompetitions().catch((err: unknown) =>
+          this.options.log?.error({ err }, 'scheduled refresh failed'),
+        );
+      }, refreshEveryMs);
+    }
+  }
+
+  async stop() {
+    clearTimeout(this.timer);
+    clearInterval(this.scheduleTimer);
+    await this.running;
+  }
+
+  /** Active competitions get a refresh job on the schedule (none is added while one runs). */
+  async refreshActiveCompetitions() {
+    const active = await this.db
+      .selectFrom('competitions')
+      .select('id')
+      .where('deleted', '=', 0)
+      .where('isActive', '=', 1)
+      .where('hasEnded', '=', 0)
+      .execute();
+    for (const c of active) await startRefreshJob(this.db, c.id, null);
+    return active.length;
+  }
+
+  /** One batch: claim, fetch per platform, store. Answers how many tasks it handled. */
+  tick(): Promise<number> {
+    this.running = this.work();
+    return this.running;
+  }
+
+  private async work(): Promise<number> {
+    const at = now();
+    const candidates = await this.db
+      .selectFrom('jobTasks')
+      .innerJoin('jobs', 'jobs.id', 'jobTasks.jobId')
+      .select('jobTasks.id')
+      .where('jobs.status', 'in', ['queued', 'running'])
+      .where((eb) =>
+        eb.or([
+          eb('jobTasks.status', '=', 'queued'),
+          eb.and([eb('jobTasks.status', '=', 'running'), eb('jobTasks.claimedUntil', '<', at)]),
+        ]),
+      )
+      .orderBy('jobs.createdAt')
+      .limit(this.options.batchSize ?? 50)
+      .execute();
+    if (candidates.length === 0) return 0;
+    const ids = candidates.map((c) => c.id);
+    await this.db
+      .updateTable('jobTasks')
+      .set({ status: 'running', claimedBy: this.id, claimedUntil: at + CLAIM_MS })
+      .where('id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'running'), eb('claimedUntil', '<', at)]),
+        ]),
+      )
+      .execute();
+    const claimed = await this.db
+      .selectFrom('jobTasks')
+      .innerJoin('posts', 'posts.id', 'jobTasks.postId')
+      .select([
+        'jobTasks.id as taskId',
+        'jobTasks.jobId',
+        'jobTasks.platform',
+        'posts.id as postRowId',
+        'posts.postId',
+        'posts.link',
+        'posts.bonusLikes',
+      ])
+      .where('jobTasks.id', 'in', ids)
+      .where('jobTasks.claimedBy', '=', this.id)
+      .where('jobTasks.status', '=', 'running')
+      .execute();
+    const jobIds = [...new Set(claimed.map((c) => c.jobId))];
+    if (jobIds.length)
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'running', updatedAt: at })
+        .where('id', 'in', jobIds)
+        .where('status', '=', 'queued')
+        .execute();
+
+    const byPlatform = new Map<string, typeof claimed>();
+    for (const task of claimed)
+      byPlatform.set(task.platform, [...(byPlatform.get(task.platform) ?? []), task]);
+    await Promise.all(
+      [...byPlatform].map(async ([platform, tasks]) => {
+        const source = this.sources[platform as PostPlatform];
+        const results = source
+          ? await source.fetch(tasks.map((t) => ({ postId: t.postId ?? '', link: t.link })))
+          : new Map();
+        for (const task of tasks) {
+          const result = results.get(task.postId ?? '') ?? {
+            ok: false,
+            error: `No data provider for ${platform}`,
+          };
+          await this.record(task, result);
+        }
+      }),
+    );
+    for (const jobId of jobIds) await this.updateProgress(jobId);
+    return claimed.length;
+  }
+
+  private async record(
+    task: { taskId: string; postRowId: string; bonusLikes: number | null },
+    result: StatsResult,
+  ) {
+    const at = now();
+    await this.db.transaction().execute(async (trx) => {
+      if (result.ok) {
+        const s = result.stats;
+        // Reviewed posts keep their bonus on top of the platform's likes (Love and Like).
+        const likes = s.likes + (task.bonusLikes ?? 0);
+        await trx
+          .updateTable('posts')
+          .set({
+            likes,
+            views: s.views,
+            comments: s.comments,
+            shares: s.shares,
+            ...(s.postedDate ? { postedDate: s.postedDate } : {}),
+            ...(s.author ? { author: s.author } : {}),
+            ...(s.country ? { country: s.country } : {}),
+            statsCheckedAt: at,
+            statsProvider: result.provider,
+            statsError: null,
+            updatedAt: at,
+          })
+          .where('id', '=', task.postRowId)
+          .execute();
+        await trx
+          .insertInto('postSnapshots')
+          .values({
+            id: newId(),
+            postId: task.postRowId,
+            at,
+            likes,
+            views: s.views,
+            comments: s.comments,
+            shares: s.shares,
+          })
+          .execute();
+      } else {
+        await trx
+          .updateTable('posts')
+          .set({ statsCheckedAt: at, statsError: result.error.slice(0, 500) })
+          .where('id', '=', task.postRowId)
+          .execute();
+      }
+      await trx
+        .updateTable('jobTasks')
+        .set({ status: result.ok ? 'done' : 'failed', error: result.ok ? null : result.error.slice(0, 500) })
+        .where('id', '=', task.taskId)
+        .where('claimedBy', '=', this.id)
+        .execute();
+    });
+  }
+
+  private async updateProgress(jobId: string) {
+    const counts = await this.db
+      .selectFrom('jobTasks')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('jobId', '=', jobId)
+      .groupBy('status')
+      .execute();
+    const of = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+    const open = of('queued') + of('running');
+    const at = now();
+    await this.db
+      .updateTable('jobs')
+      .set({ done: of('done'), failed: of('failed'), updatedAt: at })
+      .where('id', '=', jobId)
+      .execute();
+    if (open === 0)
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'done', finishedAt: at })
+        .where('id', '=', jobId)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+  }
+}
