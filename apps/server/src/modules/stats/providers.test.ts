@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeProviders, fakeProvidersConfig } from './fake-providers.ts';
+import { ProviderClient } from './provider-client.ts';
+import { type ProvidersConfig, type StatsSources, createStatsSources } from './providers.ts';
+
+let fake: ReturnType<typeof createFakeProviders>;
+let sources: StatsSources;
+let config: ProvidersConfig;
+
+beforeAll(async () => {
+  fake = createFakeProviders();
+  const base = await fake.listen();
+  const { shortLinkBaseUrl: _unused, ...endpoints } = fakeProvidersConfig(base);
+  config = { ...endpoints, requestsPerSecond: 1000, timeoutMs: 300, backoffMs: 5 };
+  sources = createStatsSources(config);
+});
+afterAll(() => fake.close());
+
+const tiktok = (id: string) => ({ postId: id, link: `https://www.tiktok.com/@luna/video/${id}` });
+const only = async (source: keyof StatsSources, target: { postId: string; link: string }) =>
+  (await sources[source].fetch([target])).get(target.postId)!;
+
+describe('TikTok', () => {
+  it('reads likes, views, comments, shares, the posted date, the author and the country', async () => {
+    const result = await only('tiktok', tiktok('7301111111111111111'));
+    expect(result).toMatchObject({ ok: true, provider: 'tiktok' });
+    if (!result.ok) return;
+    expect(result.stats).toMatchObject({ author: 'luna', country: 'US' });
+    expect(result.stats.views).toBeGreaterThan(result.stats.likes);
+    expect(result.stats.postedDate).toBeGreaterThan(Date.now() - 2 * 3600_000);
+    // Asked again, the numbers have grown: the fake is deterministic per request.
+    const again = await only('tiktok', tiktok('7301111111111111111'));
+    expect(again.ok && again.stats.views).toBe(result.stats.views + 250);
+  });
+
+  it('retries a 429, and falls back to the second provider on 500 and on a timeout', async () => {
+    expect(await only('tiktok', tiktok('7301111111110429'))).toMatchObject({ ok: true, provider: 'tiktok' });
+    expect(
+      fake.requests.filter((r) => r.includes('7301111111110429') && r.startsWith('GET /tiktok/video')),
+    ).toHaveLength(2);
+    expect(await only('tiktok', tiktok('7301111111110500'))).toMatchObject({
+      ok: true,
+      provider: 'tiktok-fallback',
+    });
+    const started = Date.now();
+    expect(await only('tiktok', tiktok('7301111111110504'))).toMatchObject({
+      ok: true,
+      provider: 'tiktok-fallback',
+    });
+    // Three tries of 300 ms on the primary, then the fallback: bounded, not hanging.
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('reports why when no provider knows the video', async () => {
+    const result = await only('tiktok', tiktok('7301111111110404'));
+    expect(result).toEqual({ ok: false, error: 'tiktok: HTTP 404; tiktok-fallback: HTTP 404' });
+  });
+});
+
+describe('Instagram and YouTube', () => {
+  it('reads an Instagram post by shortcode, and reports a failing provider', async () => {
+    const ok = await only('instagram', { postId: 'C9zYx8WvU7t', link: '' });
+    expect(ok).toMatchObject({ ok: true, stats: { author: 'insta.creator' } });
+    expect(await only('instagram', { postId: 'ERRbroken', link: '' })).toEqual({
+      ok: false,
+      error: 'instagram: HTTP 500',
+    });
+  });
+
+  it('asks YouTube for at most 50 ids a call, and names the videos it did not return', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `Yt${String(i).padStart(9, '0')}`);
+    ids[7] = 'GoneVideo01';
+    const before = fake.requests.length;
+    const results = await sources.youtube.fetch(ids.map((postId) => ({ postId, link: '' })));
+    const calls = fake.requests.slice(before).filter((r) => r.startsWith('GET /youtube/v3/videos'));
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toContain('part=snippet%2Cstatistics');
+    expect(results.get('GoneVideo01')).toEqual({
+      ok: false,
+      error: 'youtube: the video is private, deleted or unknown',
+    });
+    expect([...results.values()].filter((r) => r.ok)).toHaveLength(59);
+  });
+
+  it('says which platform has no provider configured', async () => {
+    const none = createStatsSources({
+      ...config,
+      instagram: null,
+      youtube: null,
+      tiktok: null,
+      tiktokFallback: null,
+    });
+    expect((await none.youtube.fetch([{ postId: 'x', link: '' }])).get('x')).toEqual({
+      ok: false,
+      error: 'No YouTube data provider is configured',
+    });
+    expect(
+      (await none.tiktok.fetch([tiktok('7301111111111111112')])).get('7301111111111111112'),
+    ).toMatchObject({
+      ok: false,
+      error: 'No TikTok data provider is configured',
+    });
+  });
+});
+
+describe('the provider client', () => {
+  it('keeps to its request rate', async () => {
+    const client = new ProviderClient({ name: 'paced', requestsPerSecond: 20, timeoutMs: 500 });
+    const key = fakeProvidersConfig('').youtube.key;
+    const started = Date.now();
+    const url = `${config.youtube!.url}/youtube/v3/videos?part=statistics&id=Yt000000001&key=${key}`;
+    await Promise.all(Array.from({ length: 6 }, () => client.getJson(url)));
+    // 6 requests at 20 per second: the last starts 250 ms after the first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+  });
+
+  it('opens its circuit after repeated failures and then fails fast', async () => {
+    const client = new ProviderClient({
+      name: 'flaky',
+      requestsPerSecond: 1000,
+      timeoutMs: 300,
+      retries: 0,
+      breakerThreshold: 2,
+      breakerOpenMs: 60_000,
+    });
+    const url = `${config.instagram!.url}/post?code=ERRx`;
+    const headers = { 'x-api-key': config.instagram!.key };
+    for (let i = 0; i < 2; i++) await expect(client.getJson(url, headers)).rejects.toThrow('flaky: HTTP 500');
+    const before = fake.requests.length;
+    await expect(client.getJson(url, headers)).rejects.toThrow('flaky: paused after repeated failures');
+    expect(fake.requests.length).toBe(before);
+  });
+});
