@@ -68,7 +68,10 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     log: app.log,
   });
   app.decorate('emailWorker', emailWorker);
-  const jobWorker = new JobWorker(db, createStatsSources(config.providers), { log: app.log });
+  const jobWorker = new JobWorker(db, createStatsSources(config.providers), {
+    log: app.log,
+    timeZone: config.businessTimeZone,
+  });
   app.decorate('jobWorker', jobWorker);
   // One hook so the order is certain: finish sending, then close the database.
   app.addHook('onClose', async () => {

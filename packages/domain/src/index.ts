@@ -10,3 +10,4 @@ export * from './format.ts';
 export * from './forms.ts';
 export * from './calendar.ts';
 export * from './post-links.ts';
+export * from './leaderboard.ts';

@@ -210,6 +210,25 @@ export type JobTasksTable = {
   error: string | null;
 };
 
+export type LeaderboardEntriesTable = {
+  competitionId: string;
+  rank: number;
+  creator: string;
+  platform: string;
+  email: string;
+  source: string;
+  postCount: number;
+  likes: number;
+  views: number;
+  creativityScore: number;
+  prizeLabel: string | null;
+  prizeAmount: number | null;
+  reason: string;
+  /** JSON array of flag messages. */
+  flags: string;
+  computedAt: number;
+};
+
 export type ReferralsTable = RecordColumns & {
   postId: string;
   referringLink: string;
@@ -289,6 +308,7 @@ export type DB = {
   postSnapshots: PostSnapshotsTable;
   jobs: JobsTable;
   jobTasks: JobTasksTable;
+  leaderboardEntries: LeaderboardEntriesTable;
   referrals: ReferralsTable;
   winners: WinnersTable;
   payments: PaymentsTable;

@@ -68,4 +68,25 @@ async function upJobs(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('jobTasksQueueIdx').on('jobTasks').columns(['status', 'jobId']).execute();
   await db.schema.createIndex('jobTasksJobIdx').on('jobTasks').columns(['jobId', 'status']).execute();
+
+  // The last computed leaderboard of each competition, read page by page.
+  await db.schema
+    .createTable('leaderboardEntries')
+    .addColumn('competitionId', 'text', (c) => c.notNull().references('competitions.id'))
+    .addColumn('rank', 'integer', (c) => c.notNull())
+    .addColumn('creator', 'text', (c) => c.notNull())
+    .addColumn('platform', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('postCount', 'integer', (c) => c.notNull())
+    .addColumn('likes', 'double precision', (c) => c.notNull())
+    .addColumn('views', 'double precision', (c) => c.notNull())
+    .addColumn('creativityScore', 'double precision', (c) => c.notNull())
+    .addColumn('prizeLabel', 'text')
+    .addColumn('prizeAmount', 'double precision')
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('flags', 'text', (c) => c.notNull())
+    .addColumn('computedAt', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('leaderboardEntriesPk', ['competitionId', 'rank'])
+    .execute();
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import type { StatsResult, StatsSources } from './providers.ts';
+import { computeLeaderboard } from './leaderboard.ts';
 import { startRefreshJob } from './refresh-jobs.ts';
 
 const CLAIM_MS = 2 * 60_000;
@@ -23,7 +24,7 @@ export class JobWorker {
   constructor(
     private readonly db: Database,
     private readonly sources: StatsSources,
-    private readonly options: { batchSize?: number; log?: FastifyBaseLogger } = {},
+    private readonly options: { batchSize?: number; log?: FastifyBaseLogger; timeZone?: string } = {},
   ) {}
 
   start(intervalMs: number, refreshEveryMs = 0) {
@@ -72,6 +73,53 @@ export class JobWorker {
   }
 
   private async work(): Promise<number> {
+    return (await this.leaderboards()) + (await this.refreshTasks());
+  }
+
+  /** Runs a queued 'Update Leaderboard' job, if any; only the worker that flips it to running does. */
+  private async leaderboards(): Promise<number> {
+    const next = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'competitionId'])
+      .where('kind', '=', 'update-leaderboard')
+      .where('status', '=', 'queued')
+      .orderBy('createdAt')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return 0;
+    const claimed = await this.db
+      .updateTable('jobs')
+      .set({ status: 'running', updatedAt: now() })
+      .where('id', '=', next.id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return 0;
+    try {
+      await computeLeaderboard(this.db, next.competitionId, this.options.timeZone ?? 'UTC');
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'done', done: 1, finishedAt: now(), updatedAt: now() })
+        .where('id', '=', next.id)
+        .where('status', '=', 'running')
+        .execute();
+    } catch (error) {
+      this.options.log?.error({ err: error }, 'leaderboard failed');
+      await this.db
+        .updateTable('jobs')
+        .set({
+          status: 'failed',
+          failed: 1,
+          error: (error as Error).message,
+          finishedAt: now(),
+          updatedAt: now(),
+        })
+        .where('id', '=', next.id)
+        .execute();
+    }
+    return 1;
+  }
+
+  private async refreshTasks(): Promise<number> {
     const at = now();
     const candidates = await this.db
       .selectFrom('jobTasks')

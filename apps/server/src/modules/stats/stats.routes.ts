@@ -5,7 +5,34 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
+import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
+import { startLeaderboardJob } from './leaderboard.ts';
 import { cancelJob, findJob, latestJob, startRefreshJob } from './refresh-jobs.ts';
+
+const LEADERBOARD_SORTS = {
+  rank: 'rank',
+  likes: 'likes',
+  views: 'views',
+  creator: 'creator',
+  postCount: 'postCount',
+  creativityScore: 'creativityScore',
+} as const;
+
+const leaderboardRowSchema = z.object({
+  rank: z.number(),
+  creator: z.string(),
+  platform: z.string(),
+  email: z.string(),
+  source: z.string(),
+  postCount: z.number(),
+  likes: z.number(),
+  views: z.number(),
+  creativityScore: z.number(),
+  prizeLabel: z.string().nullable(),
+  prizeAmount: z.number().nullable(),
+  reason: z.string(),
+  flags: z.array(z.string()),
+});
 
 const jobSchema = z.object({
   id: z.string(),
@@ -46,6 +73,70 @@ export async function statsRoutes(app: FastifyInstance) {
       const c = await visibleCompetition(request.user!, request.params.id);
       const jobId = await startRefreshJob(app.db, c.id, request.user!.id);
       return reply.code(202).send({ job: await findJob(app.db, jobId) });
+    },
+  );
+
+  r.post(
+    '/api/competitions/:id/leaderboard/update',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['stats'],
+        summary: 'Update Leaderboard: queue a job recomputing the ranking and the prizes it would pay now',
+        params: idParams,
+        response: { 202: z.object({ job: jobSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const c = await visibleCompetition(request.user!, request.params.id);
+      const jobId = await startLeaderboardJob(app.db, c.id, request.user!.id);
+      return reply.code(202).send({ job: await findJob(app.db, jobId) });
+    },
+  );
+
+  r.get(
+    '/api/competitions/:id/leaderboard',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['stats'],
+        summary: 'The last computed leaderboard, paged and sorted on the server',
+        params: idParams,
+        querystring: pageQuerySchema.extend({
+          sortBy: z.enum(Object.keys(LEADERBOARD_SORTS) as [keyof typeof LEADERBOARD_SORTS]).default('rank'),
+        }),
+        response: {
+          200: pageOf(leaderboardRowSchema).extend({ computedAt: z.number().nullable() }),
+        },
+      },
+    },
+    async (request) => {
+      const c = await visibleCompetition(request.user!, request.params.id);
+      const q = request.query;
+      let base = app.db.selectFrom('leaderboardEntries').where('competitionId', '=', c.id);
+      if (q.search) {
+        const pattern = likePattern(q.search.toLowerCase());
+        base = base.where((eb) =>
+          eb.or([eb(eb.fn('lower', ['creator']), 'like', pattern), eb('email', 'like', pattern)]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(LEADERBOARD_SORTS[q.sortBy], q.sortDirection)
+          .orderBy('rank')
+          .limit(q.pageSize)
+          .offset(offsetOf(q))
+          .execute(),
+        base
+          .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('computedAt').as('computedAt')])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((r) => ({ ...r, flags: JSON.parse(r.flags) as string[] })),
+        total: Number(count.total),
+        computedAt: count.computedAt === null ? null : Number(count.computedAt),
+      };
     },
   );
 

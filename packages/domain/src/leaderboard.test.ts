@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { buildLeaderboard, type LeaderboardPost } from './leaderboard.ts';
+
+const post = (
+  creator: string,
+  platform: string,
+  likes: number,
+  views: number,
+  extra: Partial<LeaderboardPost> = {},
+) => ({
+  creator,
+  platform,
+  email: `${creator}@c.test`,
+  likes,
+  views,
+  creativityScore: 0,
+  postedDate: null,
+  country: null,
+  postId: null,
+  ...extra,
+});
+const competition = { startDate: Date.UTC(2026, 10, 1, 15), countries: null, continents: [] };
+
+describe('leaderboard', () => {
+  const posts = [
+    post('ana', 'tiktok', 500, 1000),
+    post('ana', 'tiktok', 300, 9000),
+    post('ben', 'tiktok', 700, 2000),
+    post('cai', 'instagram', 100, 50_000, { creativityScore: 100 }),
+    post('ana', 'youtube', 10, 100),
+  ];
+
+  it('merges posts by creator and platform and ranks by likes', () => {
+    const rows = buildLeaderboard(posts, {
+      prizes: ['1st Place: $200', '2nd Place: $100'],
+      metric: 'likes',
+      bannedEmails: [],
+      competition,
+    });
+    expect(rows.map((r) => [r.rank, r.creator, r.platform, r.postCount, r.likes])).toEqual([
+      [1, 'ana', 'tiktok', 2, 800],
+      [2, 'ben', 'tiktok', 1, 700],
+      [3, 'cai', 'instagram', 1, 100],
+      [4, 'ana', 'youtube', 1, 10],
+    ]);
+    expect(rows[0]).toMatchObject({ prizeLabel: '1st Place', prizeAmount: 200 });
+    expect(rows[0]!.reason).toBe('1st Place: rank 1 by likes (800)');
+    expect(rows[2]).toMatchObject({ prizeLabel: null, reason: 'rank 3 by likes (100), no prize left' });
+  });
+
+  it('ranks by views when that is the metric', () => {
+    const rows = buildLeaderboard(posts, {
+      prizes: ['1st Place: $200'],
+      metric: 'views',
+      bannedEmails: [],
+      competition,
+    });
+    expect(rows.map((r) => r.creator + ':' + r.platform)).toEqual([
+      'cai:instagram',
+      'ana:tiktok',
+      'ben:tiktok',
+      'ana:youtube',
+    ]);
+    expect(rows[0]).toMatchObject({ prizeAmount: 200 });
+  });
+
+  it('gives creative slots to creativity 100 or more, and never a prize to a banned creator', () => {
+    const rows = buildLeaderboard(posts, {
+      prizes: ['1st Place: $200', 'Most Creative: $50'],
+      metric: 'likes',
+      bannedEmails: ['ana@c.test'],
+      competition,
+    });
+    const byName = (c: string, p: string) => rows.find((r) => r.creator === c && r.platform === p)!;
+    expect(byName('ben', 'tiktok')).toMatchObject({ prizeLabel: '1st Place' });
+    expect(byName('cai', 'instagram')).toMatchObject({ prizeLabel: 'Most Creative', prizeAmount: 50 });
+    expect(byName('ana', 'tiktok')).toMatchObject({ prizeLabel: null, reason: 'banned: never wins' });
+    expect(byName('ana', 'tiktok').flags).toEqual(['Banned User']);
+  });
+
+  it("lists the flags of an entry's posts", () => {
+    const rows = buildLeaderboard([post('dee', 'tiktok', 50, 20, { postedDate: Date.UTC(2026, 9, 1) })], {
+      prizes: [],
+      metric: 'likes',
+      bannedEmails: [],
+      competition,
+    });
+    expect(rows[0]!.flags).toEqual(['Invalid Post Date', 'CHEATING! Likes exceed views']);
+  });
+});

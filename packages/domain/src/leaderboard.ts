@@ -1,0 +1,96 @@
+import { FLAG_MESSAGES, type FlagCompetition, postFlags } from './flags.ts';
+import { type Metric, type RankablePost, mergeEntries, rankEntries, suggestWinners } from './ranking.ts';
+
+export type LeaderboardPost = RankablePost & {
+  postedDate: number | null;
+  country: string | null;
+  postId: string | null;
+};
+
+export type LeaderboardRow = {
+  rank: number;
+  creator: string;
+  platform: string;
+  email: string;
+  source: string;
+  postCount: number;
+  likes: number;
+  views: number;
+  creativityScore: number;
+  /** The prize this entry would win now, or null. */
+  prizeLabel: string | null;
+  prizeAmount: number | null;
+  /** Why it is placed where it is. */
+  reason: string;
+  /** Flag messages raised by any of its posts. */
+  flags: string[];
+};
+
+/**
+ * The leaderboard of a competition: posts merged by creator and platform, ranked by the
+ * competition's metric, with the prize each entry would win now (suggestWinners: rank slots,
+ * creative slots for creativity ≥ 100, first-come slots) and the flags of its posts.
+ */
+export function buildLeaderboard(
+  posts: readonly LeaderboardPost[],
+  options: {
+    prizes: readonly string[];
+    metric: Metric;
+    bannedEmails: readonly string[];
+    competition: FlagCompetition;
+    timeZone?: string;
+  },
+): LeaderboardRow[] {
+  const flagsByEntry = new Map<string, Set<string>>();
+  const banned = options.bannedEmails.map((e) => e.trim().toLowerCase());
+  for (const post of posts) {
+    const flags = postFlags(
+      {
+        postedDate: post.postedDate,
+        country: post.country,
+        likes: post.likes,
+        views: post.views,
+        platform: post.platform,
+        email: post.email,
+        postId: post.postId,
+      },
+      options.competition,
+      { bannedEmails: banned, scoredPostIds: [], timeZone: options.timeZone },
+    );
+    if (!flags.length) continue;
+    const key = `${post.creator.trim().toLowerCase()}|${post.platform.trim().toLowerCase()}`;
+    const set = flagsByEntry.get(key) ?? new Set<string>();
+    for (const f of flags) set.add(f.message);
+    flagsByEntry.set(key, set);
+  }
+  const entries = mergeEntries(posts);
+  const winners = new Map(
+    suggestWinners(options.prizes, entries, { bannedEmails: banned, metric: options.metric }).map((w) => [
+      w.entry.key,
+      w,
+    ]),
+  );
+  return rankEntries(entries, options.metric).map((entry, i) => {
+    const won = winners.get(entry.key);
+    const flags = [...(flagsByEntry.get(entry.key) ?? [])];
+    return {
+      rank: i + 1,
+      creator: entry.creator,
+      platform: entry.platform,
+      email: entry.email,
+      source: entry.source,
+      postCount: entry.postCount,
+      likes: entry.likes,
+      views: entry.views,
+      creativityScore: entry.creativityScore,
+      prizeLabel: won?.slot.label ?? null,
+      prizeAmount: won?.slot.amount ?? null,
+      reason: won
+        ? `${won.slot.label}: ${won.rule}`
+        : flags.includes(FLAG_MESSAGES.bannedUser)
+          ? 'banned: never wins'
+          : `rank ${i + 1} by ${options.metric} (${entry[options.metric]}), no prize left`,
+      flags,
+    };
+  });
+}
