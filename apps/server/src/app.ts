@@ -17,6 +17,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { JobWorker } from './modules/stats/job-worker.ts';
 import { createStatsSources } from './modules/stats/providers.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { competitionsRoutes } from './modules/competitions/competitions.routes.ts';
 import { publicCompetitionRoutes } from './modules/competitions/public.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(calendarRoutes);
   await app.register(postsRoutes);
   await app.register(statsRoutes);
+  await app.register(partnersRoutes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);
   await app.register(imagesRoutes, { storage });
 

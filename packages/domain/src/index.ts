@@ -11,3 +11,4 @@ export * from './forms.ts';
 export * from './calendar.ts';
 export * from './post-links.ts';
 export * from './leaderboard.ts';
+export * from './csv.ts';

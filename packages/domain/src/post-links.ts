@@ -1,6 +1,11 @@
 /** Where creators post: the post's platform as stored (doc 2 section 3). */
 export const POST_PLATFORMS = ['tiktok', 'instagram', 'youtube'] as const;
 export type PostPlatform = (typeof POST_PLATFORMS)[number];
+export const PLATFORM_NAMES: Record<PostPlatform, string> = {
+  tiktok: 'TikTok',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+};
 
 export const POST_LINK_MESSAGES = {
   invalid: 'Please enter a TikTok, Instagram Reel or YouTube Short video link',

@@ -229,6 +229,15 @@ export type LeaderboardEntriesTable = {
   computedAt: number;
 };
 
+/** A partner's ingestion key: only its hash is stored; the first characters help tell keys apart. */
+export type PartnerApiKeysTable = RecordColumns & {
+  name: string;
+  keyHash: string;
+  keyPrefix: string;
+  createdBy: string | null;
+  lastUsedAt: number | null;
+};
+
 export type ReferralsTable = RecordColumns & {
   postId: string;
   referringLink: string;
@@ -309,6 +318,7 @@ export type DB = {
   jobs: JobsTable;
   jobTasks: JobTasksTable;
   leaderboardEntries: LeaderboardEntriesTable;
+  partnerApiKeys: PartnerApiKeysTable;
   referrals: ReferralsTable;
   winners: WinnersTable;
   payments: PaymentsTable;

@@ -30,6 +30,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('postSnapshotsPostIdx').on('postSnapshots').columns(['postId', 'at']).execute();
   await upJobs(db);
+
+  // Keys for partner ingestion (the sister brand's posts): only a hash is kept; revoked = deleted.
+  await db.schema
+    .createTable('partnerApiKeys')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('createdAt', 'bigint', (c) => c.notNull())
+    .addColumn('updatedAt', 'bigint', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('keyHash', 'text', (c) => c.notNull().unique())
+    .addColumn('keyPrefix', 'text', (c) => c.notNull())
+    .addColumn('createdBy', 'text')
+    .addColumn('lastUsedAt', 'bigint')
+    .execute();
 }
 
 /** Background jobs (refresh views, update the leaderboard) and their per-post tasks. */

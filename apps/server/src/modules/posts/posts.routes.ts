@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
+import { MAX_IMPORT_ROWS, importPosts } from './import-posts.ts';
 import { addPost } from './posts.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -95,6 +96,38 @@ export async function postsRoutes(app: FastifyInstance) {
       return reply
         .code(201)
         .send({ post: { ...post, statsCheckedAt: null, statsProvider: null, statsError: null } });
+    },
+  );
+
+  r.post(
+    '/api/competitions/:id/posts/import',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['posts'],
+        summary: `Import posts from CSV text (link, email, creator, platform, optional likes, views; at most ${MAX_IMPORT_ROWS} rows): a report per row`,
+        params: idParams,
+        body: z.object({ csv: z.string().min(1, 'The file is empty').max(900_000) }),
+        response: {
+          200: z.object({
+            accepted: z.number(),
+            refused: z.number(),
+            rows: z.array(
+              z.object({
+                row: z.number(),
+                ok: z.boolean(),
+                link: z.string().optional(),
+                errors: z.array(z.string()).optional(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const competition = await findCompetition(app.db, request.params.id);
+      if (!competition) throw notFound('Competition');
+      return importPosts(app.db, competition.id, request.body.csv, linkOptions);
     },
   );
 

@@ -1,4 +1,4 @@
-import { POST_LINK_MESSAGES, parsePostLink } from '@preffy/domain';
+import { POST_LINK_MESSAGES, PLATFORM_NAMES, type PostPlatform, parsePostLink } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -15,6 +15,8 @@ export type NewPost = {
   source?: '' | 'genni';
   likes?: number;
   views?: number;
+  /** From an import file: the platform its row names, which must be the link's. */
+  expectedPlatform?: string;
 };
 
 const linkError = (message: string, status = 400) =>
@@ -55,6 +57,10 @@ export async function addPost(
   if (!options.allowClosed && (competition.isClosed === 1 || competition.hasEnded === 1))
     throw new AppError(409, 'CLOSED', POST_LINK_MESSAGES.closed);
   const video = await normalisePostLink(input.link, options);
+  if (input.expectedPlatform && input.expectedPlatform !== video.platform)
+    throw linkError(
+      `This link is for ${PLATFORM_NAMES[video.platform]}, not ${PLATFORM_NAMES[input.expectedPlatform as PostPlatform] ?? input.expectedPlatform}`,
+    );
   const at = now();
   const post = {
     id: newId(),

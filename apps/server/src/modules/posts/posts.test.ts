@@ -188,3 +188,90 @@ describe('public submission', () => {
     expect(codes[10]).toBe(429);
   });
 });
+
+describe('CSV import', () => {
+  it('accepts good rows and says for each refused row why', async () => {
+    const id = await competition({ isClosed: true });
+    const csv = [
+      'Link,Email,Creator,Platform,Likes,Views',
+      'https://www.tiktok.com/@ana/video/7301234500000000001,ana@c.test,ana,tiktok,120,"1,500"',
+      'https://youtu.be/ccccccccccc,ben@c.test,@ben,youtube,,',
+      'https://youtu.be/ccccccccccc,cai@c.test,cai,youtube,,',
+      'https://example.com/x,dee@c.test,dee,tiktok,,',
+      ',not-an-email,,myspace,lots,',
+      'https://www.instagram.com/reel/C9zYx8WvU7t/,eve@c.test,eve,tiktok,,',
+    ].join('\n');
+    const response = await staff.post(`/api/competitions/${id}/posts/import`, { csv });
+    expect(response.statusCode).toBe(200);
+    const report = response.json();
+    expect(report).toMatchObject({ accepted: 2, refused: 4 });
+    expect(report.rows).toEqual([
+      { row: 2, ok: true, link: 'https://www.tiktok.com/@ana/video/7301234500000000001' },
+      { row: 3, ok: true, link: 'https://www.youtube.com/watch?v=ccccccccccc' },
+      { row: 4, ok: false, errors: [POST_LINK_MESSAGES.duplicate] },
+      { row: 5, ok: false, errors: [POST_LINK_MESSAGES.invalid] },
+      {
+        row: 6,
+        ok: false,
+        errors: [
+          FORM_MESSAGES.emailInvalid,
+          FORM_MESSAGES.creatorRequired,
+          FORM_MESSAGES.postLinkRequired,
+          "Unknown platform 'myspace': use tiktok, instagram or youtube",
+          "Likes must be a number: 'lots'",
+        ],
+      },
+      { row: 7, ok: false, errors: ['This link is for Instagram, not TikTok'] },
+    ]);
+    const stored = await posts(id);
+    expect(stored.find((p) => p.creator === 'ana')).toMatchObject({ likes: 120, views: 1500 });
+    expect(stored.find((p) => p.creator === 'ben')).toBeDefined();
+
+    const noColumns = await staff.post(`/api/competitions/${id}/posts/import`, { csv: 'url,mail\nx,y' });
+    expect(noColumns.statusCode).toBe(400);
+    expect(noColumns.json().message).toBe(
+      'The file needs the columns link, email, creator, platform (missing: link, email, creator, platform)',
+    );
+  });
+});
+
+describe('partner ingestion', () => {
+  it('takes posts with a valid key as source genni, answers each one, and stops when the key is revoked', async () => {
+    const admin = (await signedInClient(app, 'admin')).client;
+    const made = await admin.post('/api/partner-keys', { name: 'Genni' });
+    expect(made.statusCode).toBe(201);
+    const { key, item } = made.json();
+    expect(key).toMatch(/^pk_/);
+    expect(JSON.stringify((await admin.get('/api/partner-keys')).json())).not.toContain(key);
+    const id = await competition();
+    const ingest = (apiKey: string | undefined, body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/ingest/posts',
+        payload: body,
+        headers: apiKey ? { 'x-api-key': apiKey } : {},
+      });
+    const body = {
+      competitionId: id,
+      posts: [
+        { email: 'g1@genni.test', creator: 'g1', link: 'https://youtu.be/ggggggggggg' },
+        { email: 'g2@genni.test', creator: 'g2', link: 'https://youtu.be/ggggggggggg' },
+      ],
+    };
+    expect((await ingest(undefined, body)).statusCode).toBe(401);
+    expect((await ingest('pk_wrong', body)).statusCode).toBe(401);
+    const response = await ingest(key, body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      accepted: 1,
+      results: [
+        { index: 0, ok: true, link: 'https://www.youtube.com/watch?v=ggggggggggg' },
+        { index: 1, ok: false, error: POST_LINK_MESSAGES.duplicate },
+      ],
+    });
+    expect((await posts(id))[0]).toMatchObject({ source: 'genni', email: 'g1@genni.test' });
+    expect((await admin.delete(`/api/partner-keys/${item.id}?version=1`)).statusCode).toBe(200);
+    expect((await ingest(key, body)).statusCode).toBe(401);
+    expect((await staff.post('/api/partner-keys', { name: 'x' })).statusCode).toBe(403);
+  });
+});
