@@ -14,6 +14,7 @@ const SIDEBAR = [
   ['/inquiries', 'Inquiries'],
   ['/preffy/outbox', 'Outbox'],
   ['/admin/users', 'Users'],
+  ['/admin/partner-keys', 'Partner keys'],
 ] as const;
 
 test('a wrong password is refused with a clear message', async ({ page }) => {

@@ -50,7 +50,7 @@ createRoot(document.getElementById('root')!).render(
       <MantineProvider theme={theme} defaultColorScheme="auto">
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" />
+            <Notifications position="bottom-right" />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>

@@ -17,6 +17,8 @@ import { CalendarPage } from './calendar/CalendarPage.tsx';
 import { COMPETITION_TABS, CompetitionsPage } from './competitions/CompetitionsPage.tsx';
 import { StartCompetitionPage } from './competitions/StartCompetitionPage.tsx';
 import { EmailPage } from './email/EmailPage.tsx';
+import { EntriesPage } from './entries/EntriesPage.tsx';
+import { PartnerKeysPage } from './partners/PartnerKeysPage.tsx';
 import { OutboxPage } from './email/OutboxPage.tsx';
 import { PublicCompetitionPage } from './public/PublicCompetitionPage.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
@@ -121,7 +123,6 @@ const plannedRoutes = [
   plannedRoute('/update', 'update', 'nav.allCompetitions', true),
   plannedRoute('/correct', 'correct', 'nav.allCompetitions', true),
   plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
-  plannedRoute('/table-update', 'tableUpdate', 'nav.allCompetitions', true),
 ];
 
 /** Admin-only screens: other roles get the no-access page (and 403 from the API). */
@@ -180,9 +181,30 @@ const calendarRoute = createRoute({
   },
 });
 
+const entriesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/table-update',
+  validateSearch: z.object({
+    id: z.string().optional().catch(undefined),
+    tab: z.enum(['posts', 'leaderboard']).optional().catch(undefined),
+  }),
+  component: function Entries() {
+    const { id, tab } = entriesRoute.useSearch();
+    const navigate = entriesRoute.useNavigate();
+    return (
+      <EntriesPage
+        id={id}
+        tab={tab ?? 'posts'}
+        onTabChange={(next) => void navigate({ search: { id, tab: next as 'posts' | 'leaderboard' } })}
+      />
+    );
+  },
+});
+
 const emailRoute = adminRoute('/preffy/email', EmailPage);
 const outboxRoute = adminRoute('/preffy/outbox', OutboxPage);
 const usersRoute = adminRoute('/admin/users', UsersPage);
+const partnerKeysRoute = adminRoute('/admin/partner-keys', PartnerKeysPage);
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -198,6 +220,8 @@ const routeTree = rootRoute.addChildren([
       startCompetitionRoute,
       editCompetitionRoute,
       calendarRoute,
+      entriesRoute,
+      partnerKeysRoute,
       emailRoute,
       outboxRoute,
       usersRoute,

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Card,
   Container,
@@ -19,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { formatUsd } from '../competitions/format.ts';
 import { NotFoundPage } from '../shell/StatusPages.tsx';
+import { EnterCompetitionForm } from './EnterCompetitionForm.tsx';
 
 interface PublicCompetition {
   id: string;
@@ -97,6 +99,13 @@ export function PublicCompetitionPage() {
             </Text>
           </Card>
         </SimpleGrid>
+        {c.isOpen ? (
+          <EnterCompetitionForm competitionId={c.id} refTag={ref} />
+        ) : (
+          <Alert color="gray" data-testid="closed">
+            {t('public.enter.closed')}
+          </Alert>
+        )}
         {c.prizes.length > 0 && (
           <Card withBorder>
             <Title order={2} size="h4" mb="xs">

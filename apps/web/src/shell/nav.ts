@@ -3,6 +3,7 @@ import {
   IconCash,
   IconChartBar,
   IconFlagCheck,
+  IconKey,
   IconList,
   IconMail,
   IconMailForward,
@@ -37,6 +38,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/inquiries', label: 'nav.inquiries', icon: IconMessages, access: 'signed-in' },
   { to: '/preffy/outbox', label: 'nav.outbox', icon: IconMailForward, access: 'admin' },
   { to: '/admin/users', label: 'nav.users', icon: IconUsers, access: 'admin' },
+  { to: '/admin/partner-keys', label: 'nav.partnerKeys', icon: IconKey, access: 'admin' },
 ];
 
 export const navItemsFor = (role: Role) => NAV_ITEMS.filter((item) => roleMeets(role, item.access));

@@ -1,4 +1,4 @@
-import { FORM_MESSAGES } from '@preffy/domain';
+import { FORM_MESSAGES, POST_LINK_MESSAGES } from '@preffy/domain';
 
 /** English, the reference: every other language has exactly these keys (see i18n.test.ts). */
 export const en = {
@@ -17,6 +17,7 @@ export const en = {
     inquiries: 'Inquiries',
     users: 'Users',
     dashboard: 'Dashboard',
+    partnerKeys: 'Partner keys',
   },
   shell: {
     toggleSidebar: 'Show or hide the menu',
@@ -196,6 +197,15 @@ export const en = {
     ugc: 'UGC',
     invoiceAmount: 'Invoice Amount',
     prizes: 'Prizes',
+    enter: {
+      title: 'Enter the competition',
+      link: 'Link to your video',
+      creator: 'Your handle',
+      email: 'Your email',
+      submit: 'Enter my video',
+      thanks: 'Thanks! Your video is entered. Staff review entries within 1-2 business days.',
+      closed: 'This competition is not accepting entries.',
+    },
   },
   calendar: {
     previousMonth: 'Previous month',
@@ -258,6 +268,85 @@ export const en = {
       rotate: 'Make a new address',
       revoke: 'Turn the feed off',
     },
+  },
+  entries: {
+    title: 'Entries: {{name}}',
+    metric: 'Ranked by {{metric}}',
+    updateViews: 'Update Views',
+    updateLeaderboard: 'Update Leaderboard',
+    job: {
+      cancel: 'Cancel',
+      status: {
+        queued: 'Waiting to start: {{total}} to do',
+        running: '{{done}} of {{total}} done, {{failed}} failed',
+        done: 'Finished: {{done}} of {{total}} done, {{failed}} failed',
+        cancelled: 'Cancelled after {{done}} of {{total}} ({{failed}} failed)',
+        failed: 'The job failed',
+      },
+      finished: {
+        done: 'Finished: {{done}} of {{total}} done, {{failed}} failed.',
+        stopped: 'The job stopped: {{done}} of {{total}} done.',
+      },
+    },
+    tabs: {
+      posts: 'Posts',
+      leaderboard: 'Leaderboard',
+    },
+    search: 'Search creator, email or link',
+    searchBoard: 'Search the leaderboard',
+    failedOnly: 'Only posts whose refresh failed',
+    addPost: 'Add a post',
+    add: 'Add',
+    added: 'The post is added.',
+    import: 'Import CSV',
+    chooseFile: 'Choose a CSV file',
+    importHelp:
+      'Columns: link, email, creator, platform (tiktok, instagram or youtube), and optionally likes and views. The first line names the columns. At most 5,000 rows.',
+    importResult: '{{accepted}} accepted, {{refused}} refused',
+    importRow: 'Line',
+    importWhy: 'Why it was refused',
+    noPosts: 'No posts yet',
+    open: 'Open',
+    columns: {
+      creator: 'Creator',
+      email: 'Email',
+      platform: 'Platform',
+      link: 'Link',
+      likes: 'Likes',
+      views: 'Views',
+      comments: 'Comments',
+      checked: 'Last refresh',
+      problem: 'Problem',
+    },
+    board: {
+      rank: 'Rank',
+      posts: 'Posts',
+      creativity: 'Creativity',
+      prize: 'Prize now',
+      why: 'Why here',
+      flags: 'Flags',
+      computedAt: 'Computed {{at}}',
+      never: 'Not computed yet: use Update Leaderboard.',
+      empty: 'No leaderboard yet',
+    },
+  },
+  partners: {
+    title: 'Partner keys',
+    create: 'Make a partner key',
+    make: 'Make the key',
+    name: 'Partner',
+    key: 'Key',
+    created: 'Created',
+    lastUsed: 'Last used',
+    revoke: 'Revoke',
+    revokeTitle: 'Revoke the key of {{name}}?',
+    revokeBody:
+      'The partner can no longer send posts with it. This cannot be undone; make a new key if needed.',
+    revoked: 'The key is revoked.',
+    none: 'No partner keys',
+    search: 'Search partners',
+    help: 'Partners send entries to POST /api/ingest/posts with their key in the x-api-key header; their posts carry the source genni.',
+    shownOnce: 'Copy the key now: it is shown only this once.',
   },
   users: {
     title: 'Users',
@@ -388,6 +477,8 @@ export const serverMessages = [
   'Please upload the image again',
   'Please upload a JPEG, PNG or WebP image',
   'The image is larger than 5 MB',
+  'This job has already finished',
   ...Object.values(FORM_MESSAGES),
+  ...Object.values(POST_LINK_MESSAGES),
 ] as const;
 export type ServerMessages = Record<(typeof serverMessages)[number], string>;

@@ -1,0 +1,72 @@
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { submitPostSchema } from '@preffy/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, notifyError } from '../api/client.ts';
+import { zodValidate } from '../forms/zod-validate.ts';
+
+interface Values {
+  email: string;
+  creator: string;
+  link: string;
+  likes: number | string;
+  views: number | string;
+}
+
+/** Staff add one post by hand (also to a closed competition). */
+export function AddPostModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    initialValues: { email: '', creator: '', link: '', likes: '', views: '' },
+    validate: zodValidate<Values>(submitPostSchema),
+  });
+  const submit = form.onSubmit(async (v) => {
+    try {
+      await api.post(`/api/competitions/${competitionId}/posts`, {
+        email: v.email,
+        creator: v.creator,
+        link: v.link,
+        likes: typeof v.likes === 'number' ? v.likes : undefined,
+        views: typeof v.views === 'number' ? v.views : undefined,
+      });
+      notifications.show({ color: 'green', message: t('entries.added') });
+      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
+      else notifyError(e);
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('entries.addPost')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('entries.columns.link')}
+            required
+            data-autofocus
+            placeholder="https://"
+            {...form.getInputProps('link')}
+          />
+          <TextInput label={t('entries.columns.email')} required {...form.getInputProps('email')} />
+          <TextInput label={t('entries.columns.creator')} required {...form.getInputProps('creator')} />
+          <SimpleGrid cols={2}>
+            <NumberInput label={t('entries.columns.likes')} min={0} {...form.getInputProps('likes')} />
+            <NumberInput label={t('entries.columns.views')} min={0} {...form.getInputProps('views')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('users.cancel')}
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              {t('entries.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

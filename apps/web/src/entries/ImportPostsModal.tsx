@@ -1,0 +1,88 @@
+import { Alert, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, describeError } from '../api/client.ts';
+
+type Report = {
+  accepted: number;
+  refused: number;
+  rows: { row: number; ok: boolean; link?: string; errors?: string[] }[];
+};
+
+/** Import posts from a CSV file: link, email, creator, platform, optional likes and views. */
+export function ImportPostsModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    setReport(null);
+    setBusy(true);
+    try {
+      const answer = await api.post<Report>(`/api/competitions/${competitionId}/posts/import`, {
+        csv: await file.text(),
+      });
+      setReport(answer);
+      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.body.fieldErrors?.csv ? e.fieldErrors().csv! : describeError(e).message,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  const refused = report?.rows.filter((r) => !r.ok) ?? [];
+  return (
+    <Modal opened onClose={onClose} title={t('entries.import')} size="lg">
+      <Stack>
+        <Text size="sm">{t('entries.importHelp')}</Text>
+        <FileButton onChange={(f) => void upload(f)} accept=".csv,text/csv">
+          {(props) => (
+            <Button {...props} loading={busy} leftSection={<IconFileImport size={16} />}>
+              {t('entries.chooseFile')}
+            </Button>
+          )}
+        </FileButton>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {report && (
+          <Alert color={report.refused ? 'yellow' : 'green'} role="status" data-testid="import-summary">
+            {t('entries.importResult', { accepted: report.accepted, refused: report.refused })}
+          </Alert>
+        )}
+        {refused.length > 0 && (
+          <Table striped data-testid="import-refused">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('entries.importRow')}</Table.Th>
+                <Table.Th>{t('entries.importWhy')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {refused.map((r) => (
+                <Table.Tr key={r.row}>
+                  <Table.Td>{r.row}</Table.Td>
+                  <Table.Td>{r.errors?.join('; ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

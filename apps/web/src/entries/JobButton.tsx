@@ -1,0 +1,95 @@
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, notifyError } from '../api/client.ts';
+import type { Job, JobKind } from './types.ts';
+
+const isOpen = (job: Job | null | undefined) => job?.status === 'queued' || job?.status === 'running';
+
+/**
+ * Update Views / Update Leaderboard: starts the job, then follows its progress (done / total,
+ * failures) with a bar until it ends. The job lives on the server, so a reloaded page picks
+ * it up again; it can be cancelled.
+ */
+export function JobButton({
+  competitionId,
+  kind,
+  label,
+  startUrl,
+  canStart,
+  onFinished,
+}: {
+  competitionId: string;
+  kind: JobKind;
+  label: string;
+  startUrl: string;
+  canStart: boolean;
+  onFinished: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const key = ['job', competitionId, kind];
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      api.get<{ job: Job | null }>(`/api/competitions/${competitionId}/jobs/latest?kind=${kind}`),
+    refetchInterval: (q) => (isOpen(q.state.data?.job) ? 1000 : false),
+  });
+  const job = data?.job;
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && job && !isOpen(job)) {
+      onFinished();
+      notifications.show({
+        color: job.status === 'done' ? (job.failed ? 'yellow' : 'green') : 'gray',
+        message: t(`entries.job.finished.${job.status === 'done' ? 'done' : 'stopped'}`, {
+          done: job.done,
+          failed: job.failed,
+          total: job.total,
+        }),
+      });
+    }
+    wasOpen.current = isOpen(job);
+  }, [job, onFinished, t]);
+  const start = useMutation({
+    mutationFn: () => api.post<{ job: Job }>(startUrl),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    onError: notifyError,
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => api.post<{ job: Job }>(`/api/jobs/${id}/cancel`),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    onError: notifyError,
+  });
+  const running = isOpen(job);
+  const finished = job ? job.done + job.failed : 0;
+  return (
+    <Stack gap={4} miw={220}>
+      <Group gap="xs">
+        <Button onClick={() => start.mutate()} loading={start.isPending} disabled={!canStart || running}>
+          {label}
+        </Button>
+        {running && job && canStart && (
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => cancel.mutate(job.id)}>
+            {t('entries.job.cancel')}
+          </Button>
+        )}
+      </Group>
+      {job && (running || job.finishedAt) && (
+        <>
+          <Progress
+            value={job.total ? (finished / job.total) * 100 : running ? 0 : 100}
+            animated={running}
+            aria-label={label}
+            color={job.failed ? 'yellow' : undefined}
+          />
+          <Text size="xs" c="dimmed" data-testid={`job-${kind}`}>
+            {t(`entries.job.status.${job.status}`, { done: job.done, failed: job.failed, total: job.total })}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconKey, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, notifyError } from '../api/client.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
+
+interface PartnerKey {
+  id: string;
+  version: number;
+  name: string;
+  keyPrefix: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString(currentLanguage()) : '—');
+
+/** Admins make and revoke the keys partners use for POST /api/ingest/posts. */
+export function PartnerKeysPage() {
+  const { t } = useTranslation();
+  const tableTexts = useTableTexts();
+  const queryClient = useQueryClient();
+  const table = useServerTable<PartnerKey, 'createdAt'>({
+    key: 'partner-keys',
+    url: '/api/partner-keys',
+    sortBy: 'createdAt',
+  });
+  const [createOpen, create] = useDisclosure(false);
+  const [madeKey, setMadeKey] = useState<string | null>(null);
+  const form = useForm({ initialValues: { name: '' } });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['partner-keys'] });
+  const revoke = useMutation({
+    mutationFn: (k: PartnerKey) => api.delete(`/api/partner-keys/${k.id}?version=${k.version}`),
+    onSuccess: () => notifications.show({ color: 'green', message: t('partners.revoked') }),
+    onError: notifyError,
+    onSettled: refresh,
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { key } = await api.post<{ key: string }>('/api/partner-keys', values);
+      setMadeKey(key);
+      form.reset();
+      await refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
+      else notifyError(e);
+    }
+  });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('partners.title')}
+        </Title>
+        <Button leftSection={<IconKey size={16} />} onClick={create.open}>
+          {t('partners.create')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('partners.help')}
+      </Text>
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('partners.search')}
+        aria-label={t('partners.search')}
+        value={table.search}
+        onChange={(e) => table.setSearch(e.currentTarget.value)}
+        maw={320}
+      />
+      <DataTable<PartnerKey>
+        withTableBorder
+        minHeight={150}
+        noRecordsText={t('partners.none')}
+        {...tableTexts}
+        {...table.tableProps}
+        columns={[
+          { accessor: 'name', title: t('partners.name') },
+          { accessor: 'keyPrefix', title: t('partners.key'), render: (k) => <code>{k.keyPrefix}…</code> },
+          { accessor: 'createdAt', title: t('partners.created'), render: (k) => when(k.createdAt) },
+          { accessor: 'lastUsedAt', title: t('partners.lastUsed'), render: (k) => when(k.lastUsedAt) },
+          {
+            accessor: 'actions',
+            title: t('users.actions'),
+            textAlign: 'right',
+            render: (k) => (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                aria-label={`${t('partners.revoke')}: ${k.name}`}
+                onClick={() =>
+                  modals.openConfirmModal({
+                    title: t('partners.revokeTitle', { name: k.name }),
+                    children: <Text>{t('partners.revokeBody')}</Text>,
+                    labels: { confirm: t('partners.revoke'), cancel: t('users.cancel') },
+                    confirmProps: { color: 'red' },
+                    onConfirm: () => revoke.mutate(k),
+                  })
+                }
+              >
+                {t('partners.revoke')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        opened={createOpen}
+        onClose={() => {
+          create.close();
+          setMadeKey(null);
+        }}
+        title={t('partners.create')}
+      >
+        {madeKey ? (
+          <Stack>
+            <Alert color="yellow">{t('partners.shownOnce')}</Alert>
+            <Group wrap="nowrap" align="end">
+              <TextInput flex={1} readOnly label={t('partners.key')} value={madeKey} />
+              <CopyButton value={madeKey}>
+                {({ copied, copy }) => (
+                  <Button onClick={copy}>
+                    {copied ? t('calendar.feed.copied') : t('calendar.feed.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <TextInput label={t('partners.name')} required data-autofocus {...form.getInputProps('name')} />
+              <Group justify="flex-end">
+                <Button type="submit" loading={form.submitting}>
+                  {t('partners.make')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { FORM_MESSAGES } from '@preffy/domain';
+import { adminApi, signIn } from './helpers.ts';
+
+test('a creator enters a video on the public page; staff refresh its views and see the leaderboard change', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two background jobs run inside this test.
+  test.setTimeout(60_000);
+  const { api, csrf } = await adminApi(baseURL!);
+  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
+    startDate: number;
+    endDate: number;
+  };
+  const name = `Entry Song ${Date.now()}`;
+  const created = await api.post('/api/competitions', {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      email: 'artist@label.test',
+      name,
+      organizer: 'Entry Artist',
+      audio: 'https://soundcloud.com/e2e/entry',
+      startDate: defaults.startDate - 24 * 3600_000,
+      endDate: defaults.endDate,
+      invoiceAmount: 1000,
+      prizes: ['1st Place: $200'],
+      isClosed: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { competition } = (await created.json()) as { competition: { id: string } };
+  await api.dispose();
+
+  // The creator, signed out, on the public page.
+  const visitor = await browser.newContext({ baseURL });
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(`/c/${competition.id}?ref=e2e`);
+  await publicPage.getByRole('button', { name: 'Enter my video' }).click();
+  await expect(publicPage.getByText(FORM_MESSAGES.postLinkRequired)).toBeVisible();
+  await expect(publicPage.getByText(FORM_MESSAGES.creatorRequired)).toBeVisible();
+  await expect(publicPage.getByText(FORM_MESSAGES.creatorEmailRequired)).toBeVisible();
+  const videoId = `7301${String(Date.now()).slice(-13)}1`;
+  await publicPage
+    .getByRole('textbox', { name: 'Link to your video' })
+    .fill(`https://www.tiktok.com/@e2e.creator/video/${videoId}?is_from_webapp=1`);
+  await publicPage.getByRole('textbox', { name: 'Your handle' }).fill('@e2e.creator');
+  await publicPage.getByRole('textbox', { name: 'Your email' }).fill('e2e.creator@creators.test');
+  await publicPage.getByRole('button', { name: 'Enter my video' }).click();
+  await expect(publicPage.getByTestId('entered')).toContainText('Your video is entered');
+  // The same video again is refused with a clear message.
+  await publicPage
+    .getByRole('textbox', { name: 'Link to your video' })
+    .fill(`https://tiktok.com/@e2e.creator/video/${videoId}`);
+  await publicPage.getByRole('textbox', { name: 'Your handle' }).fill('e2e.creator');
+  await publicPage.getByRole('textbox', { name: 'Your email' }).fill('e2e.creator@creators.test');
+  await publicPage.getByRole('button', { name: 'Enter my video' }).click();
+  await expect(publicPage.getByText('This video is already entered in this competition')).toBeVisible();
+  await visitor.close();
+
+  // Staff: the entry is there, unrefreshed; the leaderboard ranks it with 0 likes.
+  await signIn(page);
+  await page.goto(`/table-update?id=${competition.id}`);
+  const row = page.getByRole('row').filter({ hasText: 'e2e.creator' });
+  await expect(row).toContainText('tiktok');
+  await page.getByRole('button', { name: 'Update Leaderboard' }).click();
+  await expect(page.getByTestId('job-update-leaderboard')).toHaveText('Finished: 1 of 1 done, 0 failed');
+  await page.getByRole('tab', { name: 'Leaderboard' }).click();
+  const boardRow = page.getByRole('row').filter({ hasText: 'e2e.creator' });
+  await expect(boardRow).toContainText('1st Place ($200)');
+  const likesCell = boardRow.getByRole('cell').nth(4);
+  await expect(likesCell).toHaveText('0');
+
+  await page.getByRole('button', { name: 'Update Views' }).click();
+  await expect(page.getByTestId('job-refresh-views')).toHaveText('Finished: 1 of 1 done, 0 failed', {
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Update Leaderboard' }).click();
+  await expect(likesCell).not.toHaveText('0', { timeout: 10_000 });
+  expect(Number((await likesCell.textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
+
+  await page.getByRole('tab', { name: 'Posts' }).click();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'e2e.creator' }).getByRole('cell').nth(4),
+  ).not.toHaveText('0');
+});
