@@ -7,7 +7,8 @@ import type { StatsResult, StatsSources } from './providers.ts';
 import { computeLeaderboard } from './leaderboard.ts';
 import { startRefreshJob } from './refresh-jobs.ts';
 
-const CLAIM_MS = 2 * 60_000;
+// Long enough for a batch through slow providers (timeouts, retries); a crashed worker's tasks wait this long.
+const CLAIM_MS = 10 * 60_000;
 
 /**
  * Works the refresh jobs in the database. Each tick claims a batch of due tasks with one

@@ -120,7 +120,7 @@ export async function statsRoutes(app: FastifyInstance) {
           eb.or([eb(eb.fn('lower', ['creator']), 'like', pattern), eb('email', 'like', pattern)]),
         );
       }
-      const [rows, count] = await Promise.all([
+      const [rows, count, latest] = await Promise.all([
         base
           .selectAll()
           .orderBy(LEADERBOARD_SORTS[q.sortBy], q.sortDirection)
@@ -128,14 +128,19 @@ export async function statsRoutes(app: FastifyInstance) {
           .limit(q.pageSize)
           .offset(offsetOf(q))
           .execute(),
-        base
-          .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('computedAt').as('computedAt')])
-          .executeTakeFirstOrThrow(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        // Every row of one computation has the same time: the first says it.
+        app.db
+          .selectFrom('leaderboardEntries')
+          .select('computedAt')
+          .where('competitionId', '=', c.id)
+          .where('rank', '=', 1)
+          .executeTakeFirst(),
       ]);
       return {
         items: rows.map((r) => ({ ...r, flags: JSON.parse(r.flags) as string[] })),
         total: Number(count.total),
-        computedAt: count.computedAt === null ? null : Number(count.computedAt),
+        computedAt: latest ? Number(latest.computedAt) : null,
       };
     },
   );
