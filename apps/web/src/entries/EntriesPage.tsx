@@ -17,7 +17,7 @@ import { abbreviateCount, roleMeets } from '@preffy/domain';
 import { IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
@@ -31,6 +31,11 @@ import { AddPostModal } from './AddPostModal.tsx';
 import { ImportPostsModal } from './ImportPostsModal.tsx';
 import { JobButton } from './JobButton.tsx';
 import type { LeaderboardRow, Post } from './types.ts';
+
+// The chart library loads only when someone opens a history.
+const SnapshotsModal = lazy(() =>
+  import('./SnapshotsModal.tsx').then((m) => ({ default: m.SnapshotsModal })),
+);
 
 const dateTime = (ms: number | null) =>
   ms === null
@@ -122,6 +127,7 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
   const [failedOnly, setFailedOnly] = useState(false);
   const [addOpen, add] = useDisclosure(false);
   const [importOpen, importer] = useDisclosure(false);
+  const [historyOf, setHistoryOf] = useState<Post | null>(null);
   const table = useServerTable<Post, 'createdAt'>({
     key: 'posts',
     url: `/api/competitions/${competition.id}/posts`,
@@ -251,6 +257,11 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
       />
       {addOpen && <AddPostModal competitionId={competition.id} onClose={add.close} />}
       {importOpen && <ImportPostsModal competitionId={competition.id} onClose={importer.close} />}
+      {historyOf && (
+        <Suspense fallback={<Loader />}>
+          <SnapshotsModal post={historyOf} onClose={() => setHistoryOf(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -132,6 +132,50 @@ export async function postsRoutes(app: FastifyInstance) {
   );
 
   r.get(
+    '/api/posts/:id/snapshots',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['posts'],
+        summary:
+          "A post's numbers at each refresh (the newest 500), oldest first, to chart growth and spot spikes",
+        params: idParams,
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                at: z.number(),
+                likes: z.number(),
+                views: z.number(),
+                comments: z.number(),
+                shares: z.number(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const post = await app.db
+        .selectFrom('posts')
+        .innerJoin('competitions', 'competitions.id', 'posts.competitionId')
+        .select(['posts.id', 'competitions.organizerEmail'])
+        .where('posts.id', '=', request.params.id)
+        .where('posts.deleted', '=', 0)
+        .executeTakeFirst();
+      if (!post || !canManageCompetition(request.user!, post.organizerEmail)) throw notFound('Post');
+      const rows = await app.db
+        .selectFrom('postSnapshots')
+        .select(['at', 'likes', 'views', 'comments', 'shares'])
+        .where('postId', '=', post.id)
+        .orderBy('at', 'desc')
+        .limit(500)
+        .execute();
+      return { items: rows.reverse().map((r) => ({ ...r, at: Number(r.at) })) };
+    },
+  );
+
+  r.get(
     '/api/competitions/:id/posts',
     {
       config: { access: 'signed-in' },

@@ -133,6 +133,8 @@ describe('Update Views', () => {
       .execute();
     expect(snapshots).toHaveLength(2);
     expect(snapshots[1]!.views).toBe(snapshots[0]!.views + 250);
+    const history = (await staff.get(`/api/posts/${good.id}/snapshots`)).json().items;
+    expect(history.map((h: { views: number }) => h.views)).toEqual(snapshots.map((s) => s.views));
     expect(good.likes).toBe(snapshots[1]!.likes);
     expect(good.statsProvider).toBe('youtube');
   });

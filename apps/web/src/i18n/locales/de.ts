@@ -300,6 +300,11 @@ export const de: Messages = {
         stopped: 'Der Auftrag wurde beendet: {{done}} von {{total}} erledigt.',
       },
     },
+    history: {
+      title: '{{creator}}: Zahlen bei jeder Aktualisierung',
+      open: 'Verlauf von {{creator}} anzeigen',
+      tooFew: 'Ein Diagramm braucht mindestens zwei Aktualisierungen.',
+    },
     tabs: {
       posts: 'Beiträge',
       leaderboard: 'Rangliste',

@@ -288,6 +288,11 @@ export const en = {
         stopped: 'The job stopped: {{done}} of {{total}} done.',
       },
     },
+    history: {
+      title: '{{creator}}: numbers at each refresh',
+      open: 'Show the history of {{creator}}',
+      tooFew: 'A chart needs at least two refreshes.',
+    },
     tabs: {
       posts: 'Posts',
       leaderboard: 'Leaderboard',

@@ -300,6 +300,11 @@ export const es: Messages = {
         stopped: 'La tarea se detuvo: {{done}} de {{total}} hechos.',
       },
     },
+    history: {
+      title: '{{creator}}: cifras en cada actualización',
+      open: 'Ver el historial de {{creator}}',
+      tooFew: 'Un gráfico necesita al menos dos actualizaciones.',
+    },
     tabs: {
       posts: 'Publicaciones',
       leaderboard: 'Clasificación',

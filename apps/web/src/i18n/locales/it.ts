@@ -299,6 +299,11 @@ export const it: Messages = {
         stopped: 'Il lavoro si è fermato: {{done}} di {{total}} fatti.',
       },
     },
+    history: {
+      title: '{{creator}}: numeri a ogni aggiornamento',
+      open: 'Mostra lo storico di {{creator}}',
+      tooFew: 'Un grafico richiede almeno due aggiornamenti.',
+    },
     tabs: {
       posts: 'Post',
       leaderboard: 'Classifica',

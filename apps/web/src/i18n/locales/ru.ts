@@ -299,6 +299,11 @@ export const ru: Messages = {
         stopped: 'Задача остановлена: готово {{done}} из {{total}}.',
       },
     },
+    history: {
+      title: '{{creator}}: показатели при каждом обновлении',
+      open: 'Показать историю {{creator}}',
+      tooFew: 'Для графика нужно хотя бы два обновления.',
+    },
     tabs: {
       posts: 'Публикации',
       leaderboard: 'Рейтинг',

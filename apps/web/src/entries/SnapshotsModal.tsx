@@ -1,0 +1,44 @@
+import { LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { Loader, Modal, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import type { Post } from './types.ts';
+
+type Snapshot = { at: number; likes: number; views: number; comments: number; shares: number };
+
+/** A post's numbers at each refresh: growth over time, and any sudden spike, at a glance. */
+export function SnapshotsModal({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data } = useQuery({
+    queryKey: ['snapshots', post.id],
+    queryFn: () => api.get<{ items: Snapshot[] }>(`/api/posts/${post.id}/snapshots`),
+  });
+  const points = (data?.items ?? []).map((s) => ({
+    ...s,
+    when: new Date(s.at).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }),
+  }));
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('entries.history.title', { creator: post.creator })}>
+      {!data ? (
+        <Loader />
+      ) : points.length < 2 ? (
+        <Text c="dimmed">{t('entries.history.tooFew')}</Text>
+      ) : (
+        <LineChart
+          h={300}
+          data={points}
+          dataKey="when"
+          withLegend
+          series={[
+            { name: 'views', label: t('entries.columns.views'), color: 'blue.6' },
+            { name: 'likes', label: t('entries.columns.likes'), color: 'pink.6' },
+          ]}
+          data-testid="snapshot-chart"
+        />
+      )}
+    </Modal>
+  );
+}
