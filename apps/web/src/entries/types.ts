@@ -23,21 +23,8 @@ export interface Post {
   statsError: string | null;
 }
 
-export interface LeaderboardRow {
-  rank: number;
-  creator: string;
-  platform: string;
-  email: string;
-  source: string;
-  postCount: number;
-  likes: number;
-  views: number;
-  creativityScore: number;
-  prizeLabel: string | null;
-  prizeAmount: number | null;
-  reason: string;
-  flags: string[];
-}
+/** A leaderboard row as the API serves it: the domain's own type. */
+export type { LeaderboardRow } from '@preffy/domain';
 
 export type JobKind = 'refresh-views' | 'update-leaderboard';
 export interface Job {

@@ -1,40 +1,15 @@
 import { buildLeaderboard, type Metric } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { findOpenJob, insertJob } from './refresh-jobs.ts';
 
 const CHUNK = 500;
 
 /** 'Update Leaderboard': a job the worker runs once; the page follows it like a refresh. */
 export async function startLeaderboardJob(db: Database, competitionId: string, createdBy: string | null) {
-  const running = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('competitionId', '=', competitionId)
-    .where('kind', '=', 'update-leaderboard')
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  if (running) return running.id;
-  const id = newId();
-  const at = now();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      kind: 'update-leaderboard',
-      competitionId,
-      status: 'queued',
-      total: 1,
-      done: 0,
-      failed: 0,
-      createdBy,
-      createdAt: at,
-      updatedAt: at,
-      finishedAt: null,
-      error: null,
-    })
-    .execute();
-  return id;
+  const running = await findOpenJob(db, competitionId, 'update-leaderboard');
+  return running?.id ?? insertJob(db, { competitionId, kind: 'update-leaderboard', total: 1, createdBy });
 }
 
 /**

@@ -10,35 +10,47 @@ export type Job = Omit<JobsTable, 'error'> & { error: string | null; running: nu
  * 'Update Views': one job per competition, one task per post. A job already queued or running
  * for the competition is answered instead of a second one (a double click starts nothing new).
  */
+/** The job of this kind already queued or running for the competition, if any. */
+export function findOpenJob(db: Database, competitionId: string, kind: JobsTable['kind']) {
+  return db
+    .selectFrom('jobs')
+    .select('id')
+    .where('competitionId', '=', competitionId)
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+}
+
+/** A new queued job (its tasks, if any, are added by the caller in the same transaction). */
+export async function insertJob(
+  db: Database,
+  input: { competitionId: string; kind: JobsTable['kind']; total: number; createdBy: string | null },
+) {
+  const id = newId();
+  const at = now();
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      ...input,
+      status: 'queued',
+      done: 0,
+      failed: 0,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: null,
+      error: null,
+    })
+    .execute();
+  return id;
+}
+
 export async function startRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('competitionId', '=', competitionId)
-      .where('kind', '=', 'refresh-views')
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
+    const existing = await findOpenJob(trx, competitionId, 'refresh-views');
     if (existing) return existing.id;
-    const id = newId();
+    const id = await insertJob(trx, { competitionId, kind: 'refresh-views', total: 0, createdBy });
     const at = now();
-    await trx
-      .insertInto('jobs')
-      .values({
-        id,
-        kind: 'refresh-views',
-        competitionId,
-        status: 'queued',
-        total: 0,
-        done: 0,
-        failed: 0,
-        createdBy,
-        createdAt: at,
-        updatedAt: at,
-        finishedAt: null,
-        error: null,
-      })
-      .execute();
     // One statement, however many posts: the tasks are made by the database.
     await trx
       .insertInto('jobTasks')
