@@ -63,6 +63,9 @@ test('an organizer reserves a date; another organizer sees the hold but cannot c
   await page.getByRole('button', { name: `Competitions on ${day}` }).click();
   await expect(page.getByRole('link', { name: `Edit: ${artist}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Delete: ${artist}` })).toBeVisible();
+  // Edit opens the update form, which shows what the reservation asked for.
+  await page.getByRole('link', { name: `Edit: ${artist}` }).click();
+  await expect(page.getByTestId('reservation-details')).toContainText('US, CA');
 
   // Staff confirm the hold; the entry turns from the warning colour to the confirmed one.
   const staff = await browser.newContext({ baseURL });

@@ -167,6 +167,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
       <Title order={1} size="h2">
         {t('competitions.editTitle', { name: base.name })}
       </Title>
+      {base.reservation && <ReservationDetails reservation={base.reservation} />}
       <Paper
         withBorder
         p="lg"
@@ -374,5 +375,40 @@ function ConflictModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** What the organizer asked for when they reserved the date on the calendar (read only). */
+function ReservationDetails({ reservation: r }: { reservation: NonNullable<Competition['reservation']> }) {
+  const { t } = useTranslation();
+  const yes = (b: boolean) => (b ? t('common.yes') : t('common.no'));
+  return (
+    <Alert color="blue" title={t('competitions.reservation.title')} data-testid="reservation-details">
+      <Table withRowBorders={false} verticalSpacing={2}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th>{t('calendar.fields.territories')}</Table.Th>
+            <Table.Td>{r.isGlobal ? t('calendar.fields.isGlobal') : r.territories}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('calendar.fields.creativeDirection')}</Table.Th>
+            <Table.Td>
+              {yes(r.creativeDirection)}
+              {r.creativeDirectionRequired ? ` (${t('calendar.fields.creativeDirectionRequired')})` : ''}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('calendar.fields.languageRequirement')}</Table.Th>
+            <Table.Td>{r.languageRequirement ? r.language : yes(false)}</Table.Td>
+          </Table.Tr>
+          {r.notes && (
+            <Table.Tr>
+              <Table.Th>{t('calendar.fields.notes')}</Table.Th>
+              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{r.notes}</Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Alert>
   );
 }

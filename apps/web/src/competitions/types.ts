@@ -40,6 +40,16 @@ export interface Competition {
   instagram: string | null;
   tiktokSound: string | null;
   instagramSound: string | null;
+  reservation: {
+    isGlobal: boolean;
+    territories: string | null;
+    creativeDirection: boolean;
+    creativeDirectionRequired: boolean;
+    languageRequirement: boolean;
+    language: string | null;
+    notes: string | null;
+    songName: string | null;
+  } | null;
 }
 
 export type CompetitionListItem = Pick<

@@ -75,6 +75,7 @@ describe('Reserve A Date', () => {
       startDate: competitionTimeOn('2031-03-03', ZONE),
       endDate: competitionTimeOn('2031-03-10', ZONE),
     });
+    expect(c.reservation).toMatchObject({ isGlobal: false, territories: 'US, CA', language: 'Spanish' });
     // 15:00 in New York is 20:00 UTC in winter.
     expect(new Date(c.startDate).toISOString()).toBe('2031-03-03T20:00:00.000Z');
     const row = await app.db

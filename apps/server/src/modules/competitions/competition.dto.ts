@@ -45,6 +45,19 @@ export const competitionSchema = z.object({
   instagram: z.string().nullable(),
   tiktokSound: z.string().nullable(),
   instagramSound: z.string().nullable(),
+  /** What the Reserve A Date form said, for a competition that began as a calendar hold. */
+  reservation: z
+    .object({
+      isGlobal: z.boolean(),
+      territories: z.string().nullable(),
+      creativeDirection: z.boolean(),
+      creativeDirectionRequired: z.boolean(),
+      languageRequirement: z.boolean(),
+      language: z.string().nullable(),
+      notes: z.string().nullable(),
+      songName: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Competition = z.infer<typeof competitionSchema>;
 
@@ -91,6 +104,7 @@ export function toCompetition(row: CompetitionRow): Competition {
     instagram: row.instagram,
     tiktokSound: row.tiktokSound,
     instagramSound: row.instagramSound,
+    reservation: row.reservation ? (JSON.parse(row.reservation) as Competition['reservation']) : null,
   };
 }
 

@@ -145,6 +145,7 @@ export const de: Messages = {
     areYouSure: 'Bist du sicher?',
     deleted: 'Der Wettbewerb ist gelöscht.',
     saved: 'Gespeichert',
+    reservation: { title: 'Im Kalender reserviert' },
     fields: {
       email: 'E-Mail',
       name: 'Songtitel',

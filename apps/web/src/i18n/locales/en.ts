@@ -136,6 +136,7 @@ export const en = {
     areYouSure: 'Are you sure?',
     deleted: 'The competition is deleted.',
     saved: 'Saved',
+    reservation: { title: 'Reserved on the calendar' },
     fields: {
       email: 'Email',
       name: 'Song Title',

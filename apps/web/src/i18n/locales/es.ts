@@ -145,6 +145,7 @@ export const es: Messages = {
     areYouSure: '¿Estás seguro?',
     deleted: 'La competición se ha eliminado.',
     saved: 'Guardado',
+    reservation: { title: 'Reservado en el calendario' },
     fields: {
       email: 'Correo electrónico',
       name: 'Título de la canción',

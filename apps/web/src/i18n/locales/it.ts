@@ -144,6 +144,7 @@ export const it: Messages = {
     areYouSure: 'Sei sicuro?',
     deleted: 'La competizione è stata eliminata.',
     saved: 'Salvato',
+    reservation: { title: 'Prenotato nel calendario' },
     fields: {
       email: 'Email',
       name: 'Titolo della canzone',

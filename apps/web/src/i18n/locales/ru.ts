@@ -144,6 +144,7 @@ export const ru: Messages = {
     areYouSure: 'Вы уверены?',
     deleted: 'Конкурс удалён.',
     saved: 'Сохранено',
+    reservation: { title: 'Забронировано в календаре' },
     fields: {
       email: 'Эл. почта',
       name: 'Название песни',
