@@ -33,6 +33,12 @@ import { s3Storage } from './modules/storage/s3-storage.ts';
 import { localStorage } from './modules/storage/storage.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
+/** Secrets that travel in addresses (sign-in links, calendar feed tokens) never reach the logs. */
+function redactUrl(url: string) {
+  const clean = url.includes(LOGIN_TOKEN_PARAM) ? withoutLoginToken(url) : url;
+  return clean.replace(/^\/api\/calendar\/feed\/[^/?]+\.ics/, '/api/calendar/feed/[token].ics');
+}
+
 export type BuildOptions = { config: Config; logger?: boolean };
 
 /** Builds the whole app (database, plugins, routes) without listening; tests call it too. */
@@ -43,7 +49,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     serializers: {
       req: (req) => ({
         method: req.method,
-        url: req.url.includes(LOGIN_TOKEN_PARAM) ? withoutLoginToken(req.url) : req.url,
+        url: redactUrl(req.url),
         remoteAddress: req.ip,
       }),
     },

@@ -4,6 +4,7 @@ import {
   addMonths,
   calendarTone,
   daysInMonth,
+  isRealDay,
   monthGridDays,
   reservationRecipients,
   weekdayMondayFirst,
@@ -35,6 +36,13 @@ describe('month grid', () => {
         expect(days.length).toBeLessThanOrEqual(42);
       }),
     );
+  });
+
+  it('knows real days from impossible ones', () => {
+    expect(isRealDay('2028-02-29')).toBe(true);
+    expect(isRealDay('2027-02-29')).toBe(false);
+    expect(isRealDay('2025-02-31')).toBe(false);
+    expect(isRealDay('2025-2-3')).toBe(false);
   });
 
   it('moves between months across years', () => {

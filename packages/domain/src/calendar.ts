@@ -4,6 +4,13 @@ import { addDays } from './dates.ts';
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
+/** A YYYY-MM-DD that names a real day (not 2025-02-31). */
+export function isRealDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day)) return false;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
+}
+
 /** 0 = Monday … 6 = Sunday, for a YYYY-MM-DD day. */
 export function weekdayMondayFirst(day: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPETITION_STATES, METRICS } from './competitions.ts';
-import { DAY_PATTERN } from './calendar.ts';
+import { isRealDay } from './calendar.ts';
 import { isEndDateAllowed } from './dates.ts';
 import { PRIZING_TYPES } from './prizes.ts';
 
@@ -135,7 +135,7 @@ export const updateCompetitionSchema = z
  */
 export const reserveDateSchema = z.object({
   /** The day clicked on the calendar (YYYY-MM-DD in the business time zone). */
-  day: z.string({ error: FORM_MESSAGES.pickDate }).regex(DAY_PATTERN, FORM_MESSAGES.pickDate),
+  day: z.string({ error: FORM_MESSAGES.pickDate }).refine(isRealDay, FORM_MESSAGES.pickDate),
   organizer: requiredText(FORM_MESSAGES.artistNameRequired),
   songName: optionalText,
   invoiceAmount: z.number({ error: FORM_MESSAGES.numeric }).gt(0, FORM_MESSAGES.invoiceAboveZero),

@@ -102,6 +102,7 @@ describe('anything else', () => {
       'javascript:alert(1)',
       'ftp://tiktok.com/@a/video/7301234567890123456',
       'https://tiktok.com.evil.test/@a/video/7301234567890123456',
+      'https://www.tiktok.com/@%E0%A4%A/video/7301234567890123456',
     ])
       expect(parsePostLink(link), link).toEqual({ kind: 'invalid', message: POST_LINK_MESSAGES.invalid });
   });

@@ -63,7 +63,12 @@ export function parsePostLink(input: string): ParsedPostLink {
       id &&
       TIKTOK_ID.test(id)
     ) {
-      const handle = decodeURIComponent(user.slice(1));
+      let handle: string;
+      try {
+        handle = decodeURIComponent(user.slice(1));
+      } catch {
+        return invalid;
+      }
       return {
         kind: 'post',
         platform: 'tiktok',

@@ -53,6 +53,7 @@ const envSchema = z.object({
   YOUTUBE_API_KEY: z.string().optional(),
   PROVIDER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(5),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  NODE_ENV: z.string().default('development'),
   FAKE_PROVIDERS: z.enum(['auto', 'off']).default('auto'),
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(360),
   RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),
@@ -164,8 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
     },
     shortLinkBaseUrl: undefined,
+    // Made-up numbers decide prizes: never in production, whatever the keys.
     useFakeProviders:
-      e.FAKE_PROVIDERS === 'auto' && !e.TIKTOK_API_KEY && !e.INSTAGRAM_API_KEY && !e.YOUTUBE_API_KEY,
+      e.FAKE_PROVIDERS === 'auto' &&
+      e.NODE_ENV !== 'production' &&
+      !e.TIKTOK_API_KEY &&
+      !e.INSTAGRAM_API_KEY &&
+      !e.YOUTUBE_API_KEY,
     refreshIntervalMs: e.REFRESH_INTERVAL_MINUTES * 60_000,
     reservationNoticeEmail: e.RESERVATION_NOTICE_EMAIL.toLowerCase(),
     genniDirectFormUrl: e.GENNI_DIRECT_FORM_URL,

@@ -70,6 +70,14 @@ async function upJobs(db: Kysely<any>): Promise<void> {
     .columns(['competitionId', 'kind', 'createdAt'])
     .execute();
   await db.schema.createIndex('jobsStatusIdx').on('jobs').columns(['status']).execute();
+  // One open job of a kind per competition, even when two requests (or instances) race.
+  await db.schema
+    .createIndex('jobsOneOpenIdx')
+    .unique()
+    .on('jobs')
+    .columns(['competitionId', 'kind'])
+    .where(sql<boolean>`status in ('queued', 'running')`)
+    .execute();
   await db.schema
     .createTable('jobTasks')
     .addColumn('id', 'text', (c) => c.primaryKey())

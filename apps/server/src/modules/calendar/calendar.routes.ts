@@ -1,10 +1,4 @@
-import {
-  DAY_PATTERN,
-  MONTH_PATTERN,
-  canDeleteCompetition,
-  localDay,
-  reserveDateSchema,
-} from '@preffy/domain';
+import { MONTH_PATTERN, canDeleteCompetition, isRealDay, localDay, reserveDateSchema } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,7 +68,7 @@ export async function calendarRoutes(app: FastifyInstance) {
       schema: {
         tags: ['calendar'],
         summary: 'The competitions covering one day, paged; canChange says whether Edit and Delete apply',
-        params: z.object({ day: z.string().regex(DAY_PATTERN, 'A day is YYYY-MM-DD') }),
+        params: z.object({ day: z.string().refine(isRealDay, 'A day is a real date, YYYY-MM-DD') }),
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),

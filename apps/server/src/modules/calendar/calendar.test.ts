@@ -209,6 +209,10 @@ describe('month grid', () => {
     expect((await admin.get('/api/calendar/days/2031-07-08?pageSize=1000')).statusCode).toBe(400);
     expect((await admin.get('/api/calendar/months/2031-13')).statusCode).toBe(400);
     expect((await admin.get('/api/calendar/days/2031-7-8')).statusCode).toBe(400);
+    expect((await admin.get('/api/calendar/days/2031-02-31')).statusCode).toBe(400);
+    expect((await reserve(admin, '2031-02-31')).json().fieldErrors).toEqual({
+      day: [FORM_MESSAGES.pickDate],
+    });
   });
 });
 

@@ -131,11 +131,8 @@ export async function partnersRoutes(app: FastifyInstance) {
       config: {
         access: 'public',
         csrf: false,
-        rateLimit: {
-          max: 120,
-          timeWindow: 60_000,
-          keyGenerator: (req) => hashToken(presentedKey(req) ?? req.ip),
-        },
+        // Per address: a caller cannot get a fresh allowance by presenting made-up keys.
+        rateLimit: { max: 120, timeWindow: 60_000 },
       },
       schema: {
         tags: ['partners'],

@@ -185,7 +185,10 @@ export async function postsRoutes(app: FastifyInstance) {
         params: idParams,
         querystring: pageQuerySchema.extend({
           sortBy: z.enum(Object.keys(SORTS) as [keyof typeof SORTS]).default('createdAt'),
-          failedOnly: z.coerce.boolean().optional(),
+          failedOnly: z
+            .enum(['true', 'false'])
+            .optional()
+            .transform((v) => v === 'true'),
         }),
         response: { 200: pageOf(postSchema) },
       },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PostPlatform } from '@preffy/domain';
+import { type PostPlatform, parsePostLink } from '@preffy/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
@@ -21,6 +21,7 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private scheduleTimer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly db: Database,
@@ -30,25 +31,27 @@ export class JobWorker {
 
   start(intervalMs: number, refreshEveryMs = 0) {
     const loop = async () => {
+      if (this.stopped) return;
       try {
         // Keep working while there is work; then wait for the next tick.
-        while ((await this.tick()) > 0);
+        while (!this.stopped && (await this.tick()) > 0);
       } catch (error) {
         this.options.log?.error({ err: error }, 'refresh worker tick failed');
       }
-      this.timer = setTimeout(loop, intervalMs);
+      if (!this.stopped) this.timer = setTimeout(loop, intervalMs);
     };
     this.timer = setTimeout(loop, intervalMs);
     if (refreshEveryMs > 0) {
       this.scheduleTimer = setInterval(() => {
-        this.refreshActiveCompetitions().catch((err: unknown) =>
-          this.options.log?.error({ err }, 'scheduled refresh failed'),
-        );
+        this.refreshActiveCompetitions()
+          .then(() => this.purgeFinishedTasks())
+          .catch((err: unknown) => this.options.log?.error({ err }, 'scheduled refresh failed'));
       }, refreshEveryMs);
     }
   }
 
   async stop() {
+    this.stopped = true;
     clearTimeout(this.timer);
     clearInterval(this.scheduleTimer);
     await this.running;
@@ -67,6 +70,25 @@ export class JobWorker {
     return active.length;
   }
 
+  /**
+   * A finished job's per-post tasks are only needed while it runs: a week after it ends they
+   * go (the job row with its counts stays), so a refresh every few hours does not grow the table
+   * without bound. Snapshots stay: they are the history.
+   */
+  async purgeFinishedTasks(olderThanMs = 7 * 24 * 3600_000) {
+    const result = await this.db
+      .deleteFrom('jobTasks')
+      .where('jobId', 'in', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', 'in', ['done', 'cancelled', 'failed'])
+          .where('finishedAt', '<', now() - olderThanMs),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** One batch: claim, fetch per platform, store. Answers how many tasks it handled. */
   tick(): Promise<number> {
     this.running = this.work();
@@ -74,7 +96,46 @@ export class JobWorker {
   }
 
   private async work(): Promise<number> {
-    return (await this.leaderboards()) + (await this.refreshTasks());
+    const handled = (await this.leaderboards()) + (await this.refreshTasks());
+    if (handled === 0) await this.finishAbandonedJobs();
+    return handled;
+  }
+
+  /**
+   * A worker that crashed can leave a job 'running' with nothing left to do (its last progress
+   * update lost) or a leaderboard half computed: close the first, fail the second, so the next
+   * Update starts a new job instead of answering the stuck one.
+   */
+  private async finishAbandonedJobs() {
+    const at = now();
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'failed',
+        error: 'The worker stopped while computing; please update again',
+        finishedAt: at,
+      })
+      .where('kind', '=', 'update-leaderboard')
+      .where('status', '=', 'running')
+      .where('updatedAt', '<', at - CLAIM_MS)
+      .execute();
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'done', finishedAt: at, updatedAt: at })
+      .where('kind', '=', 'refresh-views')
+      .where('status', '=', 'running')
+      .where('updatedAt', '<', at - CLAIM_MS)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('jobTasks')
+              .select('jobTasks.id')
+              .whereRef('jobTasks.jobId', '=', 'jobs.id')
+              .where('jobTasks.status', 'in', ['queued', 'running']),
+          ),
+        ),
+      )
+      .execute();
   }
 
   /** Runs a queued 'Update Leaderboard' job, if any; only the worker that flips it to running does. */
@@ -177,31 +238,55 @@ export class JobWorker {
     const byPlatform = new Map<string, typeof claimed>();
     for (const task of claimed)
       byPlatform.set(task.platform, [...(byPlatform.get(task.platform) ?? []), task]);
+    const tally = new Map<string, { done: number; failed: number }>();
     await Promise.all(
       [...byPlatform].map(async ([platform, tasks]) => {
         const source = this.sources[platform as PostPlatform];
+        // Older posts may lack the platform id: read it from the link.
+        const videoIdOf = (t: (typeof tasks)[number]) => {
+          const parsed = parsePostLink(t.link);
+          return t.postId ?? (parsed.kind === 'post' ? parsed.postId : null);
+        };
+        const known = tasks.filter((t) => videoIdOf(t) !== null);
         const results = source
-          ? await source.fetch(tasks.map((t) => ({ postId: t.postId ?? '', link: t.link })))
-          : new Map();
+          ? await source.fetch(known.map((t) => ({ postId: videoIdOf(t)!, link: t.link })))
+          : new Map<string, StatsResult>();
         for (const task of tasks) {
-          const result = results.get(task.postId ?? '') ?? {
-            ok: false,
-            error: `No data provider for ${platform}`,
-          };
-          await this.record(task, result);
+          const id = videoIdOf(task);
+          const result: StatsResult =
+            id === null
+              ? { ok: false, error: 'The link is not a recognised TikTok, Instagram or YouTube video' }
+              : (results.get(id) ?? { ok: false, error: `No data provider for ${platform}` });
+          const outcome = await this.record(task, result);
+          if (outcome === 'lost') continue;
+          const counts = tally.get(task.jobId) ?? { done: 0, failed: 0 };
+          counts[outcome] += 1;
+          tally.set(task.jobId, counts);
         }
       }),
     );
-    for (const jobId of jobIds) await this.updateProgress(jobId);
+    for (const [jobId, counts] of tally) await this.updateProgress(jobId, counts);
     return claimed.length;
   }
 
+  /**
+   * Stores one result, if this worker still holds the task: a worker that took too long and
+   * lost its claim writes nothing, so a post is never refreshed twice by one job.
+   */
   private async record(
     task: { taskId: string; postRowId: string; bonusLikes: number | null },
     result: StatsResult,
-  ) {
+  ): Promise<'done' | 'failed' | 'lost'> {
     const at = now();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
+      const held = await trx
+        .updateTable('jobTasks')
+        .set({ status: result.ok ? 'done' : 'failed', error: result.ok ? null : result.error.slice(0, 500) })
+        .where('id', '=', task.taskId)
+        .where('claimedBy', '=', this.id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) return 'lost';
       if (result.ok) {
         const s = result.stats;
         // Reviewed posts keep their bonus on top of the platform's likes (Love and Like).
@@ -242,31 +327,30 @@ export class JobWorker {
           .where('id', '=', task.postRowId)
           .execute();
       }
-      await trx
-        .updateTable('jobTasks')
-        .set({ status: result.ok ? 'done' : 'failed', error: result.ok ? null : result.error.slice(0, 500) })
-        .where('id', '=', task.taskId)
-        .where('claimedBy', '=', this.id)
-        .execute();
+      return result.ok ? 'done' : 'failed';
     });
   }
 
-  private async updateProgress(jobId: string) {
-    const counts = await this.db
-      .selectFrom('jobTasks')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('jobId', '=', jobId)
-      .groupBy('status')
-      .execute();
-    const of = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
-    const open = of('queued') + of('running');
+  /** Adds this batch's outcomes (one statement, safe with other workers) and closes a finished job. */
+  private async updateProgress(jobId: string, batch: { done: number; failed: number }) {
     const at = now();
     await this.db
       .updateTable('jobs')
-      .set({ done: of('done'), failed: of('failed'), updatedAt: at })
+      .set((eb) => ({
+        done: eb('done', '+', batch.done),
+        failed: eb('failed', '+', batch.failed),
+        updatedAt: at,
+      }))
       .where('id', '=', jobId)
       .execute();
-    if (open === 0)
+    const open = await this.db
+      .selectFrom('jobTasks')
+      .select('id')
+      .where('jobId', '=', jobId)
+      .where('status', 'in', ['queued', 'running'])
+      .limit(1)
+      .executeTakeFirst();
+    if (!open)
       await this.db
         .updateTable('jobs')
         .set({ status: 'done', finishedAt: at })

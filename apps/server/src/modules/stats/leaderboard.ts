@@ -2,14 +2,24 @@ import { buildLeaderboard, type Metric } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findOpenJob, insertJob } from './refresh-jobs.ts';
+import { findOpenJob, insertJob, isUniqueViolation } from './refresh-jobs.ts';
 
 const CHUNK = 500;
 
 /** 'Update Leaderboard': a job the worker runs once; the page follows it like a refresh. */
 export async function startLeaderboardJob(db: Database, competitionId: string, createdBy: string | null) {
-  const running = await findOpenJob(db, competitionId, 'update-leaderboard');
-  return running?.id ?? insertJob(db, { competitionId, kind: 'update-leaderboard', total: 1, createdBy });
+  const open = await findOpenJob(db, competitionId, 'update-leaderboard');
+  if (open) return open.id;
+  try {
+    return await insertJob(db, { competitionId, kind: 'update-leaderboard', total: 1, createdBy });
+  } catch (error) {
+    // Another request made it between our look and our insert: answer that one.
+    const raced = isUniqueViolation(error)
+      ? await findOpenJob(db, competitionId, 'update-leaderboard')
+      : undefined;
+    if (!raced) throw error;
+    return raced.id;
+  }
 }
 
 /**

@@ -80,8 +80,11 @@ describe('Update Views', () => {
     expect(started.statusCode).toBe(202);
     const { job: queued } = started.json();
     expect(queued).toMatchObject({ status: 'queued', total: 1000, done: 0, failed: 0 });
-    // A second click answers the same job.
-    expect((await staff.post(`/api/competitions/${competitionId}/refresh`)).json().job.id).toBe(queued.id);
+    // More clicks, even at the same moment, answer the same job.
+    const again = await Promise.all(
+      Array.from({ length: 4 }, () => staff.post(`/api/competitions/${competitionId}/refresh`)),
+    );
+    expect(again.map((r) => r.json().job.id)).toEqual(Array(4).fill(queued.id));
 
     const worker = new JobWorker(app.db, sources, { batchSize: 100 });
     expect(await worker.tick()).toBe(100);
@@ -163,6 +166,21 @@ describe('Update Views', () => {
       .execute();
     expect(perPost).toHaveLength(400);
     expect(perPost.every((p) => Number(p.n) === 1)).toBe(true);
+  });
+
+  it('drops the tasks of jobs finished more than a week ago, keeping the jobs and snapshots', async () => {
+    const competitionId = await competitionWithPosts(3);
+    const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();
+    const worker = new JobWorker(app.db, sources);
+    while ((await worker.tick()) > 0);
+    expect(await worker.purgeFinishedTasks()).toBe(0);
+    await app.db
+      .updateTable('jobs')
+      .set({ finishedAt: now() - 8 * 24 * 3600_000 })
+      .where('id', '=', j.id)
+      .execute();
+    expect(await worker.purgeFinishedTasks()).toBeGreaterThanOrEqual(3);
+    expect(await job(j.id)).toMatchObject({ status: 'done', done: 3 });
   });
 
   it('queues a refresh for every active competition on the schedule', async () => {

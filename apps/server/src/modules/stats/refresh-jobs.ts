@@ -6,10 +6,6 @@ import { AppError, notFound } from '../../lib/errors.ts';
 
 export type Job = Omit<JobsTable, 'error'> & { error: string | null; running: number; queued: number };
 
-/**
- * 'Update Views': one job per competition, one task per post. A job already queued or running
- * for the competition is answered instead of a second one (a double click starts nothing new).
- */
 /** The job of this kind already queued or running for the competition, if any. */
 export function findOpenJob(db: Database, competitionId: string, kind: JobsTable['kind']) {
   return db
@@ -20,6 +16,9 @@ export function findOpenJob(db: Database, competitionId: string, kind: JobsTable
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
 }
+
+export const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate/i.test(String((error as Error).message));
 
 /** A new queued job (its tasks, if any, are added by the caller in the same transaction). */
 export async function insertJob(
@@ -45,7 +44,22 @@ export async function insertJob(
   return id;
 }
 
+/**
+ * 'Update Views': one job per competition, one task per post. A job already queued or running
+ * for the competition is answered instead of a second one (a double click, or the schedule on
+ * another instance at the same moment: a unique index decides the race).
+ */
 export async function startRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
+  try {
+    return await createRefreshJob(db, competitionId, createdBy);
+  } catch (error) {
+    const open = isUniqueViolation(error) ? await findOpenJob(db, competitionId, 'refresh-views') : undefined;
+    if (!open) throw error;
+    return open.id;
+  }
+}
+
+function createRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
   return db.transaction().execute(async (trx) => {
     const existing = await findOpenJob(trx, competitionId, 'refresh-views');
     if (existing) return existing.id;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+const base = { DATA_DIR: '/tmp/preffy-env-test', COOKIE_SECRET: 'x'.repeat(40) };
+
+describe('configuration', () => {
+  it('uses the fake providers only without any key, and never in production', () => {
+    expect(loadConfig(base).useFakeProviders).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).useFakeProviders).toBe(false);
+    expect(loadConfig({ ...base, YOUTUBE_API_KEY: 'k' }).useFakeProviders).toBe(false);
+    expect(loadConfig({ ...base, FAKE_PROVIDERS: 'off' }).useFakeProviders).toBe(false);
+  });
+
+  it('needs both the address and the key of a provider', () => {
+    const config = loadConfig({ ...base, TIKTOK_API_URL: 'https://tt.example/', INSTAGRAM_API_KEY: 'k' });
+    expect(config.providers.tiktok).toBeNull();
+    expect(config.providers.instagram).toBeNull();
+    expect(
+      loadConfig({ ...base, TIKTOK_API_URL: 'https://tt.example/', TIKTOK_API_KEY: 'k' }).providers.tiktok,
+    ).toEqual({
+      url: 'https://tt.example',
+      key: 'k',
+    });
+  });
+
+  it('refuses an S3 endpoint without its bucket and keys', () => {
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'https://s3.example' })).toThrow(/S3_BUCKET/);
+  });
+});
