@@ -14,6 +14,8 @@ test('an organizer reserves a date; another organizer sees the hold but cannot c
 
   await signInAsNew(page, baseURL!, 'organizer');
   await page.goto(`/preffy/calendar?month=${month}`);
+  // A day nobody holds says so.
+  await expect(page.getByTestId(`day-${day}`)).toContainText('Available');
   await page.getByRole('button', { name: `Competitions on ${day}` }).click();
   const dayDialog = page.getByRole('dialog', { name: `${day} Competitions` });
   await dayDialog.getByRole('button', { name: 'Reserve A Date' }).click();
@@ -32,6 +34,7 @@ test('an organizer reserves a date; another organizer sees the hold but cannot c
   const cell = page.getByTestId(`day-${day}`);
   const entry = cell.getByText(artist);
   await expect(entry).toBeVisible();
+  await expect(cell).not.toContainText('Available');
   await expect(cell.locator('[data-tone]').filter({ hasText: artist })).toHaveAttribute(
     'data-tone',
     'warning',

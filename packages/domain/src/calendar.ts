@@ -73,3 +73,15 @@ export function reservationRecipients(input: {
   ];
   return { recipients, holdConflict: recipients.length >= HOLD_CONFLICT_MIN_RECIPIENTS };
 }
+
+/** What the Reserve A Date form adds beyond the competition's own fields, kept on the hold. */
+export type ReservationDetails = {
+  isGlobal: boolean;
+  territories: string | null;
+  creativeDirection: boolean;
+  creativeDirectionRequired: boolean;
+  languageRequirement: boolean;
+  language: string | null;
+  notes: string | null;
+  songName: string | null;
+};

@@ -1,4 +1,4 @@
-import type { CompetitionState } from '@preffy/domain';
+import type { CompetitionState, ReservationDetails } from '@preffy/domain';
 
 /** A competition as the API returns it (apps/server/src/modules/competitions/competition.dto.ts). */
 export interface Competition {
@@ -40,16 +40,7 @@ export interface Competition {
   instagram: string | null;
   tiktokSound: string | null;
   instagramSound: string | null;
-  reservation: {
-    isGlobal: boolean;
-    territories: string | null;
-    creativeDirection: boolean;
-    creativeDirectionRequired: boolean;
-    languageRequirement: boolean;
-    language: string | null;
-    notes: string | null;
-    songName: string | null;
-  } | null;
+  reservation: ReservationDetails | null;
 }
 
 export type CompetitionListItem = Pick<

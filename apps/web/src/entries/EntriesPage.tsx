@@ -8,13 +8,12 @@ import {
   Switch,
   Tabs,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { abbreviateCount, roleMeets } from '@preffy/domain';
-import { IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { Suspense, lazy, useCallback, useState } from 'react';
@@ -26,6 +25,7 @@ import { formatUsd } from '../competitions/format.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { NotFoundPage } from '../shell/StatusPages.tsx';
 import { exportCsv } from '../table/export-csv.ts';
+import { SearchInput } from '../table/SearchInput.tsx';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
 import { AddPostModal } from './AddPostModal.tsx';
 import { ImportPostsModal } from './ImportPostsModal.tsx';
@@ -150,13 +150,11 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
     <Stack>
       <Group justify="space-between">
         <Group>
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('entries.search')}
-            aria-label={t('entries.search')}
+          <SearchInput
+            label={t('entries.search')}
             value={table.search}
-            onChange={(e) => table.setSearch(e.currentTarget.value)}
-            w={280}
+            onChange={table.setSearch}
+            width={280}
           />
           <Switch
             label={t('entries.failedOnly')}
@@ -296,13 +294,11 @@ function LeaderboardTable({ competition }: { competition: Competition }) {
     <Stack>
       <Group justify="space-between">
         <Group>
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('entries.searchBoard')}
-            aria-label={t('entries.searchBoard')}
+          <SearchInput
+            label={t('entries.searchBoard')}
             value={table.search}
-            onChange={(e) => table.setSearch(e.currentTarget.value)}
-            w={280}
+            onChange={table.setSearch}
+            width={280}
           />
           <Text size="sm" c="dimmed" data-testid="board-computed">
             {computedAt

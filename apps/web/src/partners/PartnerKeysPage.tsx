@@ -3,13 +3,14 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconSearch } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, notifyError } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { SearchInput } from '../table/SearchInput.tsx';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
 
 interface PartnerKey {
@@ -67,14 +68,7 @@ export function PartnerKeysPage() {
       <Text size="sm" c="dimmed">
         {t('partners.help')}
       </Text>
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('partners.search')}
-        aria-label={t('partners.search')}
-        value={table.search}
-        onChange={(e) => table.setSearch(e.currentTarget.value)}
-        maw={320}
-      />
+      <SearchInput label={t('partners.search')} value={table.search} onChange={table.setSearch} width={320} />
       <DataTable<PartnerKey>
         withTableBorder
         minHeight={150}

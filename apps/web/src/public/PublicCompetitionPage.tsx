@@ -73,31 +73,18 @@ export function PublicCompetitionPage() {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {c.totalViews > 0 && (
-            <Card withBorder data-testid="total-views">
-              <Text c="dimmed" size="sm">
-                {t('public.totalViews')}
-              </Text>
-              <Text fw={700} size="xl">
-                {abbreviateCount(c.totalViews)}
-              </Text>
-            </Card>
+            <StatCard
+              label={t('public.totalViews')}
+              value={abbreviateCount(c.totalViews)}
+              testId="total-views"
+            />
           )}
-          <Card withBorder data-testid="ugc-count">
-            <Text c="dimmed" size="sm">
-              {t('public.ugc')}
-            </Text>
-            <Text fw={700} size="xl">
-              {c.ugcCount}
-            </Text>
-          </Card>
-          <Card withBorder data-testid="invoice-amount">
-            <Text c="dimmed" size="sm">
-              {t('public.invoiceAmount')}
-            </Text>
-            <Text fw={700} size="xl">
-              {formatUsd(c.invoiceAmount)}
-            </Text>
-          </Card>
+          <StatCard label={t('public.ugc')} value={String(c.ugcCount)} testId="ugc-count" />
+          <StatCard
+            label={t('public.invoiceAmount')}
+            value={formatUsd(c.invoiceAmount)}
+            testId="invoice-amount"
+          />
         </SimpleGrid>
         {c.isOpen ? (
           <EnterCompetitionForm competitionId={c.id} refTag={ref} />
@@ -120,5 +107,18 @@ export function PublicCompetitionPage() {
         )}
       </Stack>
     </Container>
+  );
+}
+
+function StatCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card withBorder data-testid={testId}>
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+    </Card>
   );
 }

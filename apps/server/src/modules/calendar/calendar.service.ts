@@ -4,6 +4,7 @@ import {
   addDays,
   localDay,
   competitionTimeOn,
+  type ReservationDetails,
   reservationRecipients,
   type reserveDateSchema,
 } from '@preffy/domain';
@@ -17,18 +18,6 @@ import { enqueueEmail } from '../email/outbox.ts';
 import { organizersStartingOn } from './calendar.repository.ts';
 
 export type ReserveDateInput = z.infer<typeof reserveDateSchema>;
-
-/** What the Reserve A Date form adds beyond the competition's own fields, kept on the hold. */
-export type ReservationDetails = {
-  isGlobal: boolean;
-  territories: string | null;
-  creativeDirection: boolean;
-  creativeDirectionRequired: boolean;
-  languageRequirement: boolean;
-  language: string | null;
-  notes: string | null;
-  songName: string | null;
-};
 
 /**
  * Reserve A Date: a hold (not confirmed, not active, not ended) from 15:00 on the day for

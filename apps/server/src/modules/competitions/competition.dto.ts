@@ -1,4 +1,4 @@
-import { COMPETITION_STATES, competitionState, prizeTotal } from '@preffy/domain';
+import { COMPETITION_STATES, type ReservationDetails, competitionState, prizeTotal } from '@preffy/domain';
 import { z } from 'zod';
 import type { CompetitionsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
@@ -47,7 +47,7 @@ export const competitionSchema = z.object({
   instagramSound: z.string().nullable(),
   /** What the Reserve A Date form said, for a competition that began as a calendar hold. */
   reservation: z
-    .object({
+    .object<Record<keyof ReservationDetails, z.ZodType>>({
       isGlobal: z.boolean(),
       territories: z.string().nullable(),
       creativeDirection: z.boolean(),
@@ -104,7 +104,7 @@ export function toCompetition(row: CompetitionRow): Competition {
     instagram: row.instagram,
     tiktokSound: row.tiktokSound,
     instagramSound: row.instagramSound,
-    reservation: row.reservation ? (JSON.parse(row.reservation) as Competition['reservation']) : null,
+    reservation: row.reservation ? (JSON.parse(row.reservation) as ReservationDetails) : null,
   };
 }
 
