@@ -59,7 +59,8 @@ test('an organizer reserves a date; another organizer sees the hold but cannot c
   const held = items.find((i) => i.organizer === artist)!;
   expect(
     (await pageApi(otherPage, 'DELETE', `/api/competitions/${held.id}?version=${held.version}`)).status(),
-  ).toBe(403);
+    // 404, not 403: another organizer's competition answers as if it did not exist.
+  ).toBe(404);
   await other.close();
 
   // The owner sees Edit and Delete.

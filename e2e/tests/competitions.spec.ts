@@ -209,11 +209,19 @@ test('staff have no Delete in the menu and the server refuses their delete', asy
   await api.dispose();
 });
 
-test('the public competition page shows the public cards without sign-in, and 404 for unknown ids', async ({
+test('the public competition page shows the public cards without sign-in, and 404 for unknown ids and holds', async ({
   page,
   baseURL,
 }) => {
   const { competition, api, csrf } = await startCompetition(baseURL!, { invoiceAmount: 4200 });
+  // A hold is not announced: its page is the 404 page until staff confirm it.
+  await page.goto(`/c/${competition.id}`);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { version: competition.version },
+  });
+  expect(confirmed.status()).toBe(200);
   const full = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
     competition: Record<string, unknown>;
   };
@@ -227,7 +235,9 @@ test('the public competition page shows the public cards without sign-in, and 40
     'href',
     'https://open.spotify.com/artist/e2e',
   );
-  await expect(page.getByTestId('invoice-amount')).toContainText('$4,200');
+  // The prize pool, never the invoice amount behind it.
+  await expect(page.getByTestId('prize-total')).toContainText('$200');
+  await expect(page.getByText('$4,200')).toHaveCount(0);
   await expect(page.getByTestId('ugc-count')).toContainText('0');
   // No views yet: the Total Views card is not shown.
   await expect(page.getByTestId('total-views')).toHaveCount(0);
@@ -258,4 +268,39 @@ test('the public competition page shows the public cards without sign-in, and 40
     'Sorry! the page you are looking for could not be found',
   );
   await api.dispose();
+});
+
+test('organizers see the money fields and flags read-only; the server refuses them anyway', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await signInAsNew(page, baseURL!, 'organizer');
+  await page.goto('/preffy/add');
+  await expect(page.getByRole('textbox', { name: 'Invoice Amount' })).not.toBeEditable();
+  await expect(page.getByRole('checkbox', { name: 'Is Closed?' })).toBeDisabled();
+
+  const { competition } = await startCompetition(baseURL!, { email });
+  await page.goto(`/edit?id=${competition.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
+  await expect(page.getByRole('textbox', { name: 'Invoice Amount' })).not.toBeEditable();
+  await expect(page.getByRole('textbox', { name: 'Take Percentage' })).not.toBeEditable();
+  for (const name of ['Is Direct', 'Is 555', 'Is Closed?'])
+    await expect(page.getByRole('checkbox', { name })).toBeDisabled();
+  // The form still saves what organizers may change.
+  await page.getByRole('textbox', { name: 'Event' }).fill('Organizer event');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  const full = (await (await page.request.get(`/api/competitions/${competition.id}`)).json()) as {
+    competition: Record<string, unknown>;
+  };
+  expect(full.competition).toMatchObject({ event: 'Organizer event', invoiceAmount: 3000 });
+  const refused = await pageApi(page, 'PUT', `/api/competitions/${competition.id}`, {
+    ...stripReadOnly(full.competition),
+    takePct: 0,
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty(
+    'takePct',
+  );
 });

@@ -30,7 +30,13 @@ test('a creator enters a video on the public page; staff refresh its views and s
     },
   });
   expect(created.status()).toBe(201);
-  const { competition } = (await created.json()) as { competition: { id: string } };
+  const { competition } = (await created.json()) as { competition: { id: string; version: number } };
+  // A hold takes no entries and has no public page: staff confirm it first.
+  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { version: competition.version },
+  });
+  expect(confirmed.status()).toBe(200);
   await api.dispose();
 
   // The creator, signed out, on the public page.

@@ -6,13 +6,17 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config/env.ts';
+import { type Config, trustProxyOption } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { clientAddressKey } from './lib/client-address.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { DeferredWork } from './modules/auth/deferred-work.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { JobWorker } from './modules/stats/job-worker.ts';
 import { createStatsSources } from './modules/stats/providers.ts';
@@ -56,7 +60,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   };
   const app = Fastify({
     logger: loggerOptions,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -80,8 +84,11 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     timeZone: config.businessTimeZone,
   });
   app.decorate('jobWorker', jobWorker);
+  const afterResponse = new DeferredWork(app.log);
+  app.decorate('afterResponse', afterResponse);
   // One hook so the order is certain: finish sending, then close the database.
   app.addHook('onClose', async () => {
+    await afterResponse.settled();
     await emailWorker.stop();
     await jobWorker.stop();
     await db.destroy();
@@ -103,7 +110,12 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(csrf, {
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https },
   });
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // Every per-address limit counts an IPv6 /64 as one caller (lib/client-address.ts).
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => clientAddressKey(request.ip),
+  });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'Preffy Admin API', version: '1.0.0' } },
@@ -113,6 +125,8 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   // Order matters: cookies are parsed, then the session loaded, then access and CSRF checked.
   registerSessionLoader(app);
   registerAccessControl(app);
+  registerControlCharacterCheck(app);
+  registerIdempotency(app);
   const spa = await registerSpa(app);
 
   await app.register(healthRoutes);

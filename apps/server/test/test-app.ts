@@ -28,8 +28,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Fa
 /** Scratch databases are dropped together after the run (test/global-setup.ts). */
 export const SCRATCH_DATABASE_PREFIX = 'preffy_test_'; // also in global-setup.ts
 
-async function createScratchDatabase(baseUrl: string) {
-  const name = `${SCRATCH_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+export async function createScratchDatabase(baseUrl: string) {
+  const run = process.env.PREFFY_TEST_RUN ?? 'adhoc';
+  const name = `${SCRATCH_DATABASE_PREFIX}${run}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

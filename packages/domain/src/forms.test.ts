@@ -102,7 +102,11 @@ describe('update form', () => {
     metric: 'likes',
   };
   it('has no 7-day rule (old competitions stay editable) but keeps the other rules', () => {
-    expect(errorsOf(updateCompetitionSchema, { ...valid, startDate: 1, endDate: 2 })).toEqual({});
+    const old = {
+      startDate: competitionTimeOn('2021-03-01', 'UTC'),
+      endDate: competitionTimeOn('2021-03-08', 'UTC'),
+    };
+    expect(errorsOf(updateCompetitionSchema, { ...valid, ...old })).toEqual({});
     expect(errorsOf(updateCompetitionSchema, { ...valid, invoiceAmount: undefined })).toEqual({
       invoiceAmount: ['Please enter the invoice amount'],
     });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { COMPETITION_STATES, METRICS } from './competitions.ts';
+import { COMPETITION_STATES, METRICS, PLATFORM_OPTIONS } from './competitions.ts';
 import { isRealDay } from './calendar.ts';
+import { COUNTRY_CONTINENTS, CONTINENTS } from './countries.ts';
 import { isEndDateAllowed } from './dates.ts';
+import {
+  DATE_WINDOW,
+  DATE_WINDOW_END,
+  DATE_WINDOW_START,
+  MONEY_MAX,
+  TEXT_LIMITS,
+  isDayInWindow,
+  isWholeCents,
+} from './input-bounds.ts';
 import { PRIZING_TYPES } from './prizes.ts';
 
 /**
@@ -34,6 +44,14 @@ export const FORM_MESSAGES = {
   takePctRange: 'The take percentage must be between 0 and 1',
   reservePastDate: 'Please pick today or a later date',
   pickDate: 'Please pick a date',
+  dateOutOfWindow: `Please pick a date between ${DATE_WINDOW.firstDay} and ${DATE_WINDOW.lastDay}`,
+  amountInvalid: 'Please enter an amount from 0 to 10,000,000 with at most 2 decimals',
+  textTooLong: 'This text is too long',
+  tooManyPrizes: 'Please keep to 50 prize lines',
+  countryInvalid: 'Please pick countries from the list',
+  continentInvalid: 'Please pick continents from the list',
+  platformInvalid: 'Please pick platforms from the list',
+  staffOnlyField: 'Only staff can change this field',
 } as const;
 
 /** The legacy 'simple email pattern'. */
@@ -41,35 +59,66 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An http, https or ftp URL. */
 export const LINK_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
 
-const requiredText = (required: string) => z.string({ error: required }).trim().min(1, { error: required });
+const tooLong = { error: FORM_MESSAGES.textTooLong };
+const requiredText = (required: string, max: number = TEXT_LIMITS.name) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, tooLong);
 /** Required, then a pattern: an empty field shows only the 'required' message. */
-const requiredMatching = (required: string, pattern: RegExp, invalid: string) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: true }).regex(pattern, invalid);
-const optionalText = z.string().trim().max(10_000).optional().nullable();
+const requiredMatching = (required: string, pattern: RegExp, invalid: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { ...tooLong, abort: true })
+    .regex(pattern, invalid);
+const requiredEmail = (required: string, invalid: string = FORM_MESSAGES.emailInvalid) =>
+  requiredMatching(required, EMAIL_PATTERN, invalid, TEXT_LIMITS.email);
+const optionalText = (max: number = TEXT_LIMITS.longText) =>
+  z.string().trim().max(max, tooLong).optional().nullable();
 const optionalLink = z
   .string()
   .trim()
+  .max(TEXT_LIMITS.link, tooLong)
   .refine((v) => v === '' || LINK_PATTERN.test(v), FORM_MESSAGES.linkInvalid)
   .optional()
   .nullable();
-const invoiceAmount = z
-  .number({ error: FORM_MESSAGES.invoiceRequired })
-  .min(0, FORM_MESSAGES.invoiceNegative);
-const epochMs = z.number().int().nonnegative();
+/** Dollars with whole cents, 0 to MONEY_MAX. */
+const money = (required: string) =>
+  z
+    .number({ error: required })
+    .min(0, { error: FORM_MESSAGES.invoiceNegative, abort: true })
+    .max(MONEY_MAX, { error: FORM_MESSAGES.amountInvalid, abort: true })
+    .refine(isWholeCents, FORM_MESSAGES.amountInvalid);
+const invoiceAmount = money(FORM_MESSAGES.invoiceRequired);
+/** An instant inside the date window; later rules on it run only when it passed (abort). */
+const epochMs = z
+  .number({ error: FORM_MESSAGES.pickDate })
+  .int({ error: FORM_MESSAGES.dateOutOfWindow, abort: true })
+  .min(DATE_WINDOW_START, { error: FORM_MESSAGES.dateOutOfWindow, abort: true })
+  .max(DATE_WINDOW_END - 1, { error: FORM_MESSAGES.dateOutOfWindow, abort: true });
+const prizeLines = z
+  .array(z.string().trim().max(TEXT_LIMITS.prizeLine, tooLong))
+  .max(TEXT_LIMITS.prizeLines, FORM_MESSAGES.tooManyPrizes);
 
 const competitionCore = {
-  email: requiredMatching(FORM_MESSAGES.artistEmailRequired, EMAIL_PATTERN, FORM_MESSAGES.emailInvalid),
+  email: requiredEmail(FORM_MESSAGES.artistEmailRequired),
   name: requiredText(FORM_MESSAGES.songTitleRequired),
   organizer: requiredText(FORM_MESSAGES.artistNameRequired),
-  audio: requiredMatching(FORM_MESSAGES.songLinkRequired, LINK_PATTERN, FORM_MESSAGES.linkInvalid),
+  audio: requiredMatching(
+    FORM_MESSAGES.songLinkRequired,
+    LINK_PATTERN,
+    FORM_MESSAGES.linkInvalid,
+    TEXT_LIMITS.link,
+  ),
   startDate: epochMs,
   endDate: epochMs,
   invoiceAmount,
-  prizes: z.array(z.string().trim().max(200)).max(200),
+  prizes: prizeLines,
   isClosed: z.boolean().default(false),
   /** The URL the server answered for an uploaded album image. */
   image: z.string().trim().max(300).nullable().optional(),
 };
+
+const isInstantInWindow = (v: unknown) => epochMs.safeParse(v).success;
 
 /**
  * The end must come after the start. Checked whenever both dates are valid, even while other
@@ -85,7 +134,7 @@ const endAfterStart: [
     path: ['endDate'],
     when: (payload: { value: unknown }) => {
       const v = payload.value as { startDate?: unknown; endDate?: unknown } | null;
-      return Number.isFinite(v?.startDate) && Number.isFinite(v?.endDate);
+      return isInstantInWindow(v?.startDate) && isInstantInWindow(v?.endDate);
     },
   },
 ];
@@ -95,6 +144,7 @@ export const startCompetitionSchema = (ctx: { now: number; timeZone: string }) =
   z
     .object({
       ...competitionCore,
+      // epochMs aborts on a date outside the window, so this never formats an impossible date.
       endDate: epochMs.refine((endDate) => isEndDateAllowed(endDate, ctx.now, ctx.timeZone), {
         error: FORM_MESSAGES.endDateTooSoon,
       }),
@@ -105,21 +155,32 @@ export const startCompetitionSchema = (ctx: { now: number; timeZone: string }) =
 export const updateCompetitionSchema = z
   .object({
     ...competitionCore,
-    platforms: z.array(z.string().trim().min(1).max(100)).min(1).max(10),
+    platforms: z
+      .array(z.enum(PLATFORM_OPTIONS, { error: FORM_MESSAGES.platformInvalid }))
+      .min(1)
+      .max(PLATFORM_OPTIONS.length),
     competitionType: z.enum(PRIZING_TYPES).default('Hybrid'),
-    continents: z.array(z.string().trim().min(1).max(50)).max(10),
-    countries: z.array(z.string().trim().length(2)).max(260).nullable(),
+    continents: z.array(z.enum(CONTINENTS, { error: FORM_MESSAGES.continentInvalid })).max(CONTINENTS.length),
+    countries: z
+      .array(
+        z
+          .string()
+          .trim()
+          .refine((c) => Object.hasOwn(COUNTRY_CONTINENTS, c), FORM_MESSAGES.countryInvalid),
+      )
+      .max(Object.keys(COUNTRY_CONTINENTS).length)
+      .nullable(),
     isDirect: z.boolean(),
     is555: z.boolean(),
-    creativeDirection: optionalText,
-    notes: optionalText,
-    category: optionalText,
+    creativeDirection: optionalText(),
+    notes: optionalText(),
+    category: optionalText(TEXT_LIMITS.name),
     takePct: z
       .number({ error: FORM_MESSAGES.numeric })
       .min(0, FORM_MESSAGES.takePctRange)
       .max(1, FORM_MESSAGES.takePctRange)
       .default(1),
-    event: optionalText,
+    event: optionalText(TEXT_LIMITS.name),
     metric: z.enum(METRICS).default('likes'),
     spotify: optionalLink,
     tiktok: optionalLink,
@@ -135,17 +196,24 @@ export const updateCompetitionSchema = z
  */
 export const reserveDateSchema = z.object({
   /** The day clicked on the calendar (YYYY-MM-DD in the business time zone). */
-  day: z.string({ error: FORM_MESSAGES.pickDate }).refine(isRealDay, FORM_MESSAGES.pickDate),
+  day: z
+    .string({ error: FORM_MESSAGES.pickDate })
+    .refine(isRealDay, { error: FORM_MESSAGES.pickDate, abort: true })
+    .refine(isDayInWindow, FORM_MESSAGES.dateOutOfWindow),
   organizer: requiredText(FORM_MESSAGES.artistNameRequired),
-  songName: optionalText,
-  invoiceAmount: z.number({ error: FORM_MESSAGES.numeric }).gt(0, FORM_MESSAGES.invoiceAboveZero),
+  songName: optionalText(TEXT_LIMITS.name),
+  invoiceAmount: z
+    .number({ error: FORM_MESSAGES.numeric })
+    .gt(0, { error: FORM_MESSAGES.invoiceAboveZero, abort: true })
+    .max(MONEY_MAX, { error: FORM_MESSAGES.amountInvalid, abort: true })
+    .refine(isWholeCents, FORM_MESSAGES.amountInvalid),
   isGlobal: z.boolean().default(true),
-  territories: optionalText,
+  territories: optionalText(TEXT_LIMITS.link),
   creativeDirection: z.boolean().default(false),
   creativeDirectionRequired: z.boolean().default(false),
   languageRequirement: z.boolean().default(false),
-  language: optionalText,
-  notes: optionalText,
+  language: optionalText(TEXT_LIMITS.name),
+  notes: optionalText(),
 });
 
 export const INQUIRY_STATUSES = ['Unseen', 'In Progress', 'Completed'] as const;
@@ -155,11 +223,7 @@ export const PHONE_PATTERN = /^\+?[\d\s().-]{5,30}$/;
 export const updateInquirySchema = z.object({
   firstName: requiredText(FORM_MESSAGES.firstNameInvalid),
   lastName: requiredText(FORM_MESSAGES.lastNameInvalid),
-  email: requiredMatching(
-    FORM_MESSAGES.inquiryEmailInvalid,
-    EMAIL_PATTERN,
-    FORM_MESSAGES.inquiryEmailInvalid,
-  ),
+  email: requiredEmail(FORM_MESSAGES.inquiryEmailInvalid, FORM_MESSAGES.inquiryEmailInvalid),
   phone: z
     .string()
     .trim()
@@ -177,25 +241,28 @@ export const updateInquirySchema = z.object({
 
 /** Posts admin edit modal. */
 export const editPostSchema = z.object({
-  email: requiredMatching(FORM_MESSAGES.creatorEmailRequired, EMAIL_PATTERN, FORM_MESSAGES.emailInvalid),
+  email: requiredEmail(FORM_MESSAGES.creatorEmailRequired),
   creator: requiredText(FORM_MESSAGES.creatorRequired),
   likes: z.number({ error: FORM_MESSAGES.likesRequired }).min(0, FORM_MESSAGES.likesRequired),
-  link: requiredMatching(FORM_MESSAGES.postLinkRequired, LINK_PATTERN, FORM_MESSAGES.linkInvalid),
+  link: requiredMatching(
+    FORM_MESSAGES.postLinkRequired,
+    LINK_PATTERN,
+    FORM_MESSAGES.linkInvalid,
+    TEXT_LIMITS.link,
+  ),
   isDeleted: z.boolean().default(false),
 });
 
 /** A creator's entry on the public competition page (and staff adding one by hand). */
 export const submitPostSchema = z.object({
-  email: requiredMatching(FORM_MESSAGES.creatorEmailRequired, EMAIL_PATTERN, FORM_MESSAGES.emailInvalid),
-  creator: requiredText(FORM_MESSAGES.creatorRequired)
-    .max(100)
-    .transform((v) => v.replace(/^@+/, '')),
-  link: requiredText(FORM_MESSAGES.postLinkRequired).pipe(z.string().max(500)),
+  email: requiredEmail(FORM_MESSAGES.creatorEmailRequired),
+  creator: requiredText(FORM_MESSAGES.creatorRequired, 100).transform((v) => v.replace(/^@+/, '')),
+  link: requiredText(FORM_MESSAGES.postLinkRequired, 500),
 });
 
 /** Add A Winner. */
 export const createWinnerSchema = z.object({
-  email: requiredMatching(FORM_MESSAGES.creatorEmailRequired, EMAIL_PATTERN, FORM_MESSAGES.emailInvalid),
+  email: requiredEmail(FORM_MESSAGES.creatorEmailRequired),
   paypal: z
     .string()
     .trim()

@@ -12,3 +12,5 @@ export * from './calendar.ts';
 export * from './post-links.ts';
 export * from './leaderboard.ts';
 export * from './csv.ts';
+export * from './input-bounds.ts';
+export * from './competition-field-permissions.ts';

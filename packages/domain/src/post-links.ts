@@ -12,6 +12,7 @@ export const POST_LINK_MESSAGES = {
   unresolved: 'This TikTok short link could not be opened; please paste the full video link',
   duplicate: 'This video is already entered in this competition',
   closed: 'This competition is not accepting entries',
+  notStarted: 'This competition has not started yet',
 } as const;
 
 export type ParsedPostLink =

@@ -23,6 +23,22 @@ describe('configuration', () => {
     });
   });
 
+  it('trusts no forwarded address by default, and only the proxies TRUST_PROXY names', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    // 'true' would believe any client's X-Forwarded-For: the hole this setting closes.
+    for (const value of ['true', '10.0.0.1/33', '11', 'proxy.example', '10.0.0.1,'])
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+  });
+
   it('refuses an S3 endpoint without its bucket and keys', () => {
     expect(() => loadConfig({ ...base, S3_ENDPOINT: 'https://s3.example' })).toThrow(/S3_BUCKET/);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProvidersConfig } from '../modules/stats/providers.ts';
@@ -19,6 +20,19 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   COOKIE_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be empty (off), a number of proxy hops (1-10), or a comma-separated list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal; "true" would trust any client',
+        });
+      return parsed ?? false;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -89,6 +103,11 @@ export type Config = {
   loadDemoData: boolean;
   cookieSecret: string;
   logLevel: string;
+  /**
+   * Whose X-Forwarded-For to believe: false (the socket address counts), the number of proxy
+   * hops in front of the app, or the proxies' addresses. Rate limits key on the result.
+   */
+  trustProxy: TrustProxy;
   sessionTtlMs: number;
   webDistDir: string;
   /** Competitions start and end at 15:00 in this zone; "today" is this zone's today. */
@@ -152,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadDemoData: e.DEMO_DATA === 'true',
     cookieSecret: e.COOKIE_SECRET ?? persistentSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     businessTimeZone: e.BUSINESS_TIME_ZONE,
@@ -195,6 +215,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mandrillBaseUrl: e.MANDRILL_BASE_URL,
     },
   };
+}
+
+export type TrustProxy = false | number | string[];
+
+/** Fastify's trustProxy option (its types lack the hop count that proxy-addr understands). */
+export const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/** proxy-addr's names for address ranges (127.0.0.0/8 and ::1; 169.254.0.0/16…; 10/8…). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: '' or 'false' → off; '2' → two hops; '10.0.0.1, 10.1.0.0/16' → those proxies.
+ * null when invalid. 'true' is refused on purpose: it lets every client pick its own address.
+ */
+function parseTrustProxy(value: string): TrustProxy | null {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return hops <= 10 ? hops : null;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
 }
 
 /** A provider needs both its address and its key. */

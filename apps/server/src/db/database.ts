@@ -6,6 +6,7 @@ import pg from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 import * as calendar from './migrations/0002-calendar.ts';
 import * as posts from './migrations/0003-posts.ts';
+import * as idempotencyKeys from './migrations/0004-idempotency-keys.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-calendar': calendar,
   '0003-posts': posts,
+  '0004-idempotency-keys': idempotencyKeys,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

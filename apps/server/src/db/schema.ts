@@ -326,6 +326,23 @@ export type DB = {
   inquiries: InquiriesTable;
   notes: NotesTable;
   activities: ActivitiesTable;
+  idempotencyKeys: IdempotencyKeysTable;
+};
+
+/** An Idempotency-Key's reservation and, once done, the answer it replays for 24 hours. */
+export type IdempotencyKeysTable = {
+  id: string;
+  /** 'user:<id>' or 'anonymous:<ip>'; unique with key. */
+  scope: string;
+  key: string;
+  method: string;
+  route: string;
+  /** sha256 of method, address and validated body. */
+  requestHash: string;
+  status: 'in-progress' | 'done';
+  responseStatus: number | null;
+  responseBody: string | null;
+  createdAt: number;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly details: { fieldErrors?: Record<string, string[]>; current?: unknown } = {},
+    readonly details: { fieldErrors?: Record<string, string[]> } = {},
   ) {
     super(message);
   }
@@ -16,9 +16,19 @@ export const forbidden = (message = 'You do not have access to this') =>
 export const unauthorized = (message = 'Please sign in') => new AppError(401, 'UNAUTHORIZED', message);
 export const badRequest = (field: string, message: string) =>
   new AppError(400, 'VALIDATION', message, { fieldErrors: { [field]: [message] } });
-/** A stale version: the caller gets the current record to compare with what they sent. */
-export const versionConflict = (current: unknown) =>
-  new AppError(409, 'VERSION_CONFLICT', 'This record was changed by someone else', { current });
+/**
+ * A stale version. It holds the stored row as read from the database (hashes and all), so it
+ * never leaves as is: the error handler answers with the table's public shape
+ * (lib/public-shapes.ts), or without `current` when the table has none.
+ */
+export class VersionConflict extends AppError {
+  constructor(
+    readonly table: string,
+    readonly storedRow: unknown,
+  ) {
+    super(409, 'VERSION_CONFLICT', 'This record was changed by someone else');
+  }
+}
 
 /** Validates with a schema known only at request time (e.g. one that depends on today). */
 export function parseOrThrow<T>(

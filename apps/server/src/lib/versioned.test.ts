@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { seedDemoData } from '../modules/demo/seed-demo-data.ts';
-import type { AppError } from './errors.ts';
+import { type AppError, VersionConflict } from './errors.ts';
 import { softDelete, updateVersioned } from './versioned.ts';
 
 let app: FastifyInstance;
@@ -67,12 +67,17 @@ describe('versioned records', () => {
     const error = await conflictOf(
       updateVersioned(app.db, 'winners', winner.id, winner.version, { isBanned: 1 }),
     );
+    expect(error).toBeInstanceOf(VersionConflict);
     expect(error?.statusCode).toBe(409);
-    expect(error?.details.current).toMatchObject({
+    const conflict = error as VersionConflict;
+    expect(conflict.table).toBe('winners');
+    expect(conflict.storedRow).toMatchObject({
       id: winner.id,
       version: winner.version + 1,
       isBanned: winner.isBanned,
     });
+    // The raw row is for the error handler's mapping only, never part of the answer's details.
+    expect(conflict.details).toEqual({});
   });
 
   it('soft-deletes with a version check and then treats the record as gone', async () => {

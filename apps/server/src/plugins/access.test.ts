@@ -21,10 +21,10 @@ describe('authorization on every API route', () => {
 
   it('allows or denies each route for anonymous, organizer, staff and admin sessions', async () => {
     const outcomes: string[] = [];
-    // Sign-out is last: it ends the session the other calls use.
-    const routes = [...app.routeAccess].sort(
-      (a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'),
-    );
+    // Signing out (here or everywhere) is last: it ends the session the other calls use.
+    const endsSession = (url: string) =>
+      ['/api/auth/sign-out-everywhere', '/api/auth/logout'].indexOf(url) + 1;
+    const routes = [...app.routeAccess].sort((a, b) => endsSession(a.url) - endsSession(b.url));
     for (const route of routes) {
       const url = route.url.replace(/:(\w+)/g, 'no-such-$1');
       for (const who of ['anonymous', ...ROLES] as const) {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, VersionConflict } from '../lib/errors.ts';
+import { publicRecord } from '../lib/public-shapes.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Sorry! something went wrong, please contact our support team';
 export const NOT_FOUND_MESSAGE = 'Sorry! the page you are looking for could not be found';
@@ -29,6 +30,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: 'VALIDATION',
         message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request',
         fieldErrors,
+      });
+    }
+    if (error instanceof VersionConflict) {
+      // The one way a 409 shows the stored record: in its public shape, never the raw row.
+      const current = publicRecord(error.table, error.storedRow);
+      return reply.code(409).send({
+        statusCode: 409,
+        code: error.code,
+        message: error.message,
+        ...(current !== undefined && { current }),
       });
     }
     if (error instanceof AppError) {

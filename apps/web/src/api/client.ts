@@ -49,12 +49,21 @@ export function setUnauthorizedHandler(handler: () => void) {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** idempotencyKey: one per form submission (see submission-key.ts); the server runs it once. */
+export type RequestOptions = { idempotencyKey?: string };
 
-async function request<T>(method: Method, url: string, body?: unknown, retried = false): Promise<T> {
+async function request<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+  retried = false,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = await csrf();
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -75,7 +84,7 @@ async function request<T>(method: Method, url: string, body?: unknown, retried =
   // A new session (sign-in, sign-out) rotates the CSRF secret: fetch a fresh token once.
   if (response.status === 403 && /csrf/i.test(error.code + error.message) && !retried) {
     csrfToken = null;
-    return request<T>(method, url, body, true);
+    return request<T>(method, url, body, options, true);
   }
   if (response.status === 429) error.code = 'RATE_LIMITED';
   if (response.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized();
@@ -84,7 +93,8 @@ async function request<T>(method: Method, url: string, body?: unknown, retried =
 
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body: unknown = {}) => request<T>('POST', url, body),
+  post: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
+    request<T>('POST', url, body, options),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
   put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
   /** A multipart upload (the browser sets the boundary). */

@@ -22,6 +22,9 @@ export function ForgotPasswordPage() {
       setSent(translateServerMessage(answer.message));
     } catch (e) {
       if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
+      // Too many links for this address: say how long to wait, in the form.
+      else if (e instanceof ApiError && e.status === 429)
+        form.setErrors({ email: translateServerMessage(e.message) });
       else notifyError(e);
     }
   });

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, describeError } from '../api/client.ts';
-import { setLanguage } from '../i18n/index.ts';
+import { setLanguage, translateServerMessage } from '../i18n/index.ts';
 import { AuthCard } from './AuthCard.tsx';
 import type { User } from './session.ts';
 
@@ -33,7 +33,9 @@ export function LoginPage({ redirect, link }: { redirect?: string; link?: string
       const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
       await navigate({ to: target });
     } catch (e) {
-      setError(e instanceof ApiError ? describeError(e).message : t('errors.network'));
+      if (!(e instanceof ApiError)) setError(t('errors.network'));
+      // A sign-in lockout says how long to wait, which the generic 429 text does not.
+      else setError(e.status === 429 ? translateServerMessage(e.message) : describeError(e).message);
     }
   });
 

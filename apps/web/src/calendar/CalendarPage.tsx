@@ -12,7 +12,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { addMonths, localDay } from '@preffy/domain';
+import { addMonths, isMonthInWindow, localDay } from '@preffy/domain';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconRss } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -44,7 +44,9 @@ export function CalendarPage({
   const [openedAt] = useState(() => Date.now());
   if (!defaults) return <Loader />;
   const thisMonth = localDay(openedAt, defaults.timeZone).slice(0, 7);
-  return <CalendarMonthView month={month ?? thisMonth} thisMonth={thisMonth} onMonthChange={onMonthChange} />;
+  // A month outside the date window (typed into the address) falls back to this month.
+  const shown = month && isMonthInWindow(month) ? month : thisMonth;
+  return <CalendarMonthView month={shown} thisMonth={thisMonth} onMonthChange={onMonthChange} />;
 }
 
 function CalendarMonthView({
@@ -90,6 +92,7 @@ function CalendarMonthView({
             variant="default"
             aria-label={t('calendar.previousMonth')}
             onClick={() => onMonthChange(addMonths(month, -1))}
+            disabled={!isMonthInWindow(addMonths(month, -1))}
           >
             <IconChevronLeft size={18} />
           </ActionIcon>
@@ -100,6 +103,7 @@ function CalendarMonthView({
             variant="default"
             aria-label={t('calendar.nextMonth')}
             onClick={() => onMonthChange(addMonths(month, 1))}
+            disabled={!isMonthInWindow(addMonths(month, 1))}
           >
             <IconChevronRight size={18} />
           </ActionIcon>

@@ -6,6 +6,7 @@ import { reserveDateSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, notifyError } from '../api/client.ts';
+import { useSubmissionKey } from '../api/submission-key.ts';
 import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
 
@@ -48,9 +49,13 @@ export function ReserveDateModal({ day, onClose }: { day: string; onClose: () =>
     },
     validate: zodValidate<Values>(reserveDateSchema, toInput),
   });
+  // A double click or a retry of the same values reuses the key: one hold, one set of notices.
+  const submission = useSubmissionKey();
   const submit = form.onSubmit(async (values) => {
     try {
-      await api.post('/api/calendar/reservations', toInput(values));
+      const input = toInput(values);
+      await api.post('/api/calendar/reservations', input, { idempotencyKey: submission.keyFor(input) });
+      submission.succeeded();
       notifications.show({ color: 'green', message: t('calendar.reserved', { date: values.day ?? '' }) });
       await queryClient.invalidateQueries({ queryKey: ['calendar'] });
       onClose();

@@ -23,7 +23,7 @@ import { api, notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
 import { exportCsv } from '../table/export-csv.ts';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
-import { dayOf } from './dates.ts';
+import { formatDay } from './dates.ts';
 import type { Competition, CompetitionDefaults, CompetitionListItem } from './types.ts';
 
 export const COMPETITION_TABS = ['upcoming', 'active', 'completed'] as const;
@@ -67,7 +67,7 @@ export function CompetitionsPage({
     staleTime: 60 * 60_000,
   });
   const timeZone = defaults?.timeZone ?? 'UTC';
-  const day = (ms: number) => dayOf(ms, timeZone);
+  const day = (ms: number) => formatDay(ms, timeZone);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['competitions'] });
 
   const setState = useMutation({

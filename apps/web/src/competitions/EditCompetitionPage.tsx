@@ -41,6 +41,7 @@ import { AlbumImageInput } from './AlbumImageInput.tsx';
 import { competitionTime, dayOf } from './dates.ts';
 import { PrizesEditor } from './PrizesEditor.tsx';
 import { RichTextInput } from './RichTextInput.tsx';
+import { useStaffOnlyFields } from './staff-only.ts';
 import type { Competition, CompetitionDefaults } from './types.ts';
 
 /** Update A Competition (/edit?id=). */
@@ -119,6 +120,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
   // What this form was last in step with: the base for the version and for "what changed".
   const [base, setBase] = useState(loaded);
   const [conflict, setConflict] = useState<Competition | null>(null);
+  const staffOnly = useStaffOnlyFields('update');
   const form = useForm<Values>({
     initialValues: toValues(loaded, timeZone),
     validate: (values) => {
@@ -206,6 +208,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
               label={t('competitions.fields.invoiceAmount')}
               required
               {...form.getInputProps('invoiceAmount')}
+              {...staffOnly.input('invoiceAmount')}
             />
           </SimpleGrid>
           <AlbumImageInput value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
@@ -242,14 +245,17 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
             <Checkbox
               label={t('competitions.fields.isDirect')}
               {...form.getInputProps('isDirect', { type: 'checkbox' })}
+              {...staffOnly.checkbox('isDirect')}
             />
             <Checkbox
               label={t('competitions.fields.is555')}
               {...form.getInputProps('is555', { type: 'checkbox' })}
+              {...staffOnly.checkbox('is555')}
             />
             <Checkbox
               label={t('competitions.fields.isClosed')}
               {...form.getInputProps('isClosed', { type: 'checkbox' })}
+              {...staffOnly.checkbox('isClosed')}
             />
           </Group>
           <RichTextInput
@@ -273,6 +279,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
               step={0.05}
               decimalScale={3}
               {...form.getInputProps('takePct')}
+              {...staffOnly.input('takePct')}
             />
             <TextInput label={t('competitions.fields.event')} {...form.getInputProps('event')} />
             <Select

@@ -18,12 +18,14 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, notifyError } from '../api/client.ts';
+import { useSubmissionKey } from '../api/submission-key.ts';
 import { useMe } from '../auth/session.ts';
 import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { AlbumImageInput } from './AlbumImageInput.tsx';
 import { competitionTime, dayOf } from './dates.ts';
 import { PrizesEditor } from './PrizesEditor.tsx';
+import { useStaffOnlyFields } from './staff-only.ts';
 import type { Competition, CompetitionDefaults } from './types.ts';
 
 /** Start A Competition (/preffy/add). */
@@ -51,6 +53,7 @@ interface Values {
 function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
   const { t } = useTranslation();
   const me = useMe();
+  const staffOnly = useStaffOnlyFields('create');
   const tz = defaults.timeZone;
   const [created, setCreated] = useState<Competition | null>(null);
   const toInput = (v: Values) => ({
@@ -89,11 +92,16 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
       return errors;
     },
   });
+  // A double click or a retry of the same values reuses the key: one competition is started.
+  const submission = useSubmissionKey();
   const submit = form.onSubmit(async (values) => {
     try {
-      setCreated(
-        (await api.post<{ competition: Competition }>('/api/competitions', toInput(values))).competition,
-      );
+      const input = toInput(values);
+      const { competition } = await api.post<{ competition: Competition }>('/api/competitions', input, {
+        idempotencyKey: submission.keyFor(input),
+      });
+      submission.succeeded();
+      setCreated(competition);
     } catch (e) {
       if (e instanceof ApiError && e.body.fieldErrors) {
         const errors = e.fieldErrors();
@@ -147,6 +155,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
               label={t('competitions.fields.invoiceAmount')}
               required
               {...form.getInputProps('invoiceAmount')}
+              {...staffOnly.input('invoiceAmount')}
             />
           </SimpleGrid>
           <PrizesEditor
@@ -158,6 +167,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
           <Checkbox
             label={t('competitions.fields.isClosed')}
             {...form.getInputProps('isClosed', { type: 'checkbox' })}
+            {...staffOnly.checkbox('isClosed')}
           />
           {created && (
             <Alert color="green" role="status" data-testid="start-success">

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
+import { useSubmissionKey } from '../api/submission-key.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { EmailPreview } from './EmailPreview.tsx';
 import type { OutboxMessage, RenderedEmail } from './types.ts';
@@ -50,14 +51,19 @@ export function SendEmailModal({
       ),
     enabled: showPreview,
   });
+  // A second click or a retry of the same send reuses its key: subscribers are queued once.
+  const submission = useSubmissionKey();
   const send = useMutation({
-    mutationFn: () =>
-      api.post<{ messageId: string; queued: number; skipped: number }>('/api/email/bulk', {
-        type,
-        competitionId,
-        selection,
-      }),
-    onSuccess: onSent,
+    mutationFn: () => {
+      const body = { type, competitionId, selection };
+      return api.post<{ messageId: string; queued: number; skipped: number }>('/api/email/bulk', body, {
+        idempotencyKey: submission.keyFor(body),
+      });
+    },
+    onSuccess: () => {
+      submission.succeeded();
+      onSent();
+    },
   });
   const messageId = send.data?.messageId;
   const progress = useQuery({

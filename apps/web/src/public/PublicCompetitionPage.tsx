@@ -28,11 +28,12 @@ interface PublicCompetition {
   organizer: string;
   image: string | null;
   spotify: string | null;
-  invoiceAmount: number;
+  prizeTotal: number;
   totalViews: number;
   ugcCount: number;
   prizes: string[];
   isOpen: boolean;
+  hasStarted: boolean;
 }
 
 /** The public competition page (/c/:id): no sign-in, no admin layout, nothing private. */
@@ -80,17 +81,13 @@ export function PublicCompetitionPage() {
             />
           )}
           <StatCard label={t('public.ugc')} value={String(c.ugcCount)} testId="ugc-count" />
-          <StatCard
-            label={t('public.invoiceAmount')}
-            value={formatUsd(c.invoiceAmount)}
-            testId="invoice-amount"
-          />
+          <StatCard label={t('public.prizeTotal')} value={formatUsd(c.prizeTotal)} testId="prize-total" />
         </SimpleGrid>
         {c.isOpen ? (
           <EnterCompetitionForm competitionId={c.id} refTag={ref} />
         ) : (
           <Alert color="gray" data-testid="closed">
-            {t('public.enter.closed')}
+            {c.hasStarted ? t('public.enter.closed') : t('public.enter.notStarted')}
           </Alert>
         )}
         {c.prizes.length > 0 && (

@@ -14,11 +14,13 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import {
   IconApi,
   IconLanguage,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
+  IconDevicesOff,
   IconLogout,
   IconMaximize,
   IconMinimize,
@@ -50,12 +52,24 @@ export function AppLayout() {
     await setLanguage(language);
     api.patch('/api/auth/me', { language }).catch(notifyError);
   };
-  const signOut = async () => {
-    await api.post('/api/auth/logout').catch(notifyError);
+  const leave = async () => {
     api.resetCsrf();
     queryClient.clear();
     await navigate({ to: '/login', search: { signedOut: 1 } });
   };
+  const signOut = async () => {
+    await api.post('/api/auth/logout').catch(notifyError);
+    await leave();
+  };
+  // Ends every session of this user (a lost phone, a shared computer), this one included.
+  const confirmSignOutEverywhere = () =>
+    modals.openConfirmModal({
+      title: t('shell.confirmSignOutEverywhereTitle'),
+      children: t('shell.confirmSignOutEverywhere'),
+      labels: { confirm: t('shell.signOutEverywhere'), cancel: t('shell.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-sign-out-everywhere' },
+      onConfirm: () => void api.post('/api/auth/sign-out-everywhere').then(leave).catch(notifyError),
+    });
 
   return (
     <AppShell
@@ -155,6 +169,13 @@ export function AppLayout() {
                   data-testid="sign-out"
                 >
                   {t('shell.signOut')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconDevicesOff size={16} />}
+                  onClick={confirmSignOutEverywhere}
+                  data-testid="sign-out-everywhere"
+                >
+                  {t('shell.signOutEverywhere')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>

@@ -20,6 +20,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, notifyError } from '../api/client.ts';
+import { useSubmissionKey } from '../api/submission-key.ts';
 import { type User, useMe } from '../auth/session.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { exportCsv } from '../table/export-csv.ts';
@@ -54,6 +55,20 @@ export function UsersPage() {
       });
     },
   });
+
+  const signOutEverywhere = useMutation({
+    mutationFn: (user: User) => api.post<{ ended: number }>(`/api/users/${user.id}/revoke-sessions`),
+    onSuccess: (_answer, user) =>
+      notifications.show({ color: 'green', message: t('users.signedOutEverywhere', { name: user.name }) }),
+  });
+  const confirmSignOutEverywhere = (user: User) =>
+    modals.openConfirmModal({
+      title: t('users.confirmSignOutEverywhereTitle', { name: user.name }),
+      children: t('users.confirmSignOutEverywhere', { name: user.name }),
+      labels: { confirm: t('users.signOutEverywhere'), cancel: t('users.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => signOutEverywhere.mutate(user),
+    });
 
   const confirmDisable = (user: User) =>
     modals.openConfirmModal({
@@ -159,12 +174,22 @@ export function UsersPage() {
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item onClick={() => signInLink.mutate({ user, send: false })}>
-                    {t('users.copyLink')}
-                  </Menu.Item>
-                  <Menu.Item onClick={() => signInLink.mutate({ user, send: true })}>
-                    {t('users.sendLink')}
-                  </Menu.Item>
+                  {/* The server refuses sign-in links to administrators' accounts. */}
+                  {user.role !== 'admin' && (
+                    <>
+                      <Menu.Item onClick={() => signInLink.mutate({ user, send: false })}>
+                        {t('users.copyLink')}
+                      </Menu.Item>
+                      <Menu.Item onClick={() => signInLink.mutate({ user, send: true })}>
+                        {t('users.sendLink')}
+                      </Menu.Item>
+                    </>
+                  )}
+                  {user.id !== me.id && (
+                    <Menu.Item onClick={() => confirmSignOutEverywhere(user)}>
+                      {t('users.signOutEverywhere')}
+                    </Menu.Item>
+                  )}
                   {user.id !== me.id &&
                     (user.disabled ? (
                       <Menu.Item onClick={() => update.mutate({ user, change: { disabled: false } })}>
@@ -203,10 +228,14 @@ function InviteModal({
       name: (v) => (v.trim() ? null : t('users.nameRequired')),
     },
   });
+  // A double click or a retry of the same invitation reuses its key: one user, one email.
+  const submission = useSubmissionKey();
   const inviteUser = useMutation({
-    mutationFn: (values: typeof form.values) => api.post<{ user: User }>('/api/users', values),
+    mutationFn: (values: typeof form.values) =>
+      api.post<{ user: User }>('/api/users', values, { idempotencyKey: submission.keyFor(values) }),
     meta: { handlesErrors: true },
     onSuccess: ({ user }) => {
+      submission.succeeded();
       notifications.show({ color: 'green', message: t('users.invited', { email: user.email }) });
       form.reset();
       onInvited();

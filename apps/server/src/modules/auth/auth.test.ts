@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_PASSWORD,
@@ -7,7 +7,14 @@ import {
   latestEmailTo,
   signedInClient,
 } from '../../../test/test-app.ts';
-import { LOGIN_RATE_LIMIT, RESET_LINK_SENT } from './auth.routes.ts';
+import {
+  LOGIN_RATE_LIMIT,
+  RESET_LINK_SENT,
+  RESET_TARGET_LIMIT,
+  SIGN_IN_ACCOUNT_LIMIT,
+  TOO_MANY_RESETS,
+  TOO_MANY_SIGN_INS,
+} from './auth.routes.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -15,7 +22,43 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const latestEmail = (email: string) => latestEmailTo(app, email);
+const latestEmail = async (email: string) => {
+  // Reset emails are written after the answer (see forgot-password): wait for that work.
+  await app.afterResponse.settled();
+  return latestEmailTo(app, email);
+};
+
+/**
+ * An anonymous request from a chosen socket address, optionally with a (forged) forwarded
+ * header: what an attacker controls. It carries a valid CSRF pair, like a browser would.
+ */
+async function anonymous(
+  target: FastifyInstance,
+  request: { url: string; payload: Record<string, unknown>; socket: string; forwardedFor?: string },
+) {
+  const csrf = await target.inject({ method: 'GET', url: '/api/auth/csrf' });
+  const options: InjectOptions = {
+    method: 'POST',
+    url: request.url,
+    payload: request.payload,
+    remoteAddress: request.socket,
+    headers: {
+      'x-csrf-token': csrf.json().token,
+      cookie: csrf.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      ...(request.forwardedFor && { 'x-forwarded-for': request.forwardedFor }),
+    },
+  };
+  return target.inject(options);
+}
+const countRows = async (table: 'emailRecipients' | 'authTokens') =>
+  Number(
+    (
+      await app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('sign-in', () => {
   it('sets an httpOnly, SameSite=Lax session cookie and answers /me', async () => {
@@ -78,6 +121,83 @@ describe('sign-in', () => {
     expect((await attempt('other@preffy.test')).statusCode).toBe(401);
   });
 
+  it('counts the socket address, not a forged X-Forwarded-For (TRUST_PROXY off)', async () => {
+    // The attack: a new X-Forwarded-For on every try used to buy a fresh allowance. Reset
+    // requests are limited per caller address only (each to another target here), so the
+    // 429 can only come from the socket address being counted.
+    const codes = [];
+    for (let i = 0; i < 14; i++) {
+      const answer = await anonymous(app, {
+        url: '/api/auth/forgot-password',
+        payload: { email: `target-${i}@preffy.test` },
+        socket: '192.0.2.10',
+        forwardedFor: `203.0.113.${i + 1}`,
+      });
+      codes.push(answer.statusCode);
+    }
+    expect(codes).toEqual([...Array<number>(LOGIN_RATE_LIMIT.max).fill(200), 429, 429, 429, 429]);
+  });
+
+  it('limits an account from any address: 14 machines still get 429, even with the right password', async () => {
+    const { user } = await signedInClient(app, 'staff');
+    const attempt = (i: number, password = 'wrong-password') =>
+      anonymous(app, {
+        url: '/api/auth/login',
+        payload: { email: user.email, password },
+        socket: `10.20.0.${i + 1}`,
+        forwardedFor: `203.0.113.${i + 1}`,
+      });
+    const codes = [];
+    for (let i = 0; i < 14; i++) codes.push((await attempt(i)).statusCode);
+    expect(codes).toEqual([...Array<number>(SIGN_IN_ACCOUNT_LIMIT.max).fill(401), 429, 429, 429, 429]);
+    const locked = await attempt(99, TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_SIGN_INS });
+  });
+
+  it('words the lockout the same for unknown and existing accounts', async () => {
+    const { user } = await signedInClient(app, 'organizer');
+    const lockout = async (email: string, network: number) => {
+      let last;
+      for (let i = 0; i <= SIGN_IN_ACCOUNT_LIMIT.max; i++)
+        last = await anonymous(app, {
+          url: '/api/auth/login',
+          payload: { email, password: 'wrong-password' },
+          socket: `10.${network}.0.${i + 1}`,
+        });
+      return last!;
+    };
+    const known = await lockout(user.email, 30);
+    const unknown = await lockout('nobody-here@preffy.test', 31);
+    expect(known.statusCode).toBe(429);
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json().message).toBe(TOO_MANY_SIGN_INS);
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
+  });
+
+  it('with TRUST_PROXY=1 the address the proxy forwards counts', async () => {
+    const behindProxy = await createTestApp({ trustProxy: 1 });
+    try {
+      const forgot = (i: number, client: string) =>
+        anonymous(behindProxy, {
+          url: '/api/auth/forgot-password',
+          payload: { email: `person-${i}@preffy.test` },
+          socket: '10.0.0.1', // the proxy
+          forwardedFor: `198.51.100.200, ${client}`,
+        });
+      for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++)
+        expect((await forgot(i, '203.0.113.50')).statusCode).toBe(200);
+      expect((await forgot(100, '203.0.113.50')).statusCode).toBe(429);
+      // Another client behind the same proxy has its own allowance; the spoofable left-most
+      // entry (198.51.100.200) is not what counts.
+      expect((await forgot(101, '203.0.113.51')).statusCode).toBe(200);
+      await behindProxy.afterResponse.settled();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('refuses mutations without the CSRF token', async () => {
     const { client } = await signedInClient(app, 'admin');
     const response = await client.request(
@@ -120,19 +240,69 @@ describe('forgot and reset password', () => {
   });
 
   it('gives the same answer for unknown emails and sends nothing', async () => {
-    const before = await app.db
-      .selectFrom('emailRecipients')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    await app.afterResponse.settled();
+    const before = await countRows('emailRecipients');
     const forgot = await new TestClient(app).post('/api/auth/forgot-password', {
       email: 'ghost@preffy.test',
     });
     expect(forgot.json()).toEqual({ ok: true, message: RESET_LINK_SENT });
-    const after = await app.db
+    await app.afterResponse.settled();
+    expect(await countRows('emailRecipients')).toBe(before);
+  });
+
+  it('does the same work before answering for known and unknown accounts (timing attack)', async () => {
+    // Replays the attack: the answer for an existing account used to wait for the token and
+    // the email to be written. Now both paths answer after the same steps and leave the
+    // account's work to one deferred task each.
+    const { user } = await signedInClient(app, 'staff');
+    await app.afterResponse.settled();
+    const ask = (email: string, socket: string) =>
+      anonymous(app, { url: '/api/auth/forgot-password', payload: { email }, socket });
+    const answers = [];
+    for (const email of [user.email, 'nobody-at-all@preffy.test']) {
+      const scheduled = app.afterResponse.scheduled;
+      const tokensBefore = await countRows('authTokens');
+      const answer = await ask(email, '192.0.2.90');
+      expect(app.afterResponse.scheduled - scheduled, email).toBe(1);
+      answers.push(answer);
+      await app.afterResponse.settled();
+      expect(await countRows('authTokens')).toBe(tokensBefore + (email === user.email ? 1 : 0));
+    }
+    const [known, unknown] = answers;
+    expect(known!.statusCode).toBe(200);
+    expect(unknown!.statusCode).toBe(known!.statusCode);
+    expect(unknown!.body).toBe(known!.body);
+    const headerNames = (r: typeof known) => Object.keys(r!.headers).sort();
+    expect(headerNames(unknown)).toEqual(headerNames(known));
+  });
+
+  it('limits reset emails per target address, whatever address asks (email bombing)', async () => {
+    const { user } = await signedInClient(app, 'organizer');
+    for (const target of [user.email, 'no-account-here@preffy.test']) {
+      const answers = [];
+      for (let i = 0; i < RESET_TARGET_LIMIT.max + 2; i++) {
+        answers.push(
+          await anonymous(app, {
+            url: '/api/auth/forgot-password',
+            payload: { email: target },
+            socket: `198.51.100.${i + 1}`,
+            forwardedFor: `203.0.113.${i + 1}`,
+          }),
+        );
+      }
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes, target).toEqual([...Array<number>(RESET_TARGET_LIMIT.max).fill(200), 429, 429]);
+      // The same words for a known and an unknown target: the limit reveals no account.
+      expect(answers.at(-1)!.json()).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_RESETS });
+      expect(Number(answers.at(-1)!.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    await app.afterResponse.settled();
+    const sent = await app.db
       .selectFrom('emailRecipients')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', user.email)
       .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(Number(sent.n)).toBe(RESET_TARGET_LIMIT.max);
   });
 
   it('refuses short passwords with a field message', async () => {
@@ -169,6 +339,61 @@ describe('legacy ?LoginToken= sign-in links', () => {
   it('lets only admins mint sign-in links', async () => {
     const { client: staff, user } = await signedInClient(app, 'staff');
     expect((await staff.post(`/api/users/${user.id}/sign-in-link`)).statusCode).toBe(403);
+  });
+
+  it('writes every minted link to the audit log', async () => {
+    const { client: admin, user: actor } = await signedInClient(app, 'admin');
+    const { user } = await signedInClient(app, 'staff');
+    expect((await admin.post(`/api/users/${user.id}/sign-in-link`, { send: true })).statusCode).toBe(200);
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entityId', '=', user.id)
+      .where('action', '=', 'mint-sign-in-link')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorId).toBe(actor.id);
+    expect(JSON.parse(audit[0]!.changes!)).toMatchObject({ sent: true });
+  });
+
+  it('refuses to mint a link for another administrator (403), and mints nothing', async () => {
+    const { client: admin } = await signedInClient(app, 'admin');
+    const { user: otherAdmin } = await signedInClient(app, 'admin');
+    const tokensBefore = await countRows('authTokens');
+    const refused = await admin.post(`/api/users/${otherAdmin.id}/sign-in-link`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Sign-in links cannot be made for administrators');
+    expect(refused.json()).not.toHaveProperty('url');
+    expect(await countRows('authTokens')).toBe(tokensBefore);
+  });
+});
+
+describe('sign out everywhere', () => {
+  it('ends every session of the user, other devices included, and records it', async () => {
+    const { client: laptop, user } = await signedInClient(app, 'staff');
+    const phone = new TestClient(app);
+    expect(
+      (await phone.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+    const { client: someoneElse } = await signedInClient(app, 'staff');
+
+    const ended = await laptop.post('/api/auth/sign-out-everywhere');
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ok: true, ended: 2 });
+    expect((await phone.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await someoneElse.get('/api/auth/me')).statusCode).toBe(200);
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entityId', '=', user.id)
+      .where('action', '=', 'revoke-sessions')
+      .executeTakeFirstOrThrow();
+    expect(audit.actorId).toBe(user.id);
+  });
+
+  it('needs a session', async () => {
+    expect((await new TestClient(app).post('/api/auth/sign-out-everywhere')).statusCode).toBe(401);
   });
 });
 

@@ -40,8 +40,10 @@ export async function deleteSession(db: Database, sessionId: string) {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export async function deleteUserSessions(db: Database, userId: string) {
-  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+/** Ends every session of the user (sign out everywhere, a new password, disabling): how many. */
+export async function deleteUserSessions(db: Database, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteExpiredSessions(db: Database) {

@@ -8,6 +8,19 @@ import { visibleCompetitions } from '../competitions/competitions.repository.ts'
 const FEED_PAST_DAYS = 90;
 export const FEED_MAX_EVENTS = 2000;
 
+/**
+ * iCalendar dates run from year 0000 to 9999. A row stored before the input bounds (or by hand)
+ * may hold anything; it is left out rather than written as NaN, which calendar apps reject.
+ */
+const ICAL_FIRST_MS = Date.parse('0001-01-01T00:00:00Z');
+const ICAL_END_MS = Date.parse('+010000-01-01T00:00:00Z');
+const isCalendarInstant = (ms: number) => Number.isFinite(ms) && ms >= ICAL_FIRST_MS && ms < ICAL_END_MS;
+export const isFeedable = (row: { startDate: number; endDate: number; lastUpdated: number }) =>
+  isCalendarInstant(row.startDate) &&
+  isCalendarInstant(row.endDate) &&
+  isCalendarInstant(row.lastUpdated) &&
+  row.endDate > row.startDate;
+
 export const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/feed/${token}.ics`;
 
 /**
@@ -67,13 +80,19 @@ export async function renderFeed(
   calendar.updatePropertyWithValue('x-wr-calname', 'Preffy competitions');
   const at = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
   for (const row of rows) {
+    const dates = {
+      startDate: Number(row.startDate),
+      endDate: Number(row.endDate),
+      lastUpdated: Number(row.lastUpdated),
+    };
+    if (!isFeedable(dates)) continue;
     const vevent = new ICAL.Component('vevent');
     const event = new ICAL.Event(vevent);
     event.uid = `${row.id}@preffy`;
     event.summary = row.name ? `${row.organizer} — ${row.name}` : row.organizer;
-    event.startDate = at(Number(row.startDate));
-    event.endDate = at(Number(row.endDate));
-    vevent.addPropertyWithValue('dtstamp', at(Number(row.lastUpdated)));
+    event.startDate = at(dates.startDate);
+    event.endDate = at(dates.endDate);
+    vevent.addPropertyWithValue('dtstamp', at(dates.lastUpdated));
     vevent.addPropertyWithValue('sequence', row.version);
     vevent.addPropertyWithValue('status', row.isConfirmed ? 'CONFIRMED' : 'TENTATIVE');
     vevent.addPropertyWithValue('url', `${options.publicUrl}/edit?id=${row.id}`);

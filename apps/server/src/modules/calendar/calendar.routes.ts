@@ -1,4 +1,13 @@
-import { MONTH_PATTERN, canDeleteCompetition, isRealDay, localDay, reserveDateSchema } from '@preffy/domain';
+import {
+  FORM_MESSAGES,
+  MONTH_PATTERN,
+  canDeleteCompetition,
+  isDayInWindow,
+  isMonthInWindow,
+  isRealDay,
+  localDay,
+  reserveDateSchema,
+} from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +41,12 @@ export async function calendarRoutes(app: FastifyInstance) {
         tags: ['calendar'],
         summary:
           'A month grid (weeks from Monday): who holds each day, and confirmed competitions covering it',
-        params: z.object({ month: z.string().regex(MONTH_PATTERN, 'A month is YYYY-MM') }),
+        params: z.object({
+          month: z
+            .string()
+            .regex(MONTH_PATTERN, { error: 'A month is YYYY-MM', abort: true })
+            .refine(isMonthInWindow, FORM_MESSAGES.dateOutOfWindow),
+        }),
         response: {
           200: z.object({
             month: z.string(),
@@ -68,7 +82,12 @@ export async function calendarRoutes(app: FastifyInstance) {
       schema: {
         tags: ['calendar'],
         summary: 'The competitions covering one day, paged; canChange says whether Edit and Delete apply',
-        params: z.object({ day: z.string().refine(isRealDay, 'A day is a real date, YYYY-MM-DD') }),
+        params: z.object({
+          day: z
+            .string()
+            .refine(isRealDay, { error: 'A day is a real date, YYYY-MM-DD', abort: true })
+            .refine(isDayInWindow, FORM_MESSAGES.dateOutOfWindow),
+        }),
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
@@ -101,7 +120,8 @@ export async function calendarRoutes(app: FastifyInstance) {
   r.post(
     '/api/calendar/reservations',
     {
-      config: { access: 'signed-in' },
+      // A double-clicked Reserve A Date once made two holds and two sets of notices.
+      config: { access: 'signed-in', idempotent: true },
       schema: {
         tags: ['calendar'],
         summary:

@@ -195,7 +195,8 @@ describe('month grid', () => {
     expect(await canChange(cai!.client)).toBe(true);
     expect(await canChange(admin)).toBe(true);
 
-    expect((await dee!.client.delete(`/api/competitions/${c.id}?version=1`)).statusCode).toBe(403);
+    // Another organizer's competition is answered like a missing one (issue #11 item 9a).
+    expect((await dee!.client.delete(`/api/competitions/${c.id}?version=1`)).statusCode).toBe(404);
     expect((await staff.delete(`/api/competitions/${c.id}?version=1`)).statusCode).toBe(403);
     expect((await cai!.client.delete(`/api/competitions/${c.id}?version=1`)).statusCode).toBe(200);
     expect((await month(dee!.client, '2031-06')).get('2031-06-11')!.entries).toEqual([]);

@@ -1,4 +1,5 @@
 import {
+  COMPETITION_FIELD_ACCESS,
   COMPETITION_STATES,
   canManageCompetition,
   newCompetitionDefaults,
@@ -21,7 +22,7 @@ import {
   updateCompetition,
 } from './competitions.service.ts';
 
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: z.string().min(1).max(100) });
 const version = z.object({ version: z.number().int().min(1) });
 const one = z.object({ competition: competitionSchema });
 
@@ -100,7 +101,7 @@ export async function competitionsRoutes(app: FastifyInstance) {
   r.post(
     '/api/competitions',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', idempotent: true },
       schema: {
         tags: ['competitions'],
         summary: 'Start A Competition',
@@ -136,7 +137,7 @@ export async function competitionsRoutes(app: FastifyInstance) {
   r.post(
     '/api/competitions/:id/state',
     {
-      config: { access: 'staff' },
+      config: { access: COMPETITION_FIELD_ACCESS.state.update },
       schema: {
         tags: ['competitions'],
         summary: 'Set the state: preview, active or completed',
@@ -153,10 +154,10 @@ export async function competitionsRoutes(app: FastifyInstance) {
   r.post(
     '/api/competitions/:id/confirm',
     {
-      config: { access: 'staff' },
+      config: { access: COMPETITION_FIELD_ACCESS.isConfirmed.update },
       schema: {
         tags: ['competitions'],
-        summary: 'Confirm a hold',
+        summary: 'Confirm a hold (staff and admins only)',
         params: idParams,
         body: version,
         response: { 200: one },

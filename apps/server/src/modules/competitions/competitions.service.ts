@@ -1,9 +1,13 @@
 import type { startCompetitionSchema, updateCompetitionSchema } from '@preffy/domain';
 import {
   type CompetitionState,
+  type CompetitionFormMode,
+  FORM_MESSAGES,
+  START_FORM_STAFF_DEFAULTS,
   STATE_FLAGS,
   canDeleteCompetition,
   canManageCompetition,
+  forbiddenCompetitionFields,
   newCompetitionDefaults,
   prizeTotal,
   roleMeets,
@@ -45,25 +49,31 @@ function checkImage(image: string | null | undefined) {
   return image;
 }
 
-/** The competition, if this user may change it (organizers: only their own). */
+/**
+ * The competition, if this user may change it. An organizer's foreign competition is answered
+ * exactly like a missing one: a 403 would tell them it exists.
+ */
 export async function competitionForChange(db: Database, user: SessionUser, id: string) {
   const row = await findCompetition(db, id);
-  if (!row) throw notFound('Competition');
-  if (!canManageCompetition(user, row.organizerEmail)) throw forbidden();
+  if (!row || !canManageCompetition(user, row.organizerEmail)) throw notFound('Competition');
   return row;
 }
 
-/** A 409 carries the current record in the API's shape, so the form can show what changed. */
-async function withApiConflict<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'VERSION_CONFLICT')
-      throw new AppError(409, error.code, error.message, {
-        current: toCompetition(error.details.current as CompetitionRow),
-      });
-    throw error;
-  }
+/**
+ * 403 naming each field the user may not set but changed (COMPETITION_FIELD_ACCESS in the
+ * domain): compared with the Start form's defaults on create, the stored record on update.
+ */
+function refuseForbiddenFields(
+  user: SessionUser,
+  mode: CompetitionFormMode,
+  input: Record<string, unknown>,
+  baseline: Record<string, unknown>,
+) {
+  const fields = forbiddenCompetitionFields(user.role, mode, input, baseline);
+  if (fields.length)
+    throw new AppError(403, 'FORBIDDEN_FIELD', `Only staff can change: ${fields.join(', ')}`, {
+      fieldErrors: Object.fromEntries(fields.map((f) => [f, [FORM_MESSAGES.staffOnlyField]])),
+    });
 }
 
 /** The fields a new competition needs; everything else takes the spec's defaults. */
@@ -140,8 +150,12 @@ export async function insertCompetition(
   }
 }
 
-/** Start A Competition: isClosed and isConfirmed both from the Is Closed? box (doc 2 section 4). */
+/**
+ * Start A Competition: isClosed and isConfirmed both from the Is Closed? box (doc 2 section 4),
+ * for staff. Only staff confirm: an organizer's competition always starts as a hold.
+ */
 export async function startCompetition(db: Database, user: SessionUser, input: StartCompetitionInput) {
+  refuseForbiddenFields(user, 'create', input, START_FORM_STAFF_DEFAULTS);
   const email = input.email.toLowerCase();
   if (user.role === 'organizer' && email !== user.email.toLowerCase())
     throw new AppError(403, 'FORBIDDEN', 'Organizers can only start competitions under their own email', {
@@ -159,7 +173,7 @@ export async function startCompetition(db: Database, user: SessionUser, input: S
     invoiceAmount: input.invoiceAmount,
     prizes: JSON.stringify(prizes),
     isClosed: flag(input.isClosed),
-    isConfirmed: flag(input.isClosed),
+    isConfirmed: flag(input.isClosed && roleMeets(user.role, 'staff')),
   });
 }
 
@@ -171,45 +185,44 @@ export async function updateCompetition(
   input: UpdateCompetitionInput & { version: number },
 ) {
   const existing = await competitionForChange(db, user, id);
+  refuseForbiddenFields(user, 'update', input, toCompetition(existing));
   const email = input.email.toLowerCase();
   if (user.role === 'organizer' && email !== user.email.toLowerCase()) throw forbidden();
   const prizes = checkPrizes(input.prizes);
-  return withApiConflict(() =>
-    db.transaction().execute(async (trx) => {
-      await updateVersioned(trx, 'competitions', id, input.version, {
-        name: input.name,
-        organizer: input.organizer,
-        organizerEmail: email,
-        audio: input.audio,
-        image: input.image === undefined ? existing.image : checkImage(input.image),
-        startDate: input.startDate,
-        endDate: input.endDate,
-        invoiceAmount: input.invoiceAmount,
-        prizes: JSON.stringify(prizes),
-        isClosed: flag(input.isClosed),
-        platforms: JSON.stringify(input.platforms),
-        competitionType: input.competitionType,
-        continents: JSON.stringify(input.continents),
-        countries: input.countries === null ? null : JSON.stringify(input.countries),
-        isDirect: flag(input.isDirect),
-        is555: flag(input.is555),
-        creativeDirection: sanitizeRichText(input.creativeDirection),
-        notes: sanitizeRichText(input.notes),
-        category: input.category || null,
-        takePct: input.takePct,
-        event: input.event || null,
-        metric: input.metric,
-        spotify: input.spotify || null,
-        tiktok: input.tiktok || null,
-        instagram: input.instagram || null,
-        tiktokSound: input.tiktokSound || null,
-        instagramSound: input.instagramSound || null,
-        lastUpdated: now(),
-      });
-      await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'update' });
-      return toCompetition((await findCompetition(trx, id))!);
-    }),
-  );
+  return db.transaction().execute(async (trx) => {
+    await updateVersioned(trx, 'competitions', id, input.version, {
+      name: input.name,
+      organizer: input.organizer,
+      organizerEmail: email,
+      audio: input.audio,
+      image: input.image === undefined ? existing.image : checkImage(input.image),
+      startDate: input.startDate,
+      endDate: input.endDate,
+      invoiceAmount: input.invoiceAmount,
+      prizes: JSON.stringify(prizes),
+      isClosed: flag(input.isClosed),
+      platforms: JSON.stringify(input.platforms),
+      competitionType: input.competitionType,
+      continents: JSON.stringify(input.continents),
+      countries: input.countries === null ? null : JSON.stringify(input.countries),
+      isDirect: flag(input.isDirect),
+      is555: flag(input.is555),
+      creativeDirection: sanitizeRichText(input.creativeDirection),
+      notes: sanitizeRichText(input.notes),
+      category: input.category || null,
+      takePct: input.takePct,
+      event: input.event || null,
+      metric: input.metric,
+      spotify: input.spotify || null,
+      tiktok: input.tiktok || null,
+      instagram: input.instagram || null,
+      tiktokSound: input.tiktokSound || null,
+      instagramSound: input.instagramSound || null,
+      lastUpdated: now(),
+    });
+    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'update' });
+    return toCompetition((await findCompetition(trx, id))!);
+  });
 }
 
 /** The state dropdown: completed (ended, inactive), active (running) or preview (neither). */
@@ -221,35 +234,32 @@ export async function setCompetitionState(
 ) {
   await competitionForChange(db, user, id);
   const flags = STATE_FLAGS[input.state];
-  return withApiConflict(() =>
-    db.transaction().execute(async (trx) => {
-      await updateVersioned(trx, 'competitions', id, input.version, {
-        hasEnded: flag(flags.hasEnded),
-        isActive: flag(flags.isActive),
-        lastUpdated: now(),
-      });
-      await recordAudit(trx, {
-        actorId: user.id,
-        entity: 'competition',
-        entityId: id,
-        action: 'set-state',
-        changes: { state: input.state },
-      });
-      return toCompetition((await findCompetition(trx, id))!);
-    }),
-  );
+  return db.transaction().execute(async (trx) => {
+    await updateVersioned(trx, 'competitions', id, input.version, {
+      hasEnded: flag(flags.hasEnded),
+      isActive: flag(flags.isActive),
+      lastUpdated: now(),
+    });
+    await recordAudit(trx, {
+      actorId: user.id,
+      entity: 'competition',
+      entityId: id,
+      action: 'set-state',
+      changes: { state: input.state },
+    });
+    return toCompetition((await findCompetition(trx, id))!);
+  });
 }
 
 /** Staff confirm a hold (Hold → Confirmed). */
 export async function confirmHold(db: Database, user: SessionUser, id: string, version: number) {
   if (!roleMeets(user.role, 'staff')) throw forbidden();
-  return withApiConflict(() =>
-    db.transaction().execute(async (trx) => {
-      await updateVersioned(trx, 'competitions', id, version, { isConfirmed: 1, lastUpdated: now() });
-      await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'confirm' });
-      return toCompetition((await findCompetition(trx, id))!);
-    }),
-  );
+  await competitionForChange(db, user, id);
+  return db.transaction().execute(async (trx) => {
+    await updateVersioned(trx, 'competitions', id, version, { isConfirmed: 1, lastUpdated: now() });
+    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'confirm' });
+    return toCompetition((await findCompetition(trx, id))!);
+  });
 }
 
 /**
@@ -257,13 +267,10 @@ export async function confirmHold(db: Database, user: SessionUser, id: string, v
  * (the calendar's rule, doc 1 section 6). Staff may not delete.
  */
 export async function deleteCompetition(db: Database, user: SessionUser, id: string, version: number) {
-  const row = await findCompetition(db, id);
-  if (!row) throw notFound('Competition');
+  const row = await competitionForChange(db, user, id);
   if (!canDeleteCompetition(user, row.organizerEmail)) throw forbidden();
-  return withApiConflict(() =>
-    db.transaction().execute(async (trx) => {
-      await softDelete(trx, 'competitions', id, version);
-      await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'delete' });
-    }),
-  );
+  return db.transaction().execute(async (trx) => {
+    await softDelete(trx, 'competitions', id, version);
+    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'delete' });
+  });
 }

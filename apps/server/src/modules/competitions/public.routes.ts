@@ -1,4 +1,4 @@
-import { localDay } from '@preffy/domain';
+import { localDay, prizeTotal } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,11 +6,21 @@ import { notFound } from '../../lib/errors.ts';
 import { now } from '../../lib/clock.ts';
 import { findCompetition } from './competitions.repository.ts';
 
+/**
+ * A competition the public may see: a hold (not confirmed) is not announced yet, so its page
+ * answers 404 like a missing one.
+ */
+async function announcedCompetition(db: FastifyInstance['db'], id: string) {
+  const c = await findCompetition(db, id);
+  if (!c || c.isConfirmed !== 1) throw notFound('Competition');
+  return c;
+}
+
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The public competition page's data (/c/:id, no sign-in). Only what the page shows:
- * never emails, notes, payments or anything else private.
+ * never emails, notes, the invoice amount, payments or anything else private.
  */
 export async function publicCompetitionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,39 +40,44 @@ export async function publicCompetitionRoutes(app: FastifyInstance) {
             organizer: z.string(),
             image: z.string().nullable(),
             spotify: z.string().nullable(),
-            invoiceAmount: z.number(),
+            /** What the prize lines add up to: public anyway, unlike the invoice behind them. */
+            prizeTotal: z.number(),
             totalViews: z.number(),
             ugcCount: z.number(),
             prizes: z.array(z.string()),
             startDate: z.number(),
             endDate: z.number(),
+            /** Whether it takes entries now: started, not closed, not ended. */
             isOpen: z.boolean(),
+            hasStarted: z.boolean(),
           }),
         },
       },
     },
     async (request) => {
-      const c = await findCompetition(app.db, request.params.id);
-      if (!c) throw notFound('Competition');
+      const c = await announcedCompetition(app.db, request.params.id);
       const stats = await app.db
         .selectFrom('posts')
         .select((eb) => [eb.fn.countAll<number>().as('ugc'), eb.fn.sum<number>('views').as('views')])
         .where('competitionId', '=', c.id)
         .where('deleted', '=', 0)
         .executeTakeFirstOrThrow();
+      const prizes = JSON.parse(c.prizes) as string[];
+      const hasStarted = Number(c.startDate) <= now();
       return {
         id: c.id,
         name: c.name,
         organizer: c.organizer,
         image: c.image,
         spotify: c.spotify,
-        invoiceAmount: c.invoiceAmount,
+        prizeTotal: prizeTotal(prizes).total,
         totalViews: Number(stats.views ?? 0),
         ugcCount: Number(stats.ugc),
-        prizes: JSON.parse(c.prizes) as string[],
+        prizes,
         startDate: Number(c.startDate),
         endDate: Number(c.endDate),
-        isOpen: c.isClosed === 0 && c.hasEnded === 0,
+        isOpen: hasStarted && c.isClosed === 0 && c.hasEnded === 0,
+        hasStarted,
       };
     },
   );
@@ -88,8 +103,7 @@ export async function publicCompetitionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const c = await findCompetition(app.db, request.params.id);
-      if (!c) throw notFound('Competition');
+      const c = await announcedCompetition(app.db, request.params.id);
       const day = localDay(now(), app.config.businessTimeZone);
       await app.db
         .insertInto('competitionVisits')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
+import { withoutSecretLinks } from '../auth/auth-links.ts';
 import type { EmailTransport } from './transports/transport.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './templates/render.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
@@ -109,7 +110,38 @@ export class EmailWorker {
       },
     );
     await Promise.all(workers);
+    await this.removeDeliveredSecrets([...new Set(claimed.map((row) => row.messageId))]);
     return claimed.length;
+  }
+
+  /**
+   * Once a real transport has handed a message to every recipient, the stored copy loses its
+   * sign-in, reset and invitation links: the outbox must not be a pile of live secrets. In
+   * 'outbox' mode nothing leaves, so admins relay those links by hand and they stay.
+   */
+  private async removeDeliveredSecrets(messageIds: string[]) {
+    if (this.options.transport.name === 'outbox' || messageIds.length === 0) return;
+    const unfinished = await this.db
+      .selectFrom('emailRecipients')
+      .select('messageId')
+      .distinct()
+      .where('messageId', 'in', messageIds)
+      .where('status', 'in', ['queued', 'sending'])
+      .execute();
+    const open = new Set(unfinished.map((row) => row.messageId));
+    const finished = messageIds.filter((id) => !open.has(id));
+    if (finished.length === 0) return;
+    const messages = await this.db
+      .selectFrom('emailMessages')
+      .select(['id', 'html', 'text'])
+      .where('id', 'in', finished)
+      .execute();
+    for (const message of messages) {
+      const html = withoutSecretLinks(message.html);
+      const text = withoutSecretLinks(message.text);
+      if (html === message.html && text === message.text) continue;
+      await this.db.updateTable('emailMessages').set({ html, text }).where('id', '=', message.id).execute();
+    }
   }
 
   private async deliverOne(row: {

@@ -72,7 +72,7 @@ export async function emailRoutes(app: FastifyInstance) {
         summary: 'A Fancy, Promotion or Basic email for a competition, as recipients will get it',
         querystring: z.object({
           type: z.enum(BULK_TYPES),
-          competitionId: z.string().min(1, 'Please choose a competition'),
+          competitionId: z.string().min(1, 'Please choose a competition').max(100),
           language: z.enum(languages).default('en'),
         }),
         response: { 200: renderedSchema },
@@ -160,19 +160,20 @@ export async function emailRoutes(app: FastifyInstance) {
   r.post(
     '/api/email/bulk',
     {
-      config: admin,
+      // Five parallel sends once queued every subscriber five times: one key, one send.
+      config: { ...admin, idempotent: true },
       schema: {
         tags: ['email'],
         summary: 'Send a Fancy, Promotion or Basic email to selected subscribers',
         body: z.object({
           type: z.enum(BULK_TYPES),
-          competitionId: z.string().min(1, 'Please choose a competition'),
+          competitionId: z.string().min(1, 'Please choose a competition').max(100),
           selection: z.union([
             z.object({ emails: z.array(z.email()).min(1).max(100_000) }),
             z.object({
               all: z.literal(true),
               search: z.string().max(200).optional(),
-              exclude: z.array(z.string()).max(100_000).optional(),
+              exclude: z.array(z.email().max(254)).max(100_000).optional(),
             }),
           ]),
         }),

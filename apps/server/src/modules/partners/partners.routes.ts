@@ -9,15 +9,9 @@ import { softDelete } from '../../lib/versioned.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { addPost } from '../posts/posts.service.ts';
+// One public shape for lists, the POST answer and a stale revoke's 409 (lib/public-shapes.ts).
+import { partnerKeySchema as keySchema } from './partner-key.dto.ts';
 
-const keySchema = z.object({
-  id: z.string(),
-  version: z.number(),
-  name: z.string(),
-  keyPrefix: z.string(),
-  createdAt: z.number(),
-  lastUsedAt: z.number().nullable(),
-});
 export const MAX_INGEST_POSTS = 100;
 
 /** The partner key of a request: `x-api-key: …` or `Authorization: Bearer …`. */

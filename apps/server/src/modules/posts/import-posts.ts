@@ -10,10 +10,15 @@ const REQUIRED_COLUMNS = ['link', 'email', 'creator', 'platform'] as const;
 export type ImportRowResult =
   { row: number; ok: true; link: string } | { row: number; ok: false; errors: string[] };
 
+/** Likes and views a platform could report: whole numbers up to a trillion. */
+export const MAX_POST_COUNT = 1_000_000_000_000;
+
 const count = (value: string | undefined) => {
   if (value === undefined || value === '') return { ok: true as const, value: undefined };
   const n = Number(value.replace(/[, _]/g, ''));
-  return Number.isFinite(n) && n >= 0 ? { ok: true as const, value: n } : { ok: false as const };
+  return Number.isInteger(n) && n >= 0 && n <= MAX_POST_COUNT
+    ? { ok: true as const, value: n }
+    : { ok: false as const };
 };
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
-import { MAX_IMPORT_ROWS, importPosts } from './import-posts.ts';
+import { MAX_IMPORT_ROWS, MAX_POST_COUNT, importPosts } from './import-posts.ts';
 import { addPost } from './posts.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -78,8 +78,8 @@ export async function postsRoutes(app: FastifyInstance) {
         summary: 'Add a post by hand (also to a closed competition)',
         params: idParams,
         body: submitPostSchema.extend({
-          likes: z.number().min(0).optional(),
-          views: z.number().min(0).optional(),
+          likes: z.number().int().min(0).max(MAX_POST_COUNT).optional(),
+          views: z.number().int().min(0).max(MAX_POST_COUNT).optional(),
         }),
         response: { 201: z.object({ post: postSchema }) },
       },

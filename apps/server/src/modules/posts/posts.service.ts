@@ -45,7 +45,8 @@ export async function normalisePostLink(
 /**
  * A post enters a competition: its link normalised (the same video cannot enter twice, even
  * when two submissions race: a unique index decides), unscored (bonusLikes null) until review.
- * Closed or ended competitions accept nothing unless staff add it by hand.
+ * Closed or ended competitions, holds (not confirmed: as if missing) and competitions before
+ * their start accept nothing unless staff add it by hand.
  */
 export async function addPost(
   db: Database,
@@ -53,9 +54,12 @@ export async function addPost(
   options: { shortLinkBaseUrl?: string; timeoutMs: number; allowClosed?: boolean },
 ) {
   const competition = await findCompetition(db, input.competitionId);
-  if (!competition) throw notFound('Competition');
+  // An unannounced hold answers like a missing competition: it has no public page either.
+  if (!competition || (!options.allowClosed && competition.isConfirmed !== 1)) throw notFound('Competition');
   if (!options.allowClosed && (competition.isClosed === 1 || competition.hasEnded === 1))
     throw new AppError(409, 'CLOSED', POST_LINK_MESSAGES.closed);
+  if (!options.allowClosed && Number(competition.startDate) > now())
+    throw new AppError(409, 'NOT_STARTED', POST_LINK_MESSAGES.notStarted);
   const video = await normalisePostLink(input.link, options);
   if (input.expectedPlatform && input.expectedPlatform !== video.platform)
     throw linkError(

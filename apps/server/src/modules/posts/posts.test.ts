@@ -22,7 +22,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function competition(flags: { isClosed?: boolean } = {}) {
+/** A confirmed competition that started yesterday (holds and future ones take no entries). */
+async function competition(flags: { isClosed?: boolean; confirmed?: boolean; startDate?: number } = {}) {
   const defaults = (await staff.get('/api/competitions/defaults')).json();
   const c = (
     await staff.post('/api/competitions', {
@@ -30,13 +31,15 @@ async function competition(flags: { isClosed?: boolean } = {}) {
       name: 'Entry Song',
       organizer: 'Luna Vega',
       audio: 'https://soundcloud.com/luna/entry',
-      startDate: defaults.startDate,
+      startDate: flags.startDate ?? defaults.startDate - 24 * 3600_000,
       endDate: defaults.endDate,
       invoiceAmount: 1000,
       prizes: [],
       isClosed: flags.isClosed ?? false,
     })
   ).json().competition;
+  if ((flags.confirmed ?? true) && !c.isConfirmed)
+    await staff.post(`/api/competitions/${c.id}/confirm`, { version: c.version });
   return c.id as string;
 }
 
@@ -157,6 +160,65 @@ describe('public submission', () => {
     });
     expect(byHand.statusCode).toBe(201);
     expect(byHand.json().post).toMatchObject({ platform: 'instagram', postId: 'C9zYx8WvU7t', likes: 12 });
+  });
+
+  it('refuses likes and views no platform could report (1e308 was stored)', async () => {
+    const id = await competition({});
+    for (const counts of [{ views: 1e308 }, { likes: 1.5 }, { likes: -1 }, { views: 1e13 }]) {
+      const refused = await staff.post(`/api/competitions/${id}/posts`, {
+        email: 'big@c.test',
+        creator: 'big',
+        link: 'https://youtu.be/bignumbers1',
+        ...counts,
+      });
+      expect(refused.statusCode, JSON.stringify(counts)).toBe(400);
+      expect(Object.keys(refused.json().fieldErrors)).toEqual(Object.keys(counts));
+    }
+    const imported = await staff.post(`/api/competitions/${id}/posts/import`, {
+      csv: 'link,email,creator,platform,views\nhttps://youtu.be/bignumbers2,big@c.test,big,youtube,1e308\n',
+    });
+    expect(imported.json()).toMatchObject({ accepted: 0, refused: 1 });
+    const { n } = await app.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('competitionId', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
+  });
+
+  it('refuses entries to a hold and to a competition not started yet, but staff can add by hand', async () => {
+    const hold = await competition({ confirmed: false });
+    const future = await competition({ startDate: Date.now() + 3 * 24 * 3600_000 });
+    for (const [id, n] of [
+      [hold, 1],
+      [future, 2],
+    ] as const) {
+      const refused = await submit(id, {
+        email: 'early@c.test',
+        creator: 'early',
+        link: `https://youtu.be/earlyentry${n}`,
+      });
+      if (id === hold) {
+        // A hold is not announced: it answers exactly like a competition that does not exist.
+        const missing = await submit('no-such-competition', {
+          email: 'early@c.test',
+          creator: 'early',
+          link: `https://youtu.be/earlyentry${n}`,
+        });
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json()).toEqual(missing.json());
+      } else {
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toMatchObject({ code: 'NOT_STARTED', message: POST_LINK_MESSAGES.notStarted });
+      }
+      expect(await posts(id)).toEqual([]);
+      const byHand = await staff.post(`/api/competitions/${id}/posts`, {
+        email: 'early@c.test',
+        creator: 'early',
+        link: `https://youtu.be/earlyentry${n}`,
+      });
+      expect(byHand.statusCode).toBe(201);
+    }
   });
 
   it('drops what a bot puts in the honeypot, and rate-limits one address', async () => {

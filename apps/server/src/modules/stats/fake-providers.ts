@@ -16,7 +16,10 @@ export const FAKE_PROVIDER_KEY = 'fake-provider-key';
 
 const hash = (s: string) => createHash('sha256').update(s).digest().readUInt32BE(0);
 
-export function createFakeProviders() {
+/** delayMs: every answer waits this long (changeable while running), like a slow provider. */
+export function createFakeProviders(options: { delayMs?: number } = {}) {
+  let delayMs = options.delayMs ?? 0;
+  // How often each video was asked for ('youtube:<id>', 'tiktok:<id>', …).
   const asked = new Map<string, number>();
   const firstSeen = new Map<string, number>();
   const requests: string[] = [];
@@ -128,10 +131,17 @@ export function createFakeProviders() {
     json(res, 404, { error: 'no such endpoint' });
   };
 
-  const server: Server = createServer(handle);
+  const server: Server = createServer((req, res) => {
+    if (delayMs > 0) setTimeout(handle, delayMs, req, res);
+    else handle(req, res);
+  });
   return {
     server,
     requests,
+    asked: asked as ReadonlyMap<string, number>,
+    setDelay(ms: number) {
+      delayMs = ms;
+    },
     async listen(port = 0): Promise<string> {
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,18 +3,29 @@ import { type PostPlatform, parsePostLink } from '@preffy/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
-import type { StatsResult, StatsSources } from './providers.ts';
+import type { StatsResult, StatsSource, StatsSources } from './providers.ts';
 import { computeLeaderboard } from './leaderboard.ts';
 import { startRefreshJob } from './refresh-jobs.ts';
 
-// Long enough for a batch through slow providers (timeouts, retries); a crashed worker's tasks wait this long.
-const CLAIM_MS = 10 * 60_000;
+export type JobWorkerOptions = {
+  batchSize?: number;
+  log?: FastifyBaseLogger;
+  timeZone?: string;
+  /** How long a claim lasts unless renewed: how long a crashed worker's tasks wait for another. */
+  leaseMs?: number;
+  /** How often a working worker renews its claims; a few beats fit in one lease. */
+  heartbeatMs?: number;
+};
 
 /**
  * Works the refresh jobs in the database. Each tick claims a batch of due tasks with one
- * conditional UPDATE per task set (on PostgreSQL a second server instance waits for the row
- * and then finds it taken), so several instances share a job and no post is refreshed twice
- * at once. A task left claimed by a crashed worker is taken again after its claim expires.
+ * conditional UPDATE (on PostgreSQL a second server instance waits for the row and then finds it
+ * taken), so several instances share a job and no post is refreshed twice at once.
+ *
+ * Claims are short leases (30 s) that a heartbeat renews (every 10 s) while the batch is worked,
+ * however slow the providers: a crashed worker's tasks are taken again within one lease, and
+ * each result is stored, with the job's counters, as soon as it arrives, so a crash loses at most
+ * the posts in flight (decision 0012).
  */
 export class JobWorker {
   readonly id = randomUUID();
@@ -22,12 +33,22 @@ export class JobWorker {
   private scheduleTimer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  /** The 'Update Leaderboard' job being computed, whose liveness the heartbeat also shows. */
+  private leaderboardJobId: string | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly sources: StatsSources,
-    private readonly options: { batchSize?: number; log?: FastifyBaseLogger; timeZone?: string } = {},
-  ) {}
+    private readonly options: JobWorkerOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.heartbeatMs = options.heartbeatMs ?? 10_000;
+    // A beat as long as the lease would let claims lapse between beats.
+    if (!(this.heartbeatMs > 0 && this.heartbeatMs * 2 <= this.leaseMs))
+      throw new Error('The job heartbeat must be at most half the lease');
+  }
 
   start(intervalMs: number, refreshEveryMs = 0) {
     const loop = async () => {
@@ -96,15 +117,48 @@ export class JobWorker {
   }
 
   private async work(): Promise<number> {
-    const handled = (await this.leaderboards()) + (await this.refreshTasks());
-    if (handled === 0) await this.finishAbandonedJobs();
-    return handled;
+    const heartbeat = setInterval(() => void this.renewLeases(), this.heartbeatMs);
+    heartbeat.unref();
+    try {
+      const handled = (await this.leaderboards()) + (await this.refreshTasks());
+      if (handled === 0) await this.finishAbandonedJobs();
+      return handled;
+    } finally {
+      clearInterval(heartbeat);
+    }
   }
 
   /**
-   * A worker that crashed can leave a job 'running' with nothing left to do (its last progress
-   * update lost) or a leaderboard half computed: close the first, fail the second, so the next
-   * Update starts a new job instead of answering the stuck one.
+   * The heartbeat: pushes back the end of every claim this worker still holds. Only its own,
+   * still running tasks: a claim another worker has taken over stays theirs.
+   */
+  private async renewLeases() {
+    const at = now();
+    try {
+      await this.db
+        .updateTable('jobTasks')
+        .set({ claimedUntil: at + this.leaseMs })
+        .where('claimedBy', '=', this.id)
+        .where('status', '=', 'running')
+        .execute();
+      if (this.leaderboardJobId)
+        await this.db
+          .updateTable('jobs')
+          .set({ updatedAt: at })
+          .where('id', '=', this.leaderboardJobId)
+          .where('status', '=', 'running')
+          .execute();
+    } catch (error) {
+      // The next beat tries again; a lease lost meanwhile only means another worker takes over.
+      this.options.log?.error({ err: error }, 'renewing job leases failed');
+    }
+  }
+
+  /**
+   * A worker that crashed can leave a job 'running' with nothing left to do (it stored its last
+   * result but did not close the job) or a leaderboard half computed, its heartbeat silent for a
+   * whole lease: close the first, fail the second, so the next Update starts a new job instead of
+   * answering the stuck one.
    */
   private async finishAbandonedJobs() {
     const at = now();
@@ -117,14 +171,13 @@ export class JobWorker {
       })
       .where('kind', '=', 'update-leaderboard')
       .where('status', '=', 'running')
-      .where('updatedAt', '<', at - CLAIM_MS)
+      .where('updatedAt', '<', at - this.leaseMs)
       .execute();
     await this.db
       .updateTable('jobs')
       .set({ status: 'done', finishedAt: at, updatedAt: at })
       .where('kind', '=', 'refresh-views')
       .where('status', '=', 'running')
-      .where('updatedAt', '<', at - CLAIM_MS)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -156,6 +209,7 @@ export class JobWorker {
       .where('status', '=', 'queued')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return 0;
+    this.leaderboardJobId = next.id;
     try {
       await computeLeaderboard(this.db, next.competitionId, this.options.timeZone ?? 'UTC');
       await this.db
@@ -177,6 +231,8 @@ export class JobWorker {
         })
         .where('id', '=', next.id)
         .execute();
+    } finally {
+      this.leaderboardJobId = undefined;
     }
     return 1;
   }
@@ -201,7 +257,7 @@ export class JobWorker {
     const ids = candidates.map((c) => c.id);
     await this.db
       .updateTable('jobTasks')
-      .set({ status: 'running', claimedBy: this.id, claimedUntil: at + CLAIM_MS })
+      .set({ status: 'running', claimedBy: this.id, claimedUntil: at + this.leaseMs })
       .where('id', 'in', ids)
       .where((eb) =>
         eb.or([
@@ -235,48 +291,54 @@ export class JobWorker {
         .where('status', '=', 'queued')
         .execute();
 
-    const byPlatform = new Map<string, typeof claimed>();
+    const byPlatform = new Map<string, ClaimedTask[]>();
     for (const task of claimed)
       byPlatform.set(task.platform, [...(byPlatform.get(task.platform) ?? []), task]);
-    const tally = new Map<string, { done: number; failed: number }>();
-    await Promise.all(
-      [...byPlatform].map(async ([platform, tasks]) => {
-        const source = this.sources[platform as PostPlatform];
-        // Older posts may lack the platform id: read it from the link.
-        const videoIdOf = (t: (typeof tasks)[number]) => {
-          const parsed = parsePostLink(t.link);
-          return t.postId ?? (parsed.kind === 'post' ? parsed.postId : null);
-        };
-        const known = tasks.filter((t) => videoIdOf(t) !== null);
-        const results = source
-          ? await source.fetch(known.map((t) => ({ postId: videoIdOf(t)!, link: t.link })))
-          : new Map<string, StatsResult>();
-        for (const task of tasks) {
-          const id = videoIdOf(task);
-          const result: StatsResult =
-            id === null
-              ? { ok: false, error: 'The link is not a recognised TikTok, Instagram or YouTube video' }
-              : (results.get(id) ?? { ok: false, error: `No data provider for ${platform}` });
-          const outcome = await this.record(task, result);
-          if (outcome === 'lost') continue;
-          const counts = tally.get(task.jobId) ?? { done: 0, failed: 0 };
-          counts[outcome] += 1;
-          tally.set(task.jobId, counts);
-        }
-      }),
-    );
-    for (const [jobId, counts] of tally) await this.updateProgress(jobId, counts);
+    // Platforms in parallel (each provider has its own rate); one platform's calls in turn.
+    await Promise.all([...byPlatform].map(([platform, tasks]) => this.refreshPlatform(platform, tasks)));
+    for (const jobId of jobIds) await this.closeIfFinished(jobId);
     return claimed.length;
   }
 
   /**
-   * Stores one result, if this worker still holds the task: a worker that took too long and
-   * lost its claim writes nothing, so a post is never refreshed twice by one job.
+   * Asks the platform's provider for the tasks' posts, one provider call at a time, and stores
+   * each call's answers before the next call: a crash loses only the call in flight.
    */
-  private async record(
-    task: { taskId: string; postRowId: string; bonusLikes: number | null },
-    result: StatsResult,
-  ): Promise<'done' | 'failed' | 'lost'> {
+  private async refreshPlatform(platform: string, tasks: ClaimedTask[]) {
+    const source = this.sources[platform as PostPlatform] as StatsSource | undefined;
+    const unsupported = `No data provider for ${platform}`;
+    // Older posts may lack the platform id: read it from the link.
+    const videoIdOf = (t: ClaimedTask) => {
+      const parsed = parsePostLink(t.link);
+      return t.postId ?? (parsed.kind === 'post' ? parsed.postId : null);
+    };
+    const known: { task: ClaimedTask; videoId: string }[] = [];
+    for (const task of tasks) {
+      const videoId = videoIdOf(task);
+      if (videoId === null)
+        await this.record(task, {
+          ok: false,
+          error: 'The link is not a recognised TikTok, Instagram or YouTube video',
+        });
+      else if (!source) await this.record(task, { ok: false, error: unsupported });
+      else known.push({ task, videoId });
+    }
+    if (!source) return;
+    const perCall = Math.max(1, source.batchSize);
+    for (let i = 0; i < known.length; i += perCall) {
+      const call = known.slice(i, i + perCall);
+      const results = await source.fetch(call.map((k) => ({ postId: k.videoId, link: k.task.link })));
+      for (const { task, videoId } of call)
+        await this.record(task, results.get(videoId) ?? { ok: false, error: unsupported });
+    }
+  }
+
+  /**
+   * Stores one result and counts it on the job, in one transaction and only if this worker
+   * still holds the task: a worker that lost its claim writes nothing, so a post gets one
+   * result per job, and the job's counters always match the results stored, crash or not.
+   */
+  private async record(task: ClaimedTask, result: StatsResult): Promise<'done' | 'failed' | 'lost'> {
     const at = now();
     return this.db.transaction().execute(async (trx) => {
       const held = await trx
@@ -327,22 +389,21 @@ export class JobWorker {
           .where('id', '=', task.postRowId)
           .execute();
       }
+      await trx
+        .updateTable('jobs')
+        .set((eb) =>
+          result.ok
+            ? { done: eb('done', '+', 1), updatedAt: at }
+            : { failed: eb('failed', '+', 1), updatedAt: at },
+        )
+        .where('id', '=', task.jobId)
+        .execute();
       return result.ok ? 'done' : 'failed';
     });
   }
 
-  /** Adds this batch's outcomes (one statement, safe with other workers) and closes a finished job. */
-  private async updateProgress(jobId: string, batch: { done: number; failed: number }) {
-    const at = now();
-    await this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        done: eb('done', '+', batch.done),
-        failed: eb('failed', '+', batch.failed),
-        updatedAt: at,
-      }))
-      .where('id', '=', jobId)
-      .execute();
+  /** Closes a job once none of its tasks is queued or running. */
+  private async closeIfFinished(jobId: string) {
     const open = await this.db
       .selectFrom('jobTasks')
       .select('id')
@@ -353,9 +414,19 @@ export class JobWorker {
     if (!open)
       await this.db
         .updateTable('jobs')
-        .set({ status: 'done', finishedAt: at })
+        .set({ status: 'done', finishedAt: now(), updatedAt: now() })
         .where('id', '=', jobId)
         .where('status', 'in', ['queued', 'running'])
         .execute();
   }
 }
+
+type ClaimedTask = {
+  taskId: string;
+  jobId: string;
+  platform: string;
+  postRowId: string;
+  postId: string | null;
+  link: string;
+  bonusLikes: number | null;
+};

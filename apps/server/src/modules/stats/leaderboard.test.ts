@@ -105,4 +105,49 @@ describe('Update Leaderboard', () => {
     expect(byViews.items.map((r: { creator: string }) => r.creator)).toEqual(['ana']);
     expect((await organizer.get(`/api/competitions/${c.id}/leaderboard`)).statusCode).toBe(404);
   });
+
+  it('fails a computation whose worker fell silent for a whole lease, so the next click starts anew', async () => {
+    const defaults = (await staff.get('/api/competitions/defaults')).json();
+    const c = (
+      await staff.post('/api/competitions', {
+        email: 'artist@label.test',
+        name: 'Stuck Board',
+        organizer: 'Luna Vega',
+        audio: 'https://soundcloud.com/luna/stuck',
+        startDate: defaults.startDate,
+        endDate: defaults.endDate,
+        invoiceAmount: 1000,
+        prizes: [],
+      })
+    ).json().competition;
+    const { job } = (await staff.post(`/api/competitions/${c.id}/leaderboard/update`)).json();
+    // As a worker that claimed the job and then crashed leaves it: running, heartbeat at `beat`.
+    const crashedAt = async (beat: number) =>
+      app.db
+        .updateTable('jobs')
+        .set({ status: 'running', updatedAt: beat })
+        .where('id', '=', job.id)
+        .execute();
+    const worker = new JobWorker(app.db, createStatsSources({} as never), {
+      leaseMs: 1000,
+      heartbeatMs: 100,
+    });
+    const statusOf = async () => (await staff.get(`/api/jobs/${job.id}`)).json().job;
+
+    await crashedAt(now() - 500);
+    expect(await worker.tick()).toBe(0);
+    expect(await statusOf()).toMatchObject({ status: 'running' });
+
+    await crashedAt(now() - 1500);
+    expect(await worker.tick()).toBe(0);
+    expect(await statusOf()).toMatchObject({
+      status: 'failed',
+      error: 'The worker stopped while computing; please update again',
+    });
+    const again = (await staff.post(`/api/competitions/${c.id}/leaderboard/update`)).json().job;
+    expect(again.id).not.toBe(job.id);
+    expect(await worker.tick()).toBe(1);
+    expect(await statusOf()).toMatchObject({ status: 'failed' });
+    expect((await staff.get(`/api/jobs/${again.id}`)).json().job).toMatchObject({ status: 'done' });
+  });
 });

@@ -1,4 +1,3 @@
-import type { PostPlatform } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import type { JobsTable } from '../../db/schema.ts';
 import { newId, now } from '../../lib/clock.ts';
@@ -145,5 +144,3 @@ export async function cancelJob(db: Database, id: string) {
   });
   return findJob(db, id);
 }
-
-export type ClaimedTask = { id: string; jobId: string; postId: string; platform: PostPlatform };

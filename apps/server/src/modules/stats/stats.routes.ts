@@ -178,7 +178,9 @@ export async function statsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const job = await findJob(app.db, request.params.id);
-      await visibleCompetition(request.user!, job.competitionId);
+      // A job of a competition the user may not see is answered like a missing job.
+      const c = await findCompetition(app.db, job.competitionId);
+      if (!c || !canManageCompetition(request.user!, c.organizerEmail)) throw notFound('Job');
       return { job };
     },
   );

@@ -1,13 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { IMAGE_TYPES, IMAGE_URL_PREFIX, MAX_IMAGE_BYTES, type ImageExtension, sniffImage } from './images.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import {
+  IMAGE_TYPES,
+  IMAGE_URL_PREFIX,
+  MAX_IMAGE_BYTES,
+  UPLOADS_PER_HOUR,
+  type ImageExtension,
+  reencodeImage,
+} from './images.ts';
 import type { FileStorage } from './storage.ts';
+import { clientAddressKey } from '../../lib/client-address.ts';
 
-const TOO_BIG = 'The image is larger than 5 MB';
-const WRONG_TYPE = 'Please upload a JPEG, PNG or WebP image';
+export const TOO_BIG = 'The image is larger than 5 MB';
+export const WRONG_TYPE = 'Please upload a JPEG, PNG or WebP image';
+export const TOO_MANY_PIXELS = 'The image is larger than 40 megapixels';
+export const EMPTY_FILE = 'The image file is empty';
+export const TOO_MANY_UPLOADS = `You can upload at most ${UPLOADS_PER_HOUR} images per hour; please try again later`;
+export const NO_FILE = 'Send one image in the multipart field "file"';
+export const NOT_MULTIPART = 'The upload must be a complete multipart/form-data body';
 
 /** Upload an album image (multipart field "file"); serve stored images with long caching. */
 export async function imagesRoutes(app: FastifyInstance, options: { storage: FileStorage }) {
@@ -17,27 +30,33 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
   r.post(
     '/api/images',
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        rateLimit: {
+          max: UPLOADS_PER_HOUR,
+          timeWindow: 60 * 60_000,
+          // Per user, not per address: colleagues behind one office address do not share a quota.
+          keyGenerator: (request) => `images:${request.user?.id ?? clientAddressKey(request.ip)}`,
+          errorResponseBuilder: () =>
+            new AppError(429, 'RATE_LIMITED', TOO_MANY_UPLOADS, {
+              fieldErrors: { file: [TOO_MANY_UPLOADS] },
+            }),
+        },
+      },
       schema: {
         tags: ['images'],
-        summary: 'Upload an album image (JPEG, PNG or WebP, at most 5 MB); answers its URL',
+        summary: `Upload an album image (JPEG, PNG or WebP, at most 5 MB and 40 megapixels, ${UPLOADS_PER_HOUR} per hour); it is re-encoded without metadata; answers its URL`,
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ url: z.string() }) },
       },
     },
     async (request, reply) => {
-      const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!part) throw new AppError(400, 'VALIDATION', WRONG_TYPE, { fieldErrors: { file: [WRONG_TYPE] } });
-      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, 'VALIDATION', TOO_BIG, { fieldErrors: { file: [TOO_BIG] } });
-        throw error;
-      });
-      const ext = sniffImage(bytes);
-      if (!ext) throw new AppError(400, 'VALIDATION', WRONG_TYPE, { fieldErrors: { file: [WRONG_TYPE] } });
+      const image = await reencodeImage(await readUploadedFile(request));
+      if (!image.ok)
+        throw badRequest('file', image.reason === 'too-many-pixels' ? TOO_MANY_PIXELS : WRONG_TYPE);
       // A new name for every upload: URLs never change content, so they can be cached for good.
-      const name = `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${ext}`;
-      await storage.put(`images/${name}`, bytes, IMAGE_TYPES[ext]);
+      const name = `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${image.ext}`;
+      await storage.put(`images/${name}`, image.bytes, IMAGE_TYPES[image.ext]);
       return reply.code(201).send({ url: `${IMAGE_URL_PREFIX}${name}` });
     },
   );
@@ -49,7 +68,7 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
       schema: {
         tags: ['images'],
         summary: 'A stored image',
-        params: z.object({ name: z.string() }),
+        params: z.object({ name: z.string().max(200) }),
         hide: true,
       },
     },
@@ -65,4 +84,38 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
         .send(file.stream);
     },
   );
+}
+
+/**
+ * The bytes of the one file in the field "file". Whatever the client sends (no boundary, a
+ * cut-off body, another field, no file), the answer is a 4xx that says what is wrong, never a 500.
+ */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  let bytes: Buffer | undefined;
+  try {
+    // The whole body is read: a second file or a cut-off end is refused, not ignored.
+    const parts = request.parts({
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') throw badRequest('file', NO_FILE);
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    throw error instanceof AppError ? error : uploadError(error);
+  }
+  if (!bytes) throw badRequest('file', NO_FILE);
+  if (bytes.length === 0) throw badRequest('file', EMPTY_FILE);
+  return bytes;
+}
+
+/** Errors while reading a multipart body come from what the client sent. */
+function uploadError(error: unknown) {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(413, 'VALIDATION', TOO_BIG, { fieldErrors: { file: [TOO_BIG] } });
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return badRequest('file', NO_FILE);
+  return badRequest('file', NOT_MULTIPART);
 }

@@ -1,5 +1,11 @@
+import sharp from 'sharp';
+
 /** Album images: JPEG, PNG or WebP, recognised by their bytes (not the name or the browser's word). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A few kilobytes can claim a huge canvas: bigger pictures are refused before they are decoded. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Per signed-in user (decision 0016). */
+export const UPLOADS_PER_HOUR = 60;
 
 export const IMAGE_TYPES = {
   jpg: 'image/jpeg',
@@ -22,6 +28,47 @@ export function sniffImage(bytes: Buffer): ImageExtension | null {
   )
     return 'webp';
   return null;
+}
+
+/** sharp's name for each kind we accept. */
+const SHARP_FORMATS = { jpg: 'jpeg', png: 'png', webp: 'webp' } as const;
+/** A PNG stays lossless (its "quality" would reduce it to a palette). */
+const OUTPUT_OPTIONS = { jpg: { quality: 85 }, png: {}, webp: { quality: 85 } } as const;
+
+export type ReencodedImage =
+  | { ok: true; bytes: Buffer; ext: ImageExtension }
+  | { ok: false; reason: 'not-an-image' | 'too-many-pixels' };
+
+/**
+ * Decodes the upload and writes its pixels anew in the same kind (decision 0016). Only the
+ * picture survives: bytes appended after it, EXIF (GPS, camera) and other metadata are gone,
+ * and the EXIF orientation is applied to the pixels. The magic bytes are checked first so
+ * sharp never parses what we do not accept (SVG, GIF, TIFF, …).
+ */
+export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
+  const ext = sniffImage(bytes);
+  if (!ext) return { ok: false, reason: 'not-an-image' };
+  // The header alone (no pixels decoded yet) says the kind and the size.
+  const metadata = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (!metadata || metadata.format !== SHARP_FORMATS[ext]) return { ok: false, reason: 'not-an-image' };
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS)
+    return { ok: false, reason: 'too-many-pixels' };
+  // failOn 'error' rather than the default 'warning': phone JPEGs often carry harmless warnings.
+  // The pixel limit is checked again by libvips, whatever the header said.
+  const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false });
+  try {
+    const output = await image
+      .autoOrient()
+      .toFormat(SHARP_FORMATS[ext], OUTPUT_OPTIONS[ext])
+      .timeout({ seconds: 20 })
+      .toBuffer();
+    return { ok: true, bytes: output, ext };
+  } catch {
+    // Broken image data after a valid header.
+    return { ok: false, reason: 'not-an-image' };
+  }
 }
 
 export const IMAGE_URL_PREFIX = '/images/';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, createTestApp, signedInClient, uploadImage } from '../../../test/test-app.ts';
 
@@ -41,14 +42,10 @@ function fakeS3() {
   return { server, objects, requests };
 }
 
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 7),
-]);
-
 let s3: ReturnType<typeof fakeS3>;
 let app: FastifyInstance;
 let staff: TestClient;
+let png: Buffer;
 
 beforeAll(async () => {
   s3 = fakeS3();
@@ -65,6 +62,9 @@ beforeAll(async () => {
     },
   });
   staff = (await signedInClient(app, 'staff')).client;
+  png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await app.close();
@@ -77,14 +77,17 @@ describe('album images in an S3-compatible store', () => {
     expect(uploaded.statusCode).toBe(201);
     const { url } = uploaded.json() as { url: string };
     const name = url.replace('/images/', '');
-    expect(s3.objects.get(`/albums/images/${name}`)).toEqual({ body: png, type: 'image/png' });
+    // The store holds the re-encoded picture (decision 0016), which the app serves as it is.
+    const stored = s3.objects.get(`/albums/images/${name}`)!;
+    expect(stored.type).toBe('image/png');
+    expect(await sharp(stored.body).metadata()).toMatchObject({ format: 'png', width: 4, height: 3 });
 
     const served = await app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['content-length']).toBe(String(png.length));
+    expect(served.headers['content-length']).toBe(String(stored.body.length));
     expect(served.headers['cache-control']).toContain('immutable');
-    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(served.rawPayload.equals(stored.body)).toBe(true);
     expect(s3.requests.every((r) => r.authorization.startsWith('AWS4-HMAC-SHA256'))).toBe(true);
   });
 

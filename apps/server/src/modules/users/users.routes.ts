@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@preffy/domain';
-import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { mintAuthToken } from '../auth/auth-tokens.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import { findUserById, listUsers, listUsersQuerySchema, userSchema } from './users.repository.ts';
-import { inviteUser, updateUser } from './users.service.ts';
+import { listUsers, listUsersQuerySchema, userSchema } from './users.repository.ts';
+import { inviteUser, mintSignInLink, revokeSessions, updateUser } from './users.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 
@@ -32,7 +29,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     '/api/users',
     {
-      config: admin,
+      config: { ...admin, idempotent: true },
       schema: {
         tags: ['users'],
         summary: 'Invite a user by email',
@@ -77,30 +74,30 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary:
-          'Mint a single-use, expiring sign-in link (the legacy ?LoginToken= link); optionally email it',
+          'Mint a single-use, expiring sign-in link (the legacy ?LoginToken= link); optionally email it. Not for administrators.',
         params: idParams,
         body: z.object({ send: z.boolean().default(false) }).default({ send: false }),
         response: { 200: z.object({ url: z.string(), expiresAt: z.number() }) },
       },
     },
-    async (request) => {
-      const user = await findUserById(app.db, request.params.id);
-      if (!user || user.disabled) throw notFound('User');
-      return app.db.transaction().execute(async (trx) => {
-        const { token, expiresAt } = await mintAuthToken(trx, user.id, 'sign-in', request.user!.id);
-        const url = `${app.config.publicUrl}/?LoginToken=${token}`;
-        if (request.body.send) {
-          await enqueueEmail(trx, {
-            kind: 'sign-in-link',
-            data: { name: user.name, url },
-            to: [{ email: user.email, name: user.name }],
-            language: user.language,
-            related: { entity: 'user', id: user.id },
-            createdBy: request.user!.id,
-          });
-        }
-        return { url, expiresAt };
-      });
+    async (request) =>
+      mintSignInLink(app.db, request.user!, app.config.publicUrl, request.params.id, request.body.send),
+  );
+
+  r.post(
+    '/api/users/:id/revoke-sessions',
+    {
+      config: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Sign a user out everywhere: every session of theirs ends',
+        params: idParams,
+        response: { 200: z.object({ ok: z.boolean(), ended: z.number() }) },
+      },
     },
+    async (request) => ({
+      ok: true,
+      ended: await revokeSessions(app.db, request.user!, request.params.id),
+    }),
   );
 }

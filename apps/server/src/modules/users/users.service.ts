@@ -1,10 +1,11 @@
 import type { Role } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { resetPasswordUrl, signInLinkUrl } from '../auth/auth-links.ts';
 import { mintAuthToken } from '../auth/auth-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
@@ -51,7 +52,7 @@ export async function inviteUser(
     const { token } = await mintAuthToken(trx, user.id, 'invite', actor.id);
     await enqueueEmail(trx, {
       kind: 'invitation',
-      data: { name: user.name, url: `${publicUrl}/reset-password#token=${token}` },
+      data: { name: user.name, url: resetPasswordUrl(publicUrl, token) },
       to: [{ email: user.email, name: user.name }],
       related: { entity: 'user', id: user.id },
       createdBy: actor.id,
@@ -98,6 +99,64 @@ export async function updateUser(
     const row = await findUserById(trx, id);
     if (!row) throw notFound('User');
     return toPublicUser(row);
+  });
+}
+
+/** The answer when an admin asks for a sign-in link to an administrator's account. */
+export const NO_ADMIN_SIGN_IN_LINKS = 'Sign-in links cannot be made for administrators';
+
+/**
+ * A single-use sign-in link, copied by the admin or emailed to the user. Whoever holds it is
+ * that user, so it is audited, and never made for an administrator: one admin account must
+ * not be enough to become every other admin without their password.
+ */
+export async function mintSignInLink(
+  db: Database,
+  actor: SessionUser,
+  publicUrl: string,
+  userId: string,
+  send: boolean,
+) {
+  const user = await findUserById(db, userId);
+  if (!user || user.disabled) throw notFound('User');
+  if (user.role === 'admin') throw forbidden(NO_ADMIN_SIGN_IN_LINKS);
+  return db.transaction().execute(async (trx) => {
+    const { token, expiresAt } = await mintAuthToken(trx, user.id, 'sign-in', actor.id);
+    const url = signInLinkUrl(publicUrl, token);
+    if (send) {
+      await enqueueEmail(trx, {
+        kind: 'sign-in-link',
+        data: { name: user.name, url },
+        to: [{ email: user.email, name: user.name }],
+        language: user.language,
+        related: { entity: 'user', id: user.id },
+        createdBy: actor.id,
+      });
+    }
+    await recordAudit(trx, {
+      actorId: actor.id,
+      entity: 'user',
+      entityId: user.id,
+      action: 'mint-sign-in-link',
+      changes: { sent: send, expiresAt },
+    });
+    return { url, expiresAt };
+  });
+}
+
+/** An admin ends every session of a user (a lost laptop, a shared password): how many. */
+export async function revokeSessions(db: Database, actor: SessionUser, userId: string) {
+  if (!(await findUserById(db, userId))) throw notFound('User');
+  return db.transaction().execute(async (trx) => {
+    const ended = await deleteUserSessions(trx, userId);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      entity: 'user',
+      entityId: userId,
+      action: 'revoke-sessions',
+      changes: { sessions: ended },
+    });
+    return ended;
   });
 }
 

@@ -70,6 +70,50 @@ describe('user management', () => {
     expect(stale.json().current).toMatchObject({ id: user.id, version: 2, role: 'staff', name: user.name });
   });
 
+  it('answers a stale PATCH without the password or calendar feed hash (the 409 leak)', async () => {
+    const { user } = await signedInClient(app, 'staff');
+    // A user with both secrets stored, as the audit found them.
+    await app.db
+      .updateTable('users')
+      .set({ calendarFeedHash: 'feed-hash-secret' })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await admin.patch(`/api/users/${user.id}`, { version: 1, name: 'Renamed' })).statusCode).toBe(
+      200,
+    );
+    const stale = await admin.patch(`/api/users/${user.id}`, { version: 1, name: 'Stale' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).not.toMatch(/passwordHash|calendarFeedHash|feed-hash-secret|\$argon2/);
+    expect(Object.keys(stale.json().current).sort()).toEqual(
+      ['createdAt', 'disabled', 'email', 'id', 'language', 'name', 'role', 'updatedAt', 'version'].sort(),
+    );
+  });
+
+  it('lets an admin sign a user out everywhere, and records it', async () => {
+    const { client: staff, user } = await signedInClient(app, 'staff');
+    const revoked = await admin.post(`/api/users/${user.id}/revoke-sessions`);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ ok: true, ended: 1 });
+    expect((await staff.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await admin.get('/api/auth/me')).statusCode).toBe(200);
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entityId', '=', user.id)
+      .where('action', '=', 'revoke-sessions')
+      .executeTakeFirstOrThrow();
+    expect(audit.actorId).toBe(adminId);
+    expect(JSON.parse(audit.changes!)).toEqual({ sessions: 1 });
+  });
+
+  it('keeps session revocation to admins, and answers 404 for an unknown user', async () => {
+    const { client: staff } = await signedInClient(app, 'staff');
+    const { user: other, client: otherClient } = await signedInClient(app, 'organizer');
+    expect((await staff.post(`/api/users/${other.id}/revoke-sessions`)).statusCode).toBe(403);
+    expect((await otherClient.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await admin.post('/api/users/no-such-user/revoke-sessions')).statusCode).toBe(404);
+  });
+
   it('does not let an admin disable or demote themselves', async () => {
     const me = await admin.get('/api/auth/me');
     const response = await admin.patch(`/api/users/${adminId}`, {

@@ -26,6 +26,11 @@ export const de: Messages = {
     lightMode: 'Heller Modus',
     darkMode: 'Dunkler Modus',
     signOut: 'Abmelden',
+    signOutEverywhere: 'Überall abmelden',
+    confirmSignOutEverywhereTitle: 'Überall abmelden?',
+    confirmSignOutEverywhere:
+      'Damit enden deine Sitzungen auf allen Geräten und in allen Browsern, auch hier.',
+    cancel: 'Abbrechen',
     apiDocs: 'API-Dokumentation',
     skipToContent: 'Zum Inhalt springen',
   },
@@ -178,6 +183,7 @@ export const de: Messages = {
       views: 'Aufrufe',
     },
     timeHint: 'Beginnt und endet um 15:00 ({{zone}})',
+    staffOnly: 'Wird vom Team festgelegt',
     prizeOptions: 'Preisoptionen',
     prizeLine: 'Preis {{n}}',
     removePrize: 'Preis {{n}} entfernen',
@@ -208,6 +214,7 @@ export const de: Messages = {
     ugc: 'UGC',
     invoiceAmount: 'Rechnungsbetrag',
     prizes: 'Preise',
+    prizeTotal: 'Preisgeld',
     enter: {
       title: 'Am Wettbewerb teilnehmen',
       link: 'Link zu deinem Video',
@@ -216,6 +223,7 @@ export const de: Messages = {
       submit: 'Mein Video einreichen',
       thanks: 'Danke! Dein Video ist eingereicht. Das Team prüft Einreichungen innerhalb von 1–2 Werktagen.',
       closed: 'Dieser Wettbewerb nimmt keine Einreichungen an.',
+      notStarted: 'Dieser Wettbewerb hat noch nicht begonnen.',
     },
   },
   calendar: {
@@ -384,6 +392,10 @@ export const de: Messages = {
     linkSent: 'Ein Anmeldelink ist unterwegs an {{email}}.',
     invited: '{{email}} ist eingeladen und bekommt eine E-Mail, um ein Passwort festzulegen.',
     saved: 'Gespeichert',
+    signOutEverywhere: 'Überall abmelden',
+    confirmSignOutEverywhereTitle: '{{name}} überall abmelden?',
+    confirmSignOutEverywhere: '{{name}} wird auf allen Geräten abgemeldet und muss sich neu anmelden.',
+    signedOutEverywhere: '{{name}} ist überall abgemeldet.',
     confirmDisableTitle: '{{name}} deaktivieren?',
     confirmDisable: '{{name}} wird überall abgemeldet und kann sich erst nach erneuter Aktivierung anmelden.',
     cancel: 'Abbrechen',
@@ -492,6 +504,10 @@ export const deServer: ServerMessages = {
   'Please upload the image again': 'Bitte lade das Bild erneut hoch',
   'Please upload a JPEG, PNG or WebP image': 'Bitte lade ein JPEG-, PNG- oder WebP-Bild hoch',
   'The image is larger than 5 MB': 'Das Bild ist größer als 5 MB',
+  'The image is larger than 40 megapixels': 'Das Bild hat mehr als 40 Megapixel',
+  'The image file is empty': 'Die Bilddatei ist leer',
+  'You can upload at most 60 images per hour; please try again later':
+    'Du kannst höchstens 60 Bilder pro Stunde hochladen; bitte versuche es später noch einmal',
   "Please enter the artist's email": 'Bitte gib die E-Mail-Adresse des Künstlers ein',
   "Please enter the song's title": 'Bitte gib den Songtitel ein',
   "Please enter the artist's name": 'Bitte gib den Namen des Künstlers ein',
@@ -517,6 +533,18 @@ export const deServer: ServerMessages = {
   'Please pick today or a later date': 'Bitte wähle heute oder ein späteres Datum',
   'Please pick a date': 'Bitte wähle ein Datum',
   'This job has already finished': 'Dieser Auftrag ist bereits beendet',
+  'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.':
+    'Zu viele Anmeldeversuche. Bitte warte 15 Minuten und versuche es erneut, oder setze dein Passwort zurück.',
+  'Too many reset links were requested for this address. Please wait an hour and try again.':
+    'Für diese Adresse wurden zu viele Links zum Zurücksetzen angefordert. Bitte warte eine Stunde und versuche es erneut.',
+  'Too many requests from this address. Please wait 15 minutes and try again.':
+    'Zu viele Anfragen von dieser Adresse. Bitte warte 15 Minuten und versuche es erneut.',
+  'Sign-in links cannot be made for administrators':
+    'Für Administratoren können keine Anmeldelinks erstellt werden',
+  'A request with this Idempotency-Key is still being processed':
+    'Diese Übermittlung wird noch verarbeitet; bitte warte einen Moment',
+  'This Idempotency-Key was already used for a different request':
+    'Diese Übermittlung wurde bereits mit anderen Angaben gesendet; bitte sende das Formular erneut',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Bitte gib einen Link zu einem TikTok-, Instagram-Reel- oder YouTube-Short-Video ein',
   'This TikTok short link could not be opened; please paste the full video link':
@@ -524,4 +552,15 @@ export const deServer: ServerMessages = {
   'This video is already entered in this competition':
     'Dieses Video ist in diesem Wettbewerb bereits eingereicht',
   'This competition is not accepting entries': 'Dieser Wettbewerb nimmt keine Einreichungen an',
+  'Please pick a date between 2020-01-01 and 2100-12-31':
+    'Bitte wähle ein Datum zwischen 2020-01-01 und 2100-12-31',
+  'Please enter an amount from 0 to 10,000,000 with at most 2 decimals':
+    'Bitte gib einen Betrag von 0 bis 10.000.000 mit höchstens 2 Nachkommastellen ein',
+  'This text is too long': 'Dieser Text ist zu lang',
+  'Please keep to 50 prize lines': 'Bitte verwende höchstens 50 Preiszeilen',
+  'Please pick countries from the list': 'Bitte wähle Länder aus der Liste',
+  'Please pick continents from the list': 'Bitte wähle Kontinente aus der Liste',
+  'Please pick platforms from the list': 'Bitte wähle Plattformen aus der Liste',
+  'Only staff can change this field': 'Nur das Team kann dieses Feld ändern',
+  'This competition has not started yet': 'Dieser Wettbewerb hat noch nicht begonnen',
 };

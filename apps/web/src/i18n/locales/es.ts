@@ -26,6 +26,11 @@ export const es: Messages = {
     lightMode: 'Modo claro',
     darkMode: 'Modo oscuro',
     signOut: 'Cerrar sesión',
+    signOutEverywhere: 'Cerrar sesión en todas partes',
+    confirmSignOutEverywhereTitle: '¿Cerrar sesión en todas partes?',
+    confirmSignOutEverywhere:
+      'Se cerrarán tus sesiones en todos los dispositivos y navegadores, también en este.',
+    cancel: 'Cancelar',
     apiDocs: 'Documentación de la API',
     skipToContent: 'Ir al contenido',
   },
@@ -178,6 +183,7 @@ export const es: Messages = {
       views: 'Visualizaciones',
     },
     timeHint: 'Empieza y termina a las 15:00 ({{zone}})',
+    staffOnly: 'Lo fija el personal',
     prizeOptions: 'Opciones de premios',
     prizeLine: 'Premio {{n}}',
     removePrize: 'Quitar el premio {{n}}',
@@ -208,6 +214,7 @@ export const es: Messages = {
     ugc: 'UGC',
     invoiceAmount: 'Importe de la factura',
     prizes: 'Premios',
+    prizeTotal: 'Bolsa de premios',
     enter: {
       title: 'Participa en el concurso',
       link: 'Enlace a tu vídeo',
@@ -216,6 +223,7 @@ export const es: Messages = {
       submit: 'Enviar mi vídeo',
       thanks: '¡Gracias! Tu vídeo está inscrito. El equipo revisa las participaciones en 1-2 días hábiles.',
       closed: 'Este concurso no acepta participaciones.',
+      notStarted: 'Este concurso aún no ha empezado.',
     },
   },
   calendar: {
@@ -384,6 +392,11 @@ export const es: Messages = {
     linkSent: 'Un enlace de acceso va de camino a {{email}}.',
     invited: '{{email}} está invitado y recibirá un correo para crear su contraseña.',
     saved: 'Guardado',
+    signOutEverywhere: 'Cerrar sesión en todas partes',
+    confirmSignOutEverywhereTitle: '¿Cerrar la sesión de {{name}} en todas partes?',
+    confirmSignOutEverywhere:
+      'Se cerrará la sesión de {{name}} en todos sus dispositivos y tendrá que volver a iniciar sesión.',
+    signedOutEverywhere: 'La sesión de {{name}} se ha cerrado en todas partes.',
     confirmDisableTitle: '¿Desactivar a {{name}}?',
     confirmDisable:
       'Se cerrarán todas las sesiones de {{name}} y no podrá entrar hasta que se active de nuevo.',
@@ -493,6 +506,10 @@ export const esServer: ServerMessages = {
   'Please upload the image again': 'Vuelve a subir la imagen',
   'Please upload a JPEG, PNG or WebP image': 'Sube una imagen JPEG, PNG o WebP',
   'The image is larger than 5 MB': 'La imagen ocupa más de 5 MB',
+  'The image is larger than 40 megapixels': 'La imagen tiene más de 40 megapíxeles',
+  'The image file is empty': 'El archivo de imagen está vacío',
+  'You can upload at most 60 images per hour; please try again later':
+    'Puedes subir como máximo 60 imágenes por hora; inténtalo de nuevo más tarde',
   "Please enter the artist's email": 'Introduce el correo del artista',
   "Please enter the song's title": 'Introduce el título de la canción',
   "Please enter the artist's name": 'Introduce el nombre del artista',
@@ -519,10 +536,32 @@ export const esServer: ServerMessages = {
   'Please pick today or a later date': 'Elige hoy o una fecha posterior',
   'Please pick a date': 'Elige una fecha',
   'This job has already finished': 'Esta tarea ya ha terminado',
+  'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.':
+    'Demasiados intentos de inicio de sesión. Espera 15 minutos y vuelve a intentarlo, o restablece tu contraseña.',
+  'Too many reset links were requested for this address. Please wait an hour and try again.':
+    'Se han pedido demasiados enlaces de restablecimiento para esta dirección. Espera una hora y vuelve a intentarlo.',
+  'Too many requests from this address. Please wait 15 minutes and try again.':
+    'Demasiadas solicitudes desde esta dirección. Espera 15 minutos y vuelve a intentarlo.',
+  'Sign-in links cannot be made for administrators':
+    'No se pueden crear enlaces de inicio de sesión para administradores',
+  'A request with this Idempotency-Key is still being processed':
+    'Este envío todavía se está procesando; espera un momento',
+  'This Idempotency-Key was already used for a different request':
+    'Este envío ya se hizo con otros datos; vuelve a enviar el formulario',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Introduce un enlace a un vídeo de TikTok, Instagram Reel o YouTube Short',
   'This TikTok short link could not be opened; please paste the full video link':
     'No se pudo abrir este enlace corto de TikTok; pega el enlace completo del vídeo',
   'This video is already entered in this competition': 'Este vídeo ya está inscrito en este concurso',
   'This competition is not accepting entries': 'Este concurso no acepta participaciones',
+  'Please pick a date between 2020-01-01 and 2100-12-31': 'Elige una fecha entre 2020-01-01 y 2100-12-31',
+  'Please enter an amount from 0 to 10,000,000 with at most 2 decimals':
+    'Introduce un importe de 0 a 10.000.000 con 2 decimales como máximo',
+  'This text is too long': 'Este texto es demasiado largo',
+  'Please keep to 50 prize lines': 'Usa como máximo 50 líneas de premios',
+  'Please pick countries from the list': 'Elige los países de la lista',
+  'Please pick continents from the list': 'Elige los continentes de la lista',
+  'Please pick platforms from the list': 'Elige las plataformas de la lista',
+  'Only staff can change this field': 'Solo el personal puede cambiar este campo',
+  'This competition has not started yet': 'Este concurso aún no ha empezado',
 };

@@ -26,6 +26,11 @@ export const it: Messages = {
     lightMode: 'Tema chiaro',
     darkMode: 'Tema scuro',
     signOut: 'Esci',
+    signOutEverywhere: 'Esci ovunque',
+    confirmSignOutEverywhereTitle: 'Uscire ovunque?',
+    confirmSignOutEverywhere:
+      'Le tue sessioni verranno chiuse su tutti i dispositivi e browser, anche su questo.',
+    cancel: 'Annulla',
     apiDocs: 'Documentazione API',
     skipToContent: 'Vai al contenuto',
   },
@@ -177,6 +182,7 @@ export const it: Messages = {
       views: 'Visualizzazioni',
     },
     timeHint: 'Inizia e finisce alle 15:00 ({{zone}})',
+    staffOnly: 'Impostato dallo staff',
     prizeOptions: 'Opzioni dei premi',
     prizeLine: 'Premio {{n}}',
     removePrize: 'Rimuovi il premio {{n}}',
@@ -207,6 +213,7 @@ export const it: Messages = {
     ugc: 'UGC',
     invoiceAmount: 'Importo della fattura',
     prizes: 'Premi',
+    prizeTotal: 'Montepremi',
     enter: {
       title: 'Partecipa al concorso',
       link: 'Link al tuo video',
@@ -215,6 +222,7 @@ export const it: Messages = {
       submit: 'Invia il mio video',
       thanks: 'Grazie! Il tuo video è iscritto. Lo staff esamina le iscrizioni entro 1-2 giorni lavorativi.',
       closed: 'Questo concorso non accetta iscrizioni.',
+      notStarted: 'Questo concorso non è ancora iniziato.',
     },
   },
   calendar: {
@@ -383,6 +391,10 @@ export const it: Messages = {
     linkSent: 'Un link di accesso è in arrivo a {{email}}.',
     invited: '{{email}} è stato invitato e riceverà un’email per impostare la password.',
     saved: 'Salvato',
+    signOutEverywhere: 'Disconnetti ovunque',
+    confirmSignOutEverywhereTitle: 'Disconnettere {{name}} ovunque?',
+    confirmSignOutEverywhere: '{{name}} verrà disconnesso su tutti i dispositivi e dovrà accedere di nuovo.',
+    signedOutEverywhere: '{{name}} è stato disconnesso ovunque.',
     confirmDisableTitle: 'Disattivare {{name}}?',
     confirmDisable: '{{name}} verrà disconnesso ovunque e non potrà accedere finché non sarà riattivato.',
     cancel: 'Annulla',
@@ -491,6 +503,10 @@ export const itServer: ServerMessages = {
   'Please upload the image again': 'Carica di nuovo l’immagine',
   'Please upload a JPEG, PNG or WebP image': 'Carica un’immagine JPEG, PNG o WebP',
   'The image is larger than 5 MB': 'L’immagine supera i 5 MB',
+  'The image is larger than 40 megapixels': 'L’immagine supera i 40 megapixel',
+  'The image file is empty': 'Il file dell’immagine è vuoto',
+  'You can upload at most 60 images per hour; please try again later':
+    'Puoi caricare al massimo 60 immagini all’ora; riprova più tardi',
   "Please enter the artist's email": 'Inserisci l’email dell’artista',
   "Please enter the song's title": 'Inserisci il titolo della canzone',
   "Please enter the artist's name": 'Inserisci il nome dell’artista',
@@ -516,10 +532,32 @@ export const itServer: ServerMessages = {
   'Please pick today or a later date': 'Scegli oggi o una data successiva',
   'Please pick a date': 'Scegli una data',
   'This job has already finished': 'Questo lavoro è già terminato',
+  'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.':
+    'Troppi tentativi di accesso. Attendi 15 minuti e riprova, oppure reimposta la password.',
+  'Too many reset links were requested for this address. Please wait an hour and try again.':
+    'Sono stati richiesti troppi link di reimpostazione per questo indirizzo. Attendi un’ora e riprova.',
+  'Too many requests from this address. Please wait 15 minutes and try again.':
+    'Troppe richieste da questo indirizzo. Attendi 15 minuti e riprova.',
+  'Sign-in links cannot be made for administrators':
+    'Non si possono creare link di accesso per gli amministratori',
+  'A request with this Idempotency-Key is still being processed':
+    'Questo invio è ancora in elaborazione; attendi un momento',
+  'This Idempotency-Key was already used for a different request':
+    'Questo invio è già stato fatto con altri dati; invia di nuovo il modulo',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Inserisci il link di un video TikTok, Instagram Reel o YouTube Short',
   'This TikTok short link could not be opened; please paste the full video link':
     'Impossibile aprire questo link breve di TikTok; incolla il link completo del video',
   'This video is already entered in this competition': 'Questo video è già iscritto a questo concorso',
   'This competition is not accepting entries': 'Questo concorso non accetta iscrizioni',
+  'Please pick a date between 2020-01-01 and 2100-12-31': 'Scegli una data tra 2020-01-01 e 2100-12-31',
+  'Please enter an amount from 0 to 10,000,000 with at most 2 decimals':
+    'Inserisci un importo da 0 a 10.000.000 con al massimo 2 decimali',
+  'This text is too long': 'Questo testo è troppo lungo',
+  'Please keep to 50 prize lines': 'Usa al massimo 50 righe di premi',
+  'Please pick countries from the list': 'Scegli i paesi dall’elenco',
+  'Please pick continents from the list': 'Scegli i continenti dall’elenco',
+  'Please pick platforms from the list': 'Scegli le piattaforme dall’elenco',
+  'Only staff can change this field': 'Solo lo staff può modificare questo campo',
+  'This competition has not started yet': 'Questo concorso non è ancora iniziato',
 };

@@ -26,6 +26,11 @@ export const ru: Messages = {
     lightMode: 'Светлая тема',
     darkMode: 'Тёмная тема',
     signOut: 'Выйти',
+    signOutEverywhere: 'Выйти на всех устройствах',
+    confirmSignOutEverywhereTitle: 'Выйти на всех устройствах?',
+    confirmSignOutEverywhere:
+      'Все ваши сеансы на всех устройствах и в браузерах будут завершены, включая этот.',
+    cancel: 'Отмена',
     apiDocs: 'Документация API',
     skipToContent: 'Перейти к содержимому',
   },
@@ -177,6 +182,7 @@ export const ru: Messages = {
       views: 'Просмотры',
     },
     timeHint: 'Начало и конец в 15:00 ({{zone}})',
+    staffOnly: 'Задаётся сотрудниками',
     prizeOptions: 'Варианты призов',
     prizeLine: 'Приз {{n}}',
     removePrize: 'Удалить приз {{n}}',
@@ -207,6 +213,7 @@ export const ru: Messages = {
     ugc: 'UGC',
     invoiceAmount: 'Сумма счёта',
     prizes: 'Призы',
+    prizeTotal: 'Призовой фонд',
     enter: {
       title: 'Участвовать в конкурсе',
       link: 'Ссылка на ваше видео',
@@ -215,6 +222,7 @@ export const ru: Messages = {
       submit: 'Отправить видео',
       thanks: 'Спасибо! Ваше видео принято. Команда проверяет заявки в течение 1–2 рабочих дней.',
       closed: 'Этот конкурс не принимает заявки.',
+      notStarted: 'Этот конкурс ещё не начался.',
     },
   },
   calendar: {
@@ -383,6 +391,10 @@ export const ru: Messages = {
     linkSent: 'Ссылка для входа отправлена на {{email}}.',
     invited: '{{email}} приглашён(а) и получит письмо для установки пароля.',
     saved: 'Сохранено',
+    signOutEverywhere: 'Завершить все сеансы',
+    confirmSignOutEverywhereTitle: 'Завершить все сеансы пользователя {{name}}?',
+    confirmSignOutEverywhere: '{{name}} выйдет из системы на всех устройствах и должен будет войти снова.',
+    signedOutEverywhere: 'Все сеансы пользователя {{name}} завершены.',
     confirmDisableTitle: 'Отключить {{name}}?',
     confirmDisable:
       '{{name}} выйдет из всех сеансов и не сможет войти, пока учётную запись не включат снова.',
@@ -492,6 +504,10 @@ export const ruServer: ServerMessages = {
   'Please upload the image again': 'Загрузите изображение ещё раз',
   'Please upload a JPEG, PNG or WebP image': 'Загрузите изображение JPEG, PNG или WebP',
   'The image is larger than 5 MB': 'Изображение больше 5 МБ',
+  'The image is larger than 40 megapixels': 'Изображение больше 40 мегапикселей',
+  'The image file is empty': 'Файл изображения пуст',
+  'You can upload at most 60 images per hour; please try again later':
+    'Можно загрузить не больше 60 изображений в час; попробуйте позже',
   "Please enter the artist's email": 'Введите почту артиста',
   "Please enter the song's title": 'Введите название песни',
   "Please enter the artist's name": 'Введите имя артиста',
@@ -517,10 +533,31 @@ export const ruServer: ServerMessages = {
   'Please pick today or a later date': 'Выберите сегодняшнюю или более позднюю дату',
   'Please pick a date': 'Выберите дату',
   'This job has already finished': 'Эта задача уже завершена',
+  'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.':
+    'Слишком много попыток входа. Подождите 15 минут и повторите попытку или сбросьте пароль.',
+  'Too many reset links were requested for this address. Please wait an hour and try again.':
+    'Для этого адреса запрошено слишком много ссылок для сброса. Подождите час и повторите попытку.',
+  'Too many requests from this address. Please wait 15 minutes and try again.':
+    'Слишком много запросов с этого адреса. Подождите 15 минут и повторите попытку.',
+  'Sign-in links cannot be made for administrators': 'Ссылки для входа нельзя создавать для администраторов',
+  'A request with this Idempotency-Key is still being processed':
+    'Эта отправка ещё обрабатывается; подождите немного',
+  'This Idempotency-Key was already used for a different request':
+    'Эта отправка уже была сделана с другими данными; отправьте форму ещё раз',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Укажите ссылку на видео TikTok, Instagram Reel или YouTube Short',
   'This TikTok short link could not be opened; please paste the full video link':
     'Не удалось открыть короткую ссылку TikTok; вставьте полную ссылку на видео',
   'This video is already entered in this competition': 'Это видео уже участвует в этом конкурсе',
   'This competition is not accepting entries': 'Этот конкурс не принимает заявки',
+  'Please pick a date between 2020-01-01 and 2100-12-31': 'Выберите дату между 2020-01-01 и 2100-12-31',
+  'Please enter an amount from 0 to 10,000,000 with at most 2 decimals':
+    'Введите сумму от 0 до 10 000 000, не более 2 знаков после запятой',
+  'This text is too long': 'Этот текст слишком длинный',
+  'Please keep to 50 prize lines': 'Не более 50 строк призов',
+  'Please pick countries from the list': 'Выберите страны из списка',
+  'Please pick continents from the list': 'Выберите континенты из списка',
+  'Please pick platforms from the list': 'Выберите платформы из списка',
+  'Only staff can change this field': 'Это поле могут менять только сотрудники',
+  'This competition has not started yet': 'Этот конкурс ещё не начался',
 };

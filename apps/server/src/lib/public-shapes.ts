@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { competitionSchema, toCompetition } from '../modules/competitions/competition.dto.ts';
+import { partnerKeySchema, toPartnerKey } from '../modules/partners/partner-key.dto.ts';
+import { toPublicUser, userSchema } from '../modules/users/users.repository.ts';
+import type { VersionedTable } from './versioned.ts';
+
+type PublicShape = { schema: z.ZodObject; toPublic: (row: never) => unknown };
+
+/**
+ * How a record of each versioned table looks in the API. A 409 shows `current` only through
+ * this map (plugins/error-handler.ts), so a stale write can never echo a password hash, a
+ * feed hash or a key hash. A table with a versioned route must be listed here: the conflict
+ * test (versioned-routes.test.ts) walks every such route and checks `current` against `schema`.
+ */
+export const PUBLIC_SHAPES: Partial<Record<VersionedTable, PublicShape>> = {
+  users: { schema: userSchema, toPublic: toPublicUser },
+  competitions: { schema: competitionSchema, toPublic: toCompetition },
+  partnerApiKeys: { schema: partnerKeySchema, toPublic: toPartnerKey },
+};
+
+/** The stored row in its public shape, or undefined when the table has no public shape. */
+export function publicRecord(table: string, storedRow: unknown): unknown {
+  const shape = PUBLIC_SHAPES[table as VersionedTable];
+  if (!shape) return undefined;
+  // Parsing strips any column the mapper let through by mistake; a mismatch sends no `current`.
+  const parsed = shape.schema.safeParse(shape.toPublic(storedRow as never));
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,163 @@
+import { DAY_MS } from '@preffy/domain';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestClient, createTestApp, signedInClient } from '../../test/test-app.ts';
+import { VersionConflict } from './errors.ts';
+import { PUBLIC_SHAPES } from './public-shapes.ts';
+import type { VersionedTable } from './versioned.ts';
+
+/**
+ * Every versioned write answers a stale version with 409 and the record in its public shape,
+ * never the stored row (the audit found password, feed and key hashes in 409 bodies).
+ * The routes are discovered from the OpenAPI document: any write that takes a `version`.
+ */
+let app: FastifyInstance;
+let admin: TestClient;
+beforeAll(async () => {
+  app = await createTestApp();
+  // A stand-in for a route written later against a table with no public shape.
+  app.post('/api/test/unmapped-conflict', { config: { access: 'public', csrf: false } }, async () => {
+    throw new VersionConflict('winners', { id: 'w1', version: 2, paypalEmail: 'secret@pay.test' });
+  });
+  admin = (await signedInClient(app, 'admin')).client;
+});
+afterAll(() => app.close());
+
+const competitionFields = () => {
+  const start = Date.now();
+  return {
+    email: 'artist@label.test',
+    name: 'Conflict Song',
+    organizer: 'Luna Vega',
+    audio: 'https://open.spotify.com/track/1',
+    startDate: start,
+    endDate: start + 8 * DAY_MS,
+    invoiceAmount: 3000,
+    prizes: ['1st Place: $200'],
+    isClosed: false,
+  };
+};
+const newCompetition = async () =>
+  (await admin.post('/api/competitions', competitionFields())).json().competition.id as string;
+
+/** How to make a record of the route's table, and how to call the route with a stale version. */
+type Fixture = {
+  table: VersionedTable;
+  create: () => Promise<string>;
+  callStale: (id: string, staleVersion: number) => Promise<LightMyRequestResponse>;
+};
+
+const FIXTURES: Record<string, Fixture> = {
+  'PATCH /api/users/{id}': {
+    table: 'users',
+    create: async () => {
+      const { user } = await signedInClient(app, 'staff');
+      // Both secrets the audit saw leak: a password hash and a calendar feed hash.
+      await app.db
+        .updateTable('users')
+        .set({ calendarFeedHash: 'feed-hash' })
+        .where('id', '=', user.id)
+        .execute();
+      return user.id;
+    },
+    callStale: (id, version) => admin.patch(`/api/users/${id}`, { version, name: 'Stale write' }),
+  },
+  'DELETE /api/partner-keys/{id}': {
+    table: 'partnerApiKeys',
+    create: async () => (await admin.post('/api/partner-keys', { name: 'Genni' })).json().item.id,
+    callStale: (id, version) => admin.delete(`/api/partner-keys/${id}?version=${version}`),
+  },
+  'PUT /api/competitions/{id}': {
+    table: 'competitions',
+    create: newCompetition,
+    callStale: (id, version) =>
+      admin.put(`/api/competitions/${id}`, {
+        ...competitionFields(),
+        version,
+        platforms: ['TikTok'],
+        continents: [],
+        countries: null,
+        isDirect: false,
+        is555: false,
+      }),
+  },
+  'POST /api/competitions/{id}/state': {
+    table: 'competitions',
+    create: newCompetition,
+    callStale: (id, version) => admin.post(`/api/competitions/${id}/state`, { version, state: 'active' }),
+  },
+  'POST /api/competitions/{id}/confirm': {
+    table: 'competitions',
+    create: newCompetition,
+    callStale: (id, version) => admin.post(`/api/competitions/${id}/confirm`, { version }),
+  },
+  'DELETE /api/competitions/{id}': {
+    table: 'competitions',
+    create: newCompetition,
+    callStale: (id, version) => admin.delete(`/api/competitions/${id}?version=${version}`),
+  },
+};
+
+type JsonSchema = { properties?: Record<string, unknown>; allOf?: JsonSchema[]; anyOf?: JsonSchema[] };
+const hasVersion = (schema: JsonSchema | undefined): boolean =>
+  !!schema &&
+  (Object.hasOwn(schema.properties ?? {}, 'version') ||
+    [...(schema.allOf ?? []), ...(schema.anyOf ?? [])].some(hasVersion));
+
+/** Every write in the OpenAPI document that sends a `version` (in the body or the query). */
+function versionedRoutes(): string[] {
+  type Operation = {
+    parameters?: { in: string; name: string }[];
+    requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  };
+  const document = app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  const found: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (method === 'get') continue;
+      const inQuery = operation.parameters?.some((p) => p.in === 'query' && p.name === 'version');
+      const inBody = hasVersion(operation.requestBody?.content?.['application/json']?.schema);
+      if (inQuery || inBody) found.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return found.sort();
+}
+
+describe('409 answers carry the public shape', () => {
+  it('knows how to provoke a conflict on every versioned route (a new one must be added here)', () => {
+    expect(versionedRoutes()).toEqual(Object.keys(FIXTURES).sort());
+  });
+
+  for (const [route, fixture] of Object.entries(FIXTURES)) {
+    it(`${route}: a stale version gets 409 with the current ${fixture.table} record, public fields only`, async () => {
+      const id = await fixture.create();
+      // Someone else saves first.
+      await app.db
+        .updateTable(fixture.table)
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+      const answer = await fixture.callStale(id, 1);
+      expect(answer.statusCode, answer.body).toBe(409);
+      const body = answer.json();
+      expect(body.code).toBe('VERSION_CONFLICT');
+      const shape = PUBLIC_SHAPES[fixture.table];
+      expect(shape, `${fixture.table} needs an entry in lib/public-shapes.ts`).toBeDefined();
+      // strict(): a column the public shape does not name (a hash) fails the check.
+      const parsed = shape!.schema.strict().safeParse(body.current);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      expect(body.current).toMatchObject({ id, version: 2 });
+      expect(answer.body).not.toMatch(/"\w*hash"/i);
+    });
+  }
+
+  it('answers without `current` for a table that has no public shape, rather than leak the row', async () => {
+    const answer = await app.inject({ method: 'POST', url: '/api/test/unmapped-conflict' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual({
+      statusCode: 409,
+      code: 'VERSION_CONFLICT',
+      message: 'This record was changed by someone else',
+    });
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * The links that carry a sign-in secret, built in one place so the outbox can find them again
+ * and remove them once a real transport has delivered the email.
+ */
+export const resetPasswordUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/reset-password#token=${token}`;
+export const signInLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/?LoginToken=${token}`;
+
+/** What the stored copy shows in place of a delivered secret link. */
+export const SECRET_LINK_REMOVED = '[link removed after delivery]';
+
+// A whole link (so no half-address is left behind) whose query or fragment holds a token.
+const SECRET_LINK = /https?:\/\/[^\s"'<>]*?(?:#token=|[?&](?:amp;)?LoginToken=)[\w-]+/g;
+
+/** The text with every secret link replaced by SECRET_LINK_REMOVED. */
+export const withoutSecretLinks = (text: string) => text.replace(SECRET_LINK, SECRET_LINK_REMOVED);
