@@ -49,3 +49,7 @@ export function parseOrThrow<T>(
   const [field, messages] = Object.entries(fieldErrors)[0]!;
   throw new AppError(400, 'VALIDATION', `${field}: ${messages[0]}`, { fieldErrors });
 }
+
+/** A unique index refused a write: a concurrent request won the race (SQLite and PostgreSQL). */
+export const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate/i.test(String((error as Error).message));

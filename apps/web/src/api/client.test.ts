@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n/index.ts';
-import { ApiError, describeError } from './client.ts';
+import { ApiError, describeError, showFormErrors } from './client.ts';
 
 const error = (statusCode: number, code: string, message: string, fieldErrors?: Record<string, string[]>) =>
   new ApiError({ statusCode, code, message, fieldErrors });
@@ -38,5 +38,38 @@ describe('API errors as the user sees them', () => {
       email: 'Die E-Mail-Adresse ist ungültig!',
     });
     await setLanguage('en');
+  });
+  it('translates the field message of a validation error, not its "field: text" summary', async () => {
+    await setLanguage('de');
+    const invalid = error(400, 'VALIDATION', 'name: Text must not contain control characters', {
+      name: ['Text must not contain control characters'],
+    });
+    expect(describeError(invalid).message).toBe('Der Text darf keine Steuerzeichen enthalten');
+    await setLanguage('en');
+  });
+  it('puts field messages on the form and reports the ones it has no input for', () => {
+    const form = { getValues: () => ({ email: '', endDay: null }), setErrors: vi.fn() };
+    const onOther = vi.fn();
+    showFormErrors(
+      form,
+      error(400, 'VALIDATION', 'email: Email is not valid!', {
+        email: ['Email is not valid!'],
+        endDate: ['End date must be after the start date'],
+        'idempotency-key': ['Idempotency-Key must be 1 to 200 printable characters'],
+      }),
+      { aliases: { endDate: 'endDay' }, onOther },
+    );
+    expect(form.setErrors).toHaveBeenCalledWith({
+      email: 'Email is not valid!',
+      endDay: 'End date must be after the start date',
+    });
+    expect(onOther).toHaveBeenCalledWith('Idempotency-Key must be 1 to 200 printable characters');
+  });
+  it('reports a failure without field messages instead of dropping it', () => {
+    const form = { getValues: () => ({ email: '' }), setErrors: vi.fn() };
+    const onOther = vi.fn();
+    showFormErrors(form, error(404, 'NOT_FOUND', 'Competition not found'), { onOther });
+    expect(form.setErrors).not.toHaveBeenCalled();
+    expect(onOther).toHaveBeenCalledWith('Competition not found');
   });
 });

@@ -127,7 +127,40 @@ export function describeError(error: unknown): { title: string; message: string 
   if (body.code === 'NETWORK') return { title, message: i18n.t('errors.network') };
   if (oneOf(EXPLAINED, body.code)) return { title, message: i18n.t(`errors.codes.${body.code}`) };
   if (body.statusCode >= 500 || !body.message) return { title, message: i18n.t('errors.serverError') };
-  return { title, message: translateServerMessage(body.message) };
+  // A validation message reads 'field: text'; the field's own text is what has a translation.
+  const firstFieldMessage = Object.values(body.fieldErrors ?? {})[0]?.[0];
+  return { title, message: translateServerMessage(firstFieldMessage ?? body.message) };
+}
+
+type FormWithErrors = {
+  getValues: () => object;
+  setErrors: (errors: Record<string, string | undefined>) => void;
+};
+
+/**
+ * Puts a failed request's field messages on the form's own fields (`aliases` maps a server field
+ * onto the input that shows it, e.g. endDate → endDay). Any failure the form has no field for
+ * still reaches the user, through `onOther` (a notification by default): none is dropped.
+ */
+export function showFormErrors(
+  form: FormWithErrors,
+  error: unknown,
+  options: { aliases?: Record<string, string>; onOther?: (message: string) => void } = {},
+) {
+  const notify = (message: string) =>
+    notifications.show({ color: 'red', title: describeError(error).title, message, autoClose: 8000 });
+  const { aliases = {}, onOther = notify } = options;
+  if (!(error instanceof ApiError) || !error.body.fieldErrors) return onOther(describeError(error).message);
+  const fields = new Set(Object.keys(form.getValues()));
+  const shown: Record<string, string> = {};
+  let other: string | undefined;
+  for (const [field, message] of Object.entries(error.fieldErrors())) {
+    const target = aliases[field] ?? field;
+    if (fields.has(target)) shown[target] = message;
+    else other ??= message;
+  }
+  form.setErrors(shown);
+  if (other !== undefined) onOther(other);
 }
 
 /** Every failed request the user started ends in a visible notification, never only the console. */

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { ApiError, api, showFormErrors } from '../api/client.ts';
 import { translateServerMessage } from '../i18n/index.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -21,11 +21,10 @@ export function ForgotPasswordPage() {
       });
       setSent(translateServerMessage(answer.message));
     } catch (e) {
-      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
       // Too many links for this address: say how long to wait, in the form.
-      else if (e instanceof ApiError && e.status === 429)
+      if (e instanceof ApiError && e.status === 429)
         form.setErrors({ email: translateServerMessage(e.message) });
-      else notifyError(e);
+      else showFormErrors(form, e);
     }
   });
   return (

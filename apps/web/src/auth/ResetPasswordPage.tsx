@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { ApiError, api, showFormErrors } from '../api/client.ts';
 import { AuthCard } from './AuthCard.tsx';
 import type { User } from './session.ts';
 
@@ -31,8 +31,7 @@ export function ResetPasswordPage() {
       await navigate({ to: '/dashboard', hash: '' });
     } catch (e) {
       if (e instanceof ApiError && e.body.code === 'INVALID_TOKEN') setInvalid(e.fieldErrors().token ?? null);
-      else if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
-      else notifyError(e);
+      else showFormErrors(form, e);
     }
   });
   return (

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { reserveDateSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { api, showFormErrors } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
 import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
@@ -60,8 +60,7 @@ export function ReserveDateModal({ day, onClose }: { day: string; onClose: () =>
       await queryClient.invalidateQueries({ queryKey: ['calendar'] });
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
-      else notifyError(e);
+      showFormErrors(form, e);
     }
   });
 

@@ -32,13 +32,13 @@ import { IconWand } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { ApiError, api, showFormErrors } from '../api/client.ts';
 import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { NotFoundPage } from '../shell/StatusPages.tsx';
 import { AlbumImageInput } from './AlbumImageInput.tsx';
-import { competitionTime, dayOf } from './dates.ts';
+import { DATE_FIELDS, competitionTime, dayOf } from './dates.ts';
 import { PrizesEditor } from './PrizesEditor.tsx';
 import { RichTextInput } from './RichTextInput.tsx';
 import { useStaffOnlyFields } from './staff-only.ts';
@@ -152,10 +152,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
     } catch (e) {
       if (e instanceof ApiError && e.body.code === 'VERSION_CONFLICT')
         setConflict(e.body.current as Competition);
-      else if (e instanceof ApiError && e.body.fieldErrors) {
-        const errors = e.fieldErrors();
-        form.setErrors({ ...errors, endDay: errors.endDate, startDay: errors.startDate });
-      } else notifyError(e);
+      else showFormErrors(form, e, { aliases: DATE_FIELDS });
     }
   };
 

@@ -17,13 +17,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { api, showFormErrors } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
 import { useMe } from '../auth/session.ts';
 import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { AlbumImageInput } from './AlbumImageInput.tsx';
-import { competitionTime, dayOf } from './dates.ts';
+import { DATE_FIELDS, competitionTime, dayOf } from './dates.ts';
 import { PrizesEditor } from './PrizesEditor.tsx';
 import { useStaffOnlyFields } from './staff-only.ts';
 import type { Competition, CompetitionDefaults } from './types.ts';
@@ -103,10 +103,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
       submission.succeeded();
       setCreated(competition);
     } catch (e) {
-      if (e instanceof ApiError && e.body.fieldErrors) {
-        const errors = e.fieldErrors();
-        form.setErrors({ ...errors, endDay: errors.endDate, startDay: errors.startDate });
-      } else notifyError(e);
+      showFormErrors(form, e, { aliases: DATE_FIELDS });
     }
   });
 

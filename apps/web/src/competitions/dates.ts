@@ -14,3 +14,6 @@ export const dayOf = (ms: number, timeZone: string): string | null =>
 export const formatDay = (ms: number, timeZone: string) => dayOf(ms, timeZone) ?? UNFORMATTABLE;
 export const competitionTime = (day: string | null, timeZone: string) =>
   day ? competitionTimeOn(day, timeZone) : Number.NaN;
+
+/** The server's date fields and the day inputs of the forms that show their errors. */
+export const DATE_FIELDS = { startDate: 'startDay', endDate: 'endDay' };

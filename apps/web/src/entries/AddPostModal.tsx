@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { submitPostSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { api, showFormErrors } from '../api/client.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
 
 interface Values {
@@ -36,8 +36,7 @@ export function AddPostModal({ competitionId, onClose }: { competitionId: string
       await queryClient.invalidateQueries({ queryKey: ['posts'] });
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
-      else notifyError(e);
+      showFormErrors(form, e);
     }
   });
   return (

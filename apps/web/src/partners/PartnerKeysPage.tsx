@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { api, notifyError, showFormErrors } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { SearchInput } from '../table/SearchInput.tsx';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
@@ -51,8 +51,7 @@ export function PartnerKeysPage() {
       form.reset();
       await refresh();
     } catch (e) {
-      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
-      else notifyError(e);
+      showFormErrors(form, e);
     }
   });
   return (

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { submitPostSchema } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, describeError } from '../api/client.ts';
+import { api, showFormErrors } from '../api/client.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
 
 interface Values {
@@ -39,8 +39,7 @@ export function EnterCompetitionForm({
       setEntered(true);
       form.reset();
     } catch (e) {
-      if (e instanceof ApiError && e.body.fieldErrors) form.setErrors(e.fieldErrors());
-      else setError(describeError(e).message);
+      showFormErrors(form, e, { onOther: setError });
     }
   });
   return (

@@ -19,7 +19,7 @@ import { IconDots, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, notifyError } from '../api/client.ts';
+import { api, notifyError, showFormErrors } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
 import { type User, useMe } from '../auth/session.ts';
 import { currentLanguage } from '../i18n/index.ts';
@@ -242,8 +242,7 @@ function InviteModal({
       onClose();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.body.fieldErrors) form.setErrors(error.fieldErrors());
-      else notifyError(error);
+      showFormErrors(form, error);
     },
   });
   return (

@@ -19,7 +19,12 @@ export class AttemptLimiter {
     const at = now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= at) {
-      this.forgetExpired(at);
+      this.windows.delete(key);
+      if (!this.makeRoom(at)) {
+        // Every slot holds a locked key: this one cannot be counted, so it is refused rather
+        // than let through uncounted (fail safe) until the first window ends.
+        return { limited: true, retryAfterMs: this.firstResetAt() - at };
+      }
       window = { count: 0, resetAt: at + this.options.windowMs };
       this.windows.set(key, window);
     }
@@ -34,14 +39,33 @@ export class AttemptLimiter {
     this.windows.delete(key);
   }
 
-  /** Bounded memory: expired windows go, and past maxKeys the oldest go first. */
-  private forgetExpired(at: number) {
+  /**
+   * Bounded memory without a way to buy a lockout off: a flood of new keys must not push out
+   * the key it is meant to protect. When full, expired windows go first; then unlocked ones,
+   * the fewest attempts first (a flood of one-off keys evicts its own kind, not an account
+   * that is nearly locked), oldest first among equals, down to 90% so the sort is paid once
+   * per many new keys. A key that has used its whole allowance (locked, or locked at the next
+   * attempt) is never evicted. Answers whether there is room.
+   */
+  private makeRoom(at: number): boolean {
     const maxKeys = this.options.maxKeys ?? 100_000;
-    if (this.windows.size < maxKeys) return;
+    if (this.windows.size < maxKeys) return true;
     for (const [key, window] of this.windows) if (window.resetAt <= at) this.windows.delete(key);
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < maxKeys) break;
+    if (this.windows.size < maxKeys) return true;
+    const target = Math.min(maxKeys - 1, Math.floor(maxKeys * 0.9));
+    const evictable = [...this.windows]
+      .filter(([, window]) => window.count < this.options.max)
+      .sort(([, a], [, b]) => a.count - b.count || a.resetAt - b.resetAt);
+    for (const [key] of evictable) {
+      if (this.windows.size <= target) break;
       this.windows.delete(key);
     }
+    return this.windows.size < maxKeys;
+  }
+
+  private firstResetAt(): number {
+    let first = Infinity;
+    for (const window of this.windows.values()) first = Math.min(first, window.resetAt);
+    return first;
   }
 }

@@ -53,3 +53,20 @@ export async function consumeAuthToken(
     .executeTakeFirstOrThrow();
   return row.userId;
 }
+
+/**
+ * Uses up every outstanding link of a user (sign-in, reset, invitation), e.g. when they become
+ * an administrator: a link someone could read while they were not one must not open their
+ * admin account later.
+ */
+export async function revokeUnusedAuthTokens(db: Database, userId: string): Promise<number> {
+  const at = now();
+  const result = await db
+    .updateTable('authTokens')
+    .set({ usedAt: at })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TEXT_LIMITS } from '@preffy/domain';
 import { z } from 'zod';
+import { clientAddressKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import { overwriteVersioned } from '../../lib/versioned.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
@@ -73,16 +75,20 @@ export async function authRoutes(app: FastifyInstance) {
         rateLimit: {
           ...LOGIN_RATE_LIMIT,
           // A first brake per caller and email; the per-account limit holds whatever the address.
-          // request.ip is the socket address unless TRUST_PROXY names the proxies in front.
+          // request.ip is the socket address unless TRUST_PROXY names the proxies in front; an
+          // IPv6 /64 counts as one address.
           keyGenerator: (request) =>
-            `${request.ip}|${accountKey(String((request.body as { email?: unknown } | undefined)?.email ?? ''))}`,
+            `${clientAddressKey(request.ip)}|${accountKey(String((request.body as { email?: unknown } | undefined)?.email ?? ''))}`,
           errorResponseBuilder: () => rateLimited(TOO_MANY_SIGN_INS),
         },
       },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
-        body: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(1000) }),
+        body: z.object({
+          email: z.string().trim().min(1).max(TEXT_LIMITS.email),
+          password: z.string().min(1).max(1000),
+        }),
         response: { 200: userResponse },
       },
     },
@@ -181,7 +187,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Email a one-time password reset link',
-        body: z.object({ email: z.email('Email is not valid!') }),
+        body: z.object({ email: z.email('Email is not valid!').max(TEXT_LIMITS.email) }),
         response: { 200: z.object({ ok: z.boolean(), message: z.string() }) },
       },
     },

@@ -176,6 +176,51 @@ describe('sign-in', () => {
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
   });
 
+  it('counts a whole IPv6 /64 as one address (the attack: a fresh address for every try)', async () => {
+    const forgot = (i: number, socket: string) =>
+      anonymous(app, {
+        url: '/api/auth/forgot-password',
+        payload: { email: `v6-target-${i}@preffy.test` },
+        socket,
+      });
+    const codes = [];
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max + 2; i++)
+      codes.push((await forgot(i, `2001:db8:77:1::${(i + 1).toString(16)}`)).statusCode);
+    expect(codes).toEqual([...Array<number>(LOGIN_RATE_LIMIT.max).fill(200), 429, 429]);
+    expect((await forgot(100, '2001:db8:77:1:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    // The neighbouring /64 is someone else.
+    expect((await forgot(101, '2001:db8:77:2::1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const forgot = (i: number, socket: string) =>
+      anonymous(app, {
+        url: '/api/auth/forgot-password',
+        payload: { email: `mapped-target-${i}@preffy.test` },
+        socket,
+      });
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++)
+      expect((await forgot(i, i % 2 ? '198.51.100.77' : '::ffff:198.51.100.77')).statusCode).toBe(200);
+    expect((await forgot(100, '::ffff:198.51.100.77')).statusCode).toBe(429);
+    expect((await forgot(101, '198.51.100.77')).statusCode).toBe(429);
+  });
+
+  it('limits sign-in per /64 and email, not per IPv6 address', async () => {
+    const { user } = await signedInClient(app, 'staff');
+    const attempt = (i: number, password = 'wrong-password') =>
+      anonymous(app, {
+        url: '/api/auth/login',
+        payload: { email: user.email, password },
+        socket: `2001:db8:88:1:${(i + 1).toString(16)}::1`,
+      });
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max - 1; i++) expect((await attempt(i)).statusCode).toBe(401);
+    // The right password ends the per-account count, so only the per-address limit is left.
+    expect((await attempt(50, TEST_PASSWORD)).statusCode).toBe(200);
+    const next = await attempt(51);
+    expect(next.statusCode).toBe(429);
+    expect(next.json()).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_SIGN_INS });
+  });
+
   it('with TRUST_PROXY=1 the address the proxy forwards counts', async () => {
     const behindProxy = await createTestApp({ trustProxy: 1 });
     try {
@@ -303,6 +348,17 @@ describe('forgot and reset password', () => {
       .where('email', '=', user.email)
       .executeTakeFirstOrThrow();
     expect(Number(sent.n)).toBe(RESET_TARGET_LIMIT.max);
+  });
+
+  it('bounds the email of forgot-password and sign-in (400 with a field message, not a 5xx)', async () => {
+    const long = `${'a'.repeat(250)}@preffy.test`;
+    const forgot = await new TestClient(app).post('/api/auth/forgot-password', { email: long });
+    expect(forgot.statusCode).toBe(400);
+    expect(forgot.json().fieldErrors.email).toHaveLength(1);
+    const login = await new TestClient(app).post('/api/auth/login', { email: long, password: 'x' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().fieldErrors.email).toHaveLength(1);
+    await app.afterResponse.settled();
   });
 
   it('refuses short passwords with a field message', async () => {

@@ -26,3 +26,21 @@ export async function statusCounts(db: Database, messageIds: string[]): Promise<
   for (const row of rows) out.get(row.messageId)![row.status] = Number(row.n);
   return out;
 }
+
+/**
+ * Which of the given messages have an administrator among their recipients (by the account's
+ * role now, not when the message was written). Their sign-in, reset and invitation links are
+ * never shown in the outbox: one admin session must not be enough to become another admin.
+ */
+export async function messagesToAdministrators(db: Database, messageIds: string[]): Promise<Set<string>> {
+  if (messageIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('emailRecipients')
+    .innerJoin('users', 'users.email', 'emailRecipients.email')
+    .select('emailRecipients.messageId')
+    .distinct()
+    .where('emailRecipients.messageId', 'in', messageIds)
+    .where('users.role', '=', 'admin')
+    .execute();
+  return new Set(rows.map((row) => row.messageId));
+}

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
-import { RECIPIENT_STATUSES, statusCounts } from './outbox.repository.ts';
+import { SECRET_LINK_HIDDEN, withoutSecretLinks } from '../auth/auth-links.ts';
+import { RECIPIENT_STATUSES, messagesToAdministrators, statusCounts } from './outbox.repository.ts';
 
 const countsSchema = z.object(
   Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, z.number()])) as Record<
@@ -32,6 +33,10 @@ const recipientSchema = z.object({
   transport: z.string().nullable(),
 });
 const idParams = z.object({ id: z.string().min(1) });
+
+/** A message's text as the outbox shows it: no working secret link addressed to an admin. */
+const shown = (text: string, toAdministrator: boolean) =>
+  toAdministrator ? withoutSecretLinks(text, SECRET_LINK_HIDDEN) : text;
 
 /** The Outbox page: every message, rendered, with what happened to each recipient. */
 export async function outboxRoutes(app: FastifyInstance) {
@@ -87,15 +92,17 @@ export async function outboxRoutes(app: FastifyInstance) {
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      const counts = await statusCounts(
-        app.db,
-        rows.map((m) => m.id),
-      );
+      const ids = rows.map((m) => m.id);
+      const [counts, toAdministrators] = await Promise.all([
+        statusCounts(app.db, ids),
+        messagesToAdministrators(app.db, ids),
+      ]);
       return {
         items: rows.map((m) => {
           const c = counts.get(m.id)!;
           return {
             ...m,
+            subject: shown(m.subject, toAdministrators.has(m.id)),
             isMarketing: m.isMarketing === 1,
             firstRecipient: m.firstRecipient ?? null,
             counts: c,
@@ -133,6 +140,7 @@ export async function outboxRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (!m) throw notFound('Message');
       const c = (await statusCounts(app.db, [m.id])).get(m.id)!;
+      const toAdministrator = (await messagesToAdministrators(app.db, [m.id])).has(m.id);
       const first = await app.db
         .selectFrom('emailRecipients')
         .select('email')
@@ -142,6 +150,9 @@ export async function outboxRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       return {
         ...m,
+        subject: shown(m.subject, toAdministrator),
+        html: shown(m.html, toAdministrator),
+        text: shown(m.text, toAdministrator),
         isMarketing: m.isMarketing === 1,
         counts: c,
         recipients: Object.values(c).reduce((a, b) => a + b, 0),

@@ -3,9 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestApp, latestEmailTo, signedInClient } from '../../../test/test-app.ts';
+import {
+  TEST_PASSWORD,
+  TestClient,
+  createTestApp,
+  latestEmailTo,
+  signedInClient,
+} from '../../../test/test-app.ts';
 import { loadConfig } from '../../config/env.ts';
-import { SECRET_LINK_REMOVED } from '../auth/auth-links.ts';
+import { SECRET_LINK_HIDDEN, SECRET_LINK_REMOVED } from '../auth/auth-links.ts';
 
 /**
  * The audit read 70 live reset, invitation and sign-in tokens in the outbox. With a real
@@ -120,6 +126,21 @@ describe.each([
     expect(owner.statusCode).toBe(200);
   });
 
+  it("never shows an administrator's reset link while its delivery is still pending", async () => {
+    // The attack: any admin asks forgot-password for another admin and reads the queued
+    // (or retrying) message before the worker has delivered and scrubbed it.
+    const { user: target } = await signedInClient(app, 'admin', `pending-admin-${transport}@preffy.test`);
+    await new TestClient(app).post('/api/auth/forgot-password', { email: target.email });
+    await app.afterResponse.settled();
+    const queued = await latestEmailTo(app, target.email);
+    expect(queued.status).toBe('queued');
+    const stored = await storedCopy(app, admin, target.email);
+    expect(`${stored.html}\n${stored.text}`).not.toMatch(TOKEN);
+    expect(stored.text).toContain(SECRET_LINK_HIDDEN);
+    await deliverAll();
+    expect(delivered.get(target.email), 'the admin still gets a working link').toMatch(TOKEN);
+  });
+
   it('removes invitation and sign-in links from the stored copies too', async () => {
     const invited = `invited-${transport}@preffy.test`;
     expect(
@@ -155,5 +176,100 @@ describe("in 'outbox' mode", () => {
     const { id } = await latestEmailTo(app, user.email);
     expect((await staff.get(`/api/outbox/${id}`)).statusCode).toBe(403);
     expect((await new TestClient(app).get(`/api/outbox/${id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('links addressed to an administrator', () => {
+  let app: FastifyInstance;
+  let admin: TestClient;
+  beforeAll(async () => {
+    app = await createTestApp(); // 'outbox' mode: nothing is delivered or scrubbed
+    admin = (await signedInClient(app, 'admin')).client;
+  });
+  afterAll(() => app.close());
+
+  const settle = async () => {
+    await app.afterResponse.settled();
+    await app.emailWorker.drain();
+  };
+  /** Everything the outbox API answers about the newest message to an address. */
+  async function outboxAnswers(email: string) {
+    const { id } = await latestEmailTo(app, email);
+    const list = await admin.get(`/api/outbox?search=${encodeURIComponent(email)}`);
+    const detail = await admin.get(`/api/outbox/${id}`);
+    expect(list.statusCode).toBe(200);
+    expect(detail.statusCode).toBe(200);
+    expect(list.json().items.map((m: { id: string }) => m.id)).toContain(id);
+    return { all: `${list.body}\n${detail.body}`, detail: detail.json() as { html: string; text: string } };
+  }
+  const resetWith = (token: string) =>
+    new TestClient(app).post('/api/auth/reset-password', { token, password: 'attacker-password-1' });
+
+  it("an admin cannot read another admin's reset link (forgot-password, then GET /api/outbox/:id)", async () => {
+    const { user: victim } = await signedInClient(app, 'admin');
+    await new TestClient(app).post('/api/auth/forgot-password', { email: victim.email });
+    await settle();
+    expect((await latestEmailTo(app, victim.email)).text, 'the stored copy has the link').toMatch(TOKEN);
+
+    const { all, detail } = await outboxAnswers(victim.email);
+    expect(all).not.toMatch(TOKEN);
+    expect(detail.html).toContain(SECRET_LINK_HIDDEN);
+    expect(detail.text).toContain(SECRET_LINK_HIDDEN);
+    for (const candidate of tokenLike(all)) expect((await resetWith(candidate)).statusCode).toBe(400);
+    // The admin can still sign in: the hidden link changed nothing.
+    expect(
+      (await new TestClient(app).post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('hides the invitation link of a new administrator, and not those of other roles', async () => {
+    for (const role of ['admin', 'staff'] as const) {
+      const email = `invited-${role}@preffy.test`;
+      expect((await admin.post('/api/users', { email, name: 'Invited', role })).statusCode).toBe(201);
+      const { all } = await outboxAnswers(email);
+      if (role === 'admin') expect(all, role).not.toMatch(TOKEN);
+      else expect(all, role).toMatch(TOKEN);
+    }
+  });
+
+  it('a reset link read before its user became an admin hides, and no longer works', async () => {
+    const { user } = await signedInClient(app, 'staff');
+    await new TestClient(app).post('/api/auth/forgot-password', { email: user.email });
+    await settle();
+    const readEarlier = TOKEN.exec((await outboxAnswers(user.email)).detail.text)?.[1];
+    expect(readEarlier, 'a staff user’s link is shown, to relay by hand').toBeDefined();
+
+    const promoted = await admin.patch(`/api/users/${user.id}`, { version: user.version, role: 'admin' });
+    expect(promoted.statusCode).toBe(200);
+    expect((await outboxAnswers(user.email)).all).not.toMatch(TOKEN);
+    expect((await resetWith(readEarlier!)).statusCode).toBe(400);
+  });
+
+  it('a sign-in link minted before its user became an admin opens nothing', async () => {
+    const { user } = await signedInClient(app, 'organizer');
+    const minted = await admin.post(`/api/users/${user.id}/sign-in-link`);
+    const token = new URL(minted.json().url).searchParams.get('LoginToken')!;
+    // Promoted by any path (here straight in the database, so only the check at use stands).
+    await app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+
+    const visitor = new TestClient(app);
+    const opened = await visitor.get(`/?LoginToken=${token}`);
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/login?link=invalid');
+    expect(opened.cookies.find((c) => c.name === 'preffy_session')).toBeUndefined();
+    expect((await visitor.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('promoting a user through the API uses up their outstanding sign-in links', async () => {
+    const { user } = await signedInClient(app, 'organizer');
+    const minted = await admin.post(`/api/users/${user.id}/sign-in-link`);
+    const token = new URL(minted.json().url).searchParams.get('LoginToken')!;
+    await admin.patch(`/api/users/${user.id}`, { version: user.version, role: 'admin' });
+    await app.db.updateTable('users').set({ role: 'organizer' }).where('id', '=', user.id).execute();
+    // Even back as an organizer, the old link stays used up.
+    expect((await new TestClient(app).get(`/?LoginToken=${token}`)).headers.location).toBe(
+      '/login?link=invalid',
+    );
   });
 });

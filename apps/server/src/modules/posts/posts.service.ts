@@ -1,7 +1,7 @@
 import { POST_LINK_MESSAGES, PLATFORM_NAMES, type PostPlatform, parsePostLink } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
 import { resolveShortLink } from './short-links.ts';
 
@@ -108,8 +108,7 @@ export async function addPost(
           .execute();
     });
   } catch (error) {
-    if (/unique|duplicate/i.test(String((error as Error).message)))
-      throw linkError(POST_LINK_MESSAGES.duplicate, 409);
+    if (isUniqueViolation(error)) throw linkError(POST_LINK_MESSAGES.duplicate, 409);
     throw error;
   }
   return post;

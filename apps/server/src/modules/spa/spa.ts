@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { consumeAuthToken } from '../auth/auth-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
 
 export const LOGIN_TOKEN_PARAM = 'LoginToken';
@@ -26,8 +27,11 @@ export async function registerSpa(app: FastifyInstance) {
     const token = (request.query as Record<string, unknown> | undefined)?.[LOGIN_TOKEN_PARAM];
     if (typeof token !== 'string') return;
     const userId = await consumeAuthToken(app.db, token, ['sign-in']);
-    if (!userId) return reply.redirect('/login?link=invalid', 302);
-    setSessionCookie(app, reply, await createSession(app.db, userId, app.config.sessionTtlMs));
+    const user = userId ? await findUserById(app.db, userId) : undefined;
+    // Links are never minted for admins; one minted before its user became an admin opens
+    // nothing either (the token is used up all the same), like an expired one.
+    if (!user || user.disabled || user.role === 'admin') return reply.redirect('/login?link=invalid', 302);
+    setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
     return reply.header('Cache-Control', 'no-store').redirect(withoutLoginToken(request.url), 302);
   });
 

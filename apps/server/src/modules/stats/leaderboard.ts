@@ -2,7 +2,8 @@ import { buildLeaderboard, type Metric } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findOpenJob, insertJob, isUniqueViolation } from './refresh-jobs.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
+import { findOpenJob, insertJob } from './refresh-jobs.ts';
 
 const CHUNK = 500;
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { JobsTable } from '../../db/schema.ts';
 import { newId, now } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 
 export type Job = Omit<JobsTable, 'error'> & { error: string | null; running: number; queued: number };
 
@@ -15,9 +15,6 @@ export function findOpenJob(db: Database, competitionId: string, kind: JobsTable
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
 }
-
-export const isUniqueViolation = (error: unknown) =>
-  /unique|duplicate/i.test(String((error as Error).message));
 
 /** A new queued job (its tasks, if any, are added by the caller in the same transaction). */
 export async function insertJob(

@@ -1,12 +1,12 @@
 import type { Role } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { resetPasswordUrl, signInLinkUrl } from '../auth/auth-links.ts';
-import { mintAuthToken } from '../auth/auth-tokens.ts';
+import { mintAuthToken, revokeUnusedAuthTokens } from '../auth/auth-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import { enqueueEmail } from '../email/outbox.ts';
@@ -35,6 +35,11 @@ export async function createUser(
   return row;
 }
 
+const emailTaken = () =>
+  new AppError(409, 'EMAIL_TAKEN', 'A user with this email already exists', {
+    fieldErrors: { email: ['A user with this email already exists'] },
+  });
+
 /** Admins invite by email: the account has no password until the invitee sets one via the link. */
 export async function inviteUser(
   db: Database,
@@ -43,12 +48,11 @@ export async function inviteUser(
   input: { email: string; name: string; role: Role },
 ) {
   return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.email)) {
-      throw new AppError(409, 'EMAIL_TAKEN', 'A user with this email already exists', {
-        fieldErrors: { email: ['A user with this email already exists'] },
-      });
-    }
-    const user = await createUser(trx, input);
+    if (await findUserByEmail(trx, input.email)) throw emailTaken();
+    // Two invitations racing past the check above: the unique index decides, still a 409.
+    const user = await createUser(trx, input).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    });
     const { token } = await mintAuthToken(trx, user.id, 'invite', actor.id);
     await enqueueEmail(trx, {
       kind: 'invitation',
@@ -87,8 +91,11 @@ export async function updateUser(
       ...(input.role !== undefined && { role: input.role }),
       ...(input.disabled !== undefined && { disabled: input.disabled ? (1 as const) : (0 as const) }),
     };
+    const before = await findUserById(trx, id);
     await updateVersioned(trx, 'users', id, input.version, patch);
     if (input.disabled) await deleteUserSessions(trx, id);
+    // Links read in the outbox while this user was not an admin must not open an admin account.
+    if (input.role === 'admin' && before?.role !== 'admin') await revokeUnusedAuthTokens(trx, id);
     await recordAudit(trx, {
       actorId: actor.id,
       entity: 'user',

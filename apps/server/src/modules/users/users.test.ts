@@ -14,6 +14,20 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('user management', () => {
+  it('answers two racing invitations of one address with one user and a 409, never a 500', async () => {
+    const invite = () => admin.post('/api/users', { email: 'race@preffy.test', name: 'Race', role: 'staff' });
+    const answers = await Promise.all([invite(), invite(), invite()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(refused.json().fieldErrors).toEqual({ email: ['A user with this email already exists'] });
+    const rows = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'race@preffy.test')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('invites a user: no password yet, an invitation with a set-password link in the outbox', async () => {
     const created = await admin.post('/api/users', {
       email: 'New.Person@Preffy.test',

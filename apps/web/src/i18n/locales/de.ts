@@ -545,6 +545,20 @@ export const deServer: ServerMessages = {
     'Diese Übermittlung wird noch verarbeitet; bitte warte einen Moment',
   'This Idempotency-Key was already used for a different request':
     'Diese Übermittlung wurde bereits mit anderen Angaben gesendet; bitte sende das Formular erneut',
+  'Idempotency-Key must be 1 to 200 printable characters':
+    'Diese Übermittlung konnte nicht zugeordnet werden; bitte lade die Seite neu und versuche es erneut',
+  'Text must not contain control characters': 'Der Text darf keine Steuerzeichen enthalten',
+  'Record not found': 'Eintrag nicht gefunden',
+  'Competition not found': 'Wettbewerb nicht gefunden',
+  'User not found': 'Benutzer nicht gefunden',
+  'Job not found': 'Auftrag nicht gefunden',
+  'Post not found': 'Beitrag nicht gefunden',
+  'Message not found': 'Nachricht nicht gefunden',
+  'Image not found': 'Bild nicht gefunden',
+  'Calendar feed not found': 'Kalender-Feed nicht gefunden',
+  'Send one image in the multipart field "file"': 'Bitte lade ein Bild hoch',
+  'The upload must be a complete multipart/form-data body':
+    'Der Upload kam nicht vollständig an; bitte lade das Bild erneut hoch',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Bitte gib einen Link zu einem TikTok-, Instagram-Reel- oder YouTube-Short-Video ein',
   'This TikTok short link could not be opened; please paste the full video link':

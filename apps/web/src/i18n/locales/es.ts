@@ -548,6 +548,20 @@ export const esServer: ServerMessages = {
     'Este envío todavía se está procesando; espera un momento',
   'This Idempotency-Key was already used for a different request':
     'Este envío ya se hizo con otros datos; vuelve a enviar el formulario',
+  'Idempotency-Key must be 1 to 200 printable characters':
+    'Este envío no se pudo identificar; vuelve a cargar la página e inténtalo de nuevo',
+  'Text must not contain control characters': 'El texto no debe contener caracteres de control',
+  'Record not found': 'Registro no encontrado',
+  'Competition not found': 'Concurso no encontrado',
+  'User not found': 'Usuario no encontrado',
+  'Job not found': 'Tarea no encontrada',
+  'Post not found': 'Publicación no encontrada',
+  'Message not found': 'Mensaje no encontrado',
+  'Image not found': 'Imagen no encontrada',
+  'Calendar feed not found': 'Calendario no encontrado',
+  'Send one image in the multipart field "file"': 'Sube una imagen',
+  'The upload must be a complete multipart/form-data body':
+    'La subida no llegó completa; vuelve a subir la imagen',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Introduce un enlace a un vídeo de TikTok, Instagram Reel o YouTube Short',
   'This TikTok short link could not be opened; please paste the full video link':

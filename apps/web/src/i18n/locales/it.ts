@@ -544,6 +544,20 @@ export const itServer: ServerMessages = {
     'Questo invio è ancora in elaborazione; attendi un momento',
   'This Idempotency-Key was already used for a different request':
     'Questo invio è già stato fatto con altri dati; invia di nuovo il modulo',
+  'Idempotency-Key must be 1 to 200 printable characters':
+    'Impossibile identificare questo invio; ricarica la pagina e riprova',
+  'Text must not contain control characters': 'Il testo non deve contenere caratteri di controllo',
+  'Record not found': 'Record non trovato',
+  'Competition not found': 'Concorso non trovato',
+  'User not found': 'Utente non trovato',
+  'Job not found': 'Attività non trovata',
+  'Post not found': 'Post non trovato',
+  'Message not found': 'Messaggio non trovato',
+  'Image not found': 'Immagine non trovata',
+  'Calendar feed not found': 'Feed del calendario non trovato',
+  'Send one image in the multipart field "file"': 'Carica un’immagine',
+  'The upload must be a complete multipart/form-data body':
+    'Il caricamento non è arrivato completo; carica di nuovo l’immagine',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Inserisci il link di un video TikTok, Instagram Reel o YouTube Short',
   'This TikTok short link could not be opened; please paste the full video link':

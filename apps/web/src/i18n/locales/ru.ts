@@ -544,6 +544,20 @@ export const ruServer: ServerMessages = {
     'Эта отправка ещё обрабатывается; подождите немного',
   'This Idempotency-Key was already used for a different request':
     'Эта отправка уже была сделана с другими данными; отправьте форму ещё раз',
+  'Idempotency-Key must be 1 to 200 printable characters':
+    'Не удалось распознать эту отправку; обновите страницу и попробуйте ещё раз',
+  'Text must not contain control characters': 'Текст не должен содержать управляющие символы',
+  'Record not found': 'Запись не найдена',
+  'Competition not found': 'Конкурс не найден',
+  'User not found': 'Пользователь не найден',
+  'Job not found': 'Задача не найдена',
+  'Post not found': 'Публикация не найдена',
+  'Message not found': 'Сообщение не найдено',
+  'Image not found': 'Изображение не найдено',
+  'Calendar feed not found': 'Канал календаря не найден',
+  'Send one image in the multipart field "file"': 'Загрузите изображение',
+  'The upload must be a complete multipart/form-data body':
+    'Загрузка пришла не полностью; загрузите изображение ещё раз',
   'Please enter a TikTok, Instagram Reel or YouTube Short video link':
     'Укажите ссылку на видео TikTok, Instagram Reel или YouTube Short',
   'This TikTok short link could not be opened; please paste the full video link':

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { serverMessages } from '../../../web/src/i18n/locales/en.ts';
+import {
+  INVALID_CREDENTIALS,
+  RESET_LINK_SENT,
+  TOO_MANY_REQUESTS,
+  TOO_MANY_RESETS,
+  TOO_MANY_SIGN_INS,
+} from '../modules/auth/auth.routes.ts';
+import {
+  EMPTY_FILE,
+  NOT_MULTIPART,
+  NO_FILE,
+  TOO_BIG,
+  TOO_MANY_PIXELS,
+  TOO_MANY_UPLOADS,
+  WRONG_TYPE,
+} from '../modules/storage/images.routes.ts';
+import { NO_ADMIN_SIGN_IN_LINKS } from '../modules/users/users.service.ts';
+import { CONTROL_CHARACTER_MESSAGE } from '../plugins/control-characters.ts';
+import { INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../plugins/error-handler.ts';
+import { IN_PROGRESS_MESSAGE, KEY_MESSAGE, REUSED_MESSAGE } from '../plugins/idempotency.ts';
+
+/**
+ * The web app shows a server message in the user's language only when its English text is a
+ * key of `serverMessages` (the other languages must then translate it: i18n.test.ts and tsc
+ * check that). A message the server writes but the list lacks reaches every user in English.
+ */
+describe('messages the server writes for users', () => {
+  it.each([
+    INVALID_CREDENTIALS,
+    RESET_LINK_SENT,
+    TOO_MANY_SIGN_INS,
+    TOO_MANY_RESETS,
+    TOO_MANY_REQUESTS,
+    TOO_BIG,
+    WRONG_TYPE,
+    TOO_MANY_PIXELS,
+    EMPTY_FILE,
+    TOO_MANY_UPLOADS,
+    NO_FILE,
+    NOT_MULTIPART,
+    NO_ADMIN_SIGN_IN_LINKS,
+    CONTROL_CHARACTER_MESSAGE,
+    INTERNAL_ERROR_MESSAGE,
+    NOT_FOUND_MESSAGE,
+    KEY_MESSAGE,
+    IN_PROGRESS_MESSAGE,
+    REUSED_MESSAGE,
+  ])('are translated: %s', (message) => {
+    expect(serverMessages).toContain(message);
+  });
+});
