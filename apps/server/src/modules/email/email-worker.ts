@@ -39,6 +39,10 @@ export class EmailWorker {
   ) {}
 
   start(intervalMs: number) {
+    // Messages finished before this start (an older version, a crash) lose their links too.
+    void this.removeFinishedSecrets().catch((err) =>
+      this.options.log?.error({ err }, 'removing delivered sign-in links failed'),
+    );
     this.timer = setInterval(
       () => void this.tick().catch((err) => this.options.log?.error({ err }, 'email worker tick failed')),
       intervalMs,
@@ -202,7 +206,7 @@ export class EmailWorker {
   }
 
   private async failAbandoned(at: number) {
-    await this.db
+    const result = await this.db
       .updateTable('emailRecipients')
       .set({
         status: 'failed',
@@ -212,6 +216,34 @@ export class EmailWorker {
       })
       .where('status', '=', 'sending')
       .where('claimedUntil', '<', at)
-      .execute();
+      .executeTakeFirst();
+    // Their messages are finished now, though no batch of this worker delivered them.
+    if (Number(result.numUpdatedRows) > 0) await this.removeFinishedSecrets();
+  }
+
+  /**
+   * Every finished message of a kind that carries a sign-in secret, still holding its link, is
+   * cleaned page by page: the same rule as removeDeliveredSecrets, for messages no batch of this
+   * worker finished (delivered before an upgrade, or failed after a crash).
+   */
+  async removeFinishedSecrets(pageSize = 200) {
+    if (this.options.transport.name === 'outbox') return;
+    for (let after = ''; ; ) {
+      const page = await this.db
+        .selectFrom('emailMessages')
+        .select('id')
+        .where('kind', 'in', [...SECRET_LINK_KINDS])
+        .where('id', '>', after)
+        .where((eb) => eb.or([eb('html', 'like', '%token=%'), eb('html', 'like', '%LoginToken=%')]))
+        .orderBy('id')
+        .limit(pageSize)
+        .execute();
+      if (page.length === 0) return;
+      await this.removeDeliveredSecrets(page.map((row) => row.id));
+      after = page.at(-1)!.id;
+    }
   }
 }
+
+/** The kinds of message whose links sign someone in (auth/auth-links.ts builds those links). */
+const SECRET_LINK_KINDS = ['password-reset', 'invitation', 'sign-in-link'] as const;

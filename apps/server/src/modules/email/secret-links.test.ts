@@ -156,6 +156,53 @@ describe.each([
       expect(stored.text).toContain(SECRET_LINK_REMOVED);
     }
   });
+
+  it('cleans messages finished before this worker ran (an older version) or failed after a crash', async () => {
+    const staleLink = 'http://preffy.test/reset-password#token=' + 'a'.repeat(43);
+    const plant = async (email: string) => {
+      const { user } = await signedInClient(app, 'staff', email);
+      await new TestClient(app).post('/api/auth/forgot-password', { email: user.email });
+      await deliverAll();
+      const { id } = await latestEmailTo(app, user.email);
+      // As an older version left it: the live link still in the stored copy.
+      await app.db
+        .updateTable('emailMessages')
+        .set({ html: `<a href="${staleLink}">Reset</a>`, text: staleLink })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    const setRecipients = (id: string, status: 'sending' | 'queued' | 'sent') =>
+      app.db
+        .updateTable('emailRecipients')
+        .set({ status, claimedUntil: status === 'sending' ? 1 : null, nextAttemptAt: Date.now() + 3600_000 })
+        .where('messageId', '=', id)
+        .execute();
+    const stored = async (id: string) =>
+      app.db
+        .selectFrom('emailMessages')
+        .select(['html', 'text'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    const old = await plant(`old-${transport}@preffy.test`);
+    const crashed = await plant(`crashed-${transport}@preffy.test`);
+    const waiting = await plant(`waiting-${transport}@preffy.test`);
+    await setRecipients(crashed, 'sending');
+    await setRecipients(waiting, 'queued');
+    await app.emailWorker.removeFinishedSecrets(1);
+    expect(await stored(old)).toEqual({
+      html: `<a href="${SECRET_LINK_REMOVED}">Reset</a>`,
+      text: SECRET_LINK_REMOVED,
+    });
+    // Still being delivered: its recipient needs the link, so the copy keeps it for now.
+    expect((await stored(crashed)).text).toBe(staleLink);
+    expect((await stored(waiting)).text).toBe(staleLink);
+    // The crashed delivery is failed on the next round (never sent twice), and then cleaned.
+    await app.emailWorker.tick();
+    expect((await stored(crashed)).text).toBe(SECRET_LINK_REMOVED);
+    expect((await stored(waiting)).text).toBe(staleLink);
+  });
 });
 
 describe("in 'outbox' mode", () => {
