@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { competitionSchema, toCompetition } from '../modules/competitions/competition.dto.ts';
 import { partnerKeySchema, toPartnerKey } from '../modules/partners/partner-key.dto.ts';
-import { toPublicUser, userSchema } from '../modules/users/users.repository.ts';
+import { userSchema } from '@preffy/api';
+import { toPublicUser } from '../modules/users/users.repository.ts';
 import type { VersionedTable } from './versioned.ts';
 
 type PublicShape = { schema: z.ZodObject; toPublic: (row: never) => unknown };

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { type EndpointDefinition, type RequestOf, type ResponseOf, urlOf } from '@preffy/api';
 import { i18n, translateServerMessage } from '../i18n/index.ts';
 
 /** The API's one error shape (see apps/server/src/plugins/error-handler.ts). */
@@ -105,6 +106,29 @@ export const api = {
     csrfToken = null;
   },
 };
+
+/**
+ * Calls an endpoint of the contract (@preffy/api): the address comes from its declaration and
+ * its path parameters and query, the answer has the declared type. No URL strings in features.
+ */
+export function call<E extends EndpointDefinition>(
+  definition: E,
+  input: RequestOf<E> = {} as RequestOf<E>,
+  options: RequestOptions = {},
+): Promise<ResponseOf<E>> {
+  const { params, query, body } = input as {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+  };
+  const url = urlOf(definition, params, query as Record<string, unknown> | undefined);
+  return request<ResponseOf<E>>(
+    definition.method,
+    url,
+    body ?? (definition.method === 'GET' ? undefined : {}),
+    options,
+  );
+}
 
 const TITLED = [
   'VALIDATION',

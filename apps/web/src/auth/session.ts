@@ -1,18 +1,9 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { Role } from '@preffy/domain';
+import type { User } from '@preffy/api';
 import { ApiError, api } from '../api/client.ts';
 
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  language: string | null;
-  version: number;
-  createdAt: number;
-  updatedAt: number;
-}
+/** The signed-in user: the contract's user shape. */
+export type { User } from '@preffy/api';
 
 /** The signed-in user, or null: one query the router and every screen share. */
 export const meQuery = queryOptions({

@@ -125,7 +125,7 @@ export function CompetitionsPage({
             leftSection={<IconDownload size={16} />}
             onClick={() =>
               void exportCsv({
-                url: '/api/competitions',
+                source: { url: '/api/competitions' },
                 params: table.params,
                 columns: csvColumns,
                 filename: `competitions-${tab}.csv`,

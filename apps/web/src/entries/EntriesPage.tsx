@@ -178,7 +178,7 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
             leftSection={<IconDownload size={16} />}
             onClick={() =>
               void exportCsv({
-                url: `/api/competitions/${competition.id}/posts`,
+                source: { url: `/api/competitions/${competition.id}/posts` },
                 params: table.params,
                 columns,
                 filename: 'posts.csv',
@@ -311,7 +311,7 @@ function LeaderboardTable({ competition }: { competition: Competition }) {
           leftSection={<IconDownload size={16} />}
           onClick={() =>
             void exportCsv({
-              url: `/api/competitions/${competition.id}/leaderboard`,
+              source: { url: `/api/competitions/${competition.id}/leaderboard` },
               params: table.params,
               columns,
               filename: 'leaderboard.csv',

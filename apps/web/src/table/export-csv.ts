@@ -1,6 +1,5 @@
 import { csvLine, neutraliseFormula } from '@preffy/domain';
-import { api } from '../api/client.ts';
-import { type Page, pageQueryString } from './use-server-table.ts';
+import { type TableSource, fetchPage } from './use-server-table.ts';
 
 const EXPORT_PAGE_SIZE = 100;
 
@@ -10,15 +9,18 @@ const EXPORT_PAGE_SIZE = 100;
  * spreadsheet formulas (the domain's csvLine and neutraliseFormula).
  */
 export async function exportCsv<T>(options: {
-  url: string;
+  source: TableSource;
   params: Record<string, string | number | undefined>;
   columns: { title: string; value: (row: T) => string | number | boolean | null | undefined }[];
   filename: string;
 }) {
   const lines = [csvLine(options.columns.map((c) => c.title))];
   for (let page = 1; ; page++) {
-    const query = pageQueryString({ ...options.params, page, pageSize: EXPORT_PAGE_SIZE });
-    const { items, total } = await api.get<Page<T>>(`${options.url}?${query}`);
+    const { items, total } = await fetchPage<T>(options.source, {
+      ...options.params,
+      page,
+      pageSize: EXPORT_PAGE_SIZE,
+    });
     for (const row of items)
       lines.push(csvLine(options.columns.map((c) => neutraliseFormula(String(c.value(row) ?? '')))));
     if (page * EXPORT_PAGE_SIZE >= total || items.length === 0) break;

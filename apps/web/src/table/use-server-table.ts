@@ -3,7 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
+import type { EndpointDefinition, ResponseOf } from '@preffy/api';
+import { api, call } from '../api/client.ts';
 
 export interface Page<T> {
   items: T[];
@@ -20,14 +21,62 @@ export function pageQueryString(params: Record<string, string | number | undefin
   return query.toString();
 }
 
+/** A paged list endpoint of the contract, and the type of its rows. */
+export type PagedEndpoint = EndpointDefinition & { method: 'GET' };
+export type RowOf<E extends EndpointDefinition> = ResponseOf<E> extends { items: (infer T)[] } ? T : never;
+
+/** Where a table's pages come from: a contract endpoint (with its path parameters), or (until
+ * every screen is moved to the contract) an address. */
+export type TableSource =
+  { endpoint: PagedEndpoint; pathParams?: Record<string, string> } | { url: string; endpoint?: undefined };
+
+/** One page of a table's source. */
+export function fetchPage<T>(source: TableSource, query: Record<string, string | number | undefined>) {
+  if (source.endpoint)
+    return call(source.endpoint, { params: source.pathParams, query } as never) as unknown as Promise<
+      Page<T>
+    >;
+  return api.get<Page<T>>(`${source.url}?${pageQueryString(query)}`);
+}
+
 /**
  * Paging, search and sort done by the server: the table only ever holds one page.
  * Changing the search or sort goes back to page 1.
  */
+export function useServerTable<E extends PagedEndpoint, S extends keyof RowOf<E> & string>(options: {
+  key: string;
+  endpoint: E;
+  pathParams?: Record<string, string>;
+  sortBy: S;
+  sortDirection?: 'asc' | 'desc';
+  extra?: Record<string, string | number | undefined>;
+}): ReturnType<typeof useTable<RowOf<E>>>;
 export function useServerTable<T, S extends keyof T & string>(options: {
   key: string;
   url: string;
   sortBy: S;
+  sortDirection?: 'asc' | 'desc';
+  extra?: Record<string, string | number | undefined>;
+}): ReturnType<typeof useTable<T>>;
+export function useServerTable(options: {
+  key: string;
+  url?: string;
+  endpoint?: PagedEndpoint;
+  pathParams?: Record<string, string>;
+  sortBy: string;
+  sortDirection?: 'asc' | 'desc';
+  extra?: Record<string, string | number | undefined>;
+}): unknown {
+  const source: TableSource = options.endpoint
+    ? { endpoint: options.endpoint, pathParams: options.pathParams }
+    : { url: options.url! };
+  return useTable<unknown>({ ...options, source });
+}
+
+function useTable<T>(options: {
+  key: string;
+  source: TableSource;
+  sortBy: string;
   sortDirection?: 'asc' | 'desc';
   extra?: Record<string, string | number | undefined>;
 }) {
@@ -49,7 +98,7 @@ export function useServerTable<T, S extends keyof T & string>(options: {
   };
   const query = useQuery({
     queryKey: [options.key, params],
-    queryFn: () => api.get<Page<T>>(`${options.url}?${pageQueryString(params)}`),
+    queryFn: () => fetchPage<T>(options.source, params),
     placeholderData: keepPreviousData,
   });
   return {

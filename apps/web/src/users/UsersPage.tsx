@@ -19,9 +19,10 @@ import { IconDots, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError, showFormErrors } from '../api/client.ts';
+import { call, notifyError, showFormErrors } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
-import { type User, useMe } from '../auth/session.ts';
+import { type User, users } from '@preffy/api';
+import { useMe } from '../auth/session.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { exportCsv } from '../table/export-csv.ts';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
@@ -34,19 +35,19 @@ export function UsersPage() {
   const me = useMe();
   const tableTexts = useTableTexts();
   const queryClient = useQueryClient();
-  const table = useServerTable<User, 'name'>({ key: 'users', url: '/api/users', sortBy: 'name' });
+  const table = useServerTable({ key: 'users', endpoint: users.list, sortBy: 'name' });
   const [inviteOpen, invite] = useDisclosure(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
 
   const update = useMutation({
     mutationFn: ({ user, change }: { user: User; change: Partial<Pick<User, 'role' | 'disabled'>> }) =>
-      api.patch<{ user: User }>(`/api/users/${user.id}`, { version: user.version, ...change }),
+      call(users.update, { params: { id: user.id }, body: { version: user.version, ...change } }),
     onSuccess: () => notifications.show({ color: 'green', message: t('users.saved') }),
     onSettled: refresh,
   });
   const signInLink = useMutation({
     mutationFn: ({ user, send }: { user: User; send: boolean }) =>
-      api.post<{ url: string }>(`/api/users/${user.id}/sign-in-link`, { send }),
+      call(users.signInLink, { params: { id: user.id }, body: { send } }),
     onSuccess: async ({ url }, { user, send }) => {
       if (!send) await navigator.clipboard.writeText(url);
       notifications.show({
@@ -57,7 +58,7 @@ export function UsersPage() {
   });
 
   const signOutEverywhere = useMutation({
-    mutationFn: (user: User) => api.post<{ ended: number }>(`/api/users/${user.id}/revoke-sessions`),
+    mutationFn: (user: User) => call(users.revokeSessions, { params: { id: user.id } }),
     onSuccess: (_answer, user) =>
       notifications.show({ color: 'green', message: t('users.signedOutEverywhere', { name: user.name }) }),
   });
@@ -99,7 +100,7 @@ export function UsersPage() {
             leftSection={<IconDownload size={16} />}
             onClick={() =>
               void exportCsv({
-                url: '/api/users',
+                source: { endpoint: users.list },
                 params: table.params,
                 columns,
                 filename: 'users.csv',
@@ -232,7 +233,7 @@ function InviteModal({
   const submission = useSubmissionKey();
   const inviteUser = useMutation({
     mutationFn: (values: typeof form.values) =>
-      api.post<{ user: User }>('/api/users', values, { idempotencyKey: submission.keyFor(values) }),
+      call(users.invite, { body: values }, { idempotencyKey: submission.keyFor(values) }),
     meta: { handlesErrors: true },
     onSuccess: ({ user }) => {
       submission.succeeded();

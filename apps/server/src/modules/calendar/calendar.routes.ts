@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { now } from '../../lib/clock.ts';
-import { MAX_PAGE_SIZE, pageOf } from '../../lib/paging.ts';
+import { MAX_PAGE_SIZE, pageOf } from '@preffy/api';
 import { competitionSchema } from '../competitions/competition.dto.ts';
 import {
   feedOwner,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { likePattern, offsetOf, pageQuerySchema } from '../../lib/paging.ts';
+import { pageQuerySchema } from '@preffy/api';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 
 /** The admin tabs: Upcoming (preview), Active, Completed (doc 2 section 4). */
 export const COMPETITION_TABS = ['upcoming', 'active', 'completed'] as const;

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, parseOrThrow } from '../../lib/errors.ts';
 import { now } from '../../lib/clock.ts';
-import { pageOf } from '../../lib/paging.ts';
+import { pageOf } from '@preffy/api';
 import { competitionListItemSchema, competitionSchema, toCompetition } from './competition.dto.ts';
 import { findCompetition, listCompetitions, listCompetitionsQuerySchema } from './competitions.repository.ts';
 import {

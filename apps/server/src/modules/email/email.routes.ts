@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
+import { pageOf, pageQuerySchema } from '@preffy/api';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { BULK_TYPES, bulkEmailFor, sendBulkEmail, subscribersQuery } from './bulk-email.ts';
 import { EMAIL_KINDS, type EmailKind, renderEmail } from './templates/messages.ts';
 import { EMAIL_LANGUAGES, UNSUBSCRIBE_PLACEHOLDER, languageOf } from './templates/render.ts';

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
+import { pageOf, pageQuerySchema } from '@preffy/api';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { SECRET_LINK_HIDDEN, withoutSecretLinks } from '../auth/auth-links.ts';
 import { RECIPIENT_STATUSES, messagesToAdministrators, statusCounts } from './outbox.repository.ts';
 

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
-import { likePattern, offsetOf, pageOf, pageQuerySchema } from '../../lib/paging.ts';
+import { pageOf, pageQuerySchema } from '@preffy/api';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { startLeaderboardJob } from './leaderboard.ts';
 import { cancelJob, findJob, latestJob, startRefreshJob } from './refresh-jobs.ts';
 

@@ -1,25 +1,11 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { ROLES } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { likePattern, offsetOf, pageQuerySchema } from '../../lib/paging.ts';
+import type { ListUsersQuery, User } from '@preffy/api';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 
-/** What the API shows of a user: never the password hash. */
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(ROLES),
-  disabled: z.boolean(),
-  language: z.string().nullable(),
-  version: z.number(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
-export type PublicUser = z.infer<typeof userSchema>;
-
-export const toPublicUser = (row: UserRow): PublicUser => ({
+/** What the API shows of a user (@preffy/api's userSchema): never the password hash. */
+export const toPublicUser = (row: UserRow): User => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -30,11 +16,6 @@ export const toPublicUser = (row: UserRow): PublicUser => ({
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
-
-export const listUsersQuerySchema = pageQuerySchema.extend({
-  sortBy: z.enum(['name', 'email', 'role', 'createdAt']).default('name'),
-});
-export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
 export const findUserByEmail = (db: Database, email: string) =>
   db

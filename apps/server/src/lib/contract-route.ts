@@ -1,0 +1,51 @@
+import type { EndpointDefinition, ParsedBody, ParsedParams, ParsedQuery, ReplyOf } from '@preffy/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+
+type RequestFor<E extends EndpointDefinition> = FastifyRequest<{
+  Params: ParsedParams<E>;
+  Querystring: ParsedQuery<E>;
+  Body: ParsedBody<E>;
+}>;
+
+type Handler<E extends EndpointDefinition> = (
+  request: RequestFor<E>,
+  reply: FastifyReply,
+) => Promise<ReplyOf<E> | FastifyReply>;
+
+/**
+ * Registers a route from its contract declaration (@preffy/api): method, path, access,
+ * validation and the OpenAPI entry all come from there. What only the server knows (rate
+ * limits, body size) comes in `options`.
+ */
+export function route<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  definition: E,
+  handler: Handler<E>,
+  options: {
+    rateLimit?: NonNullable<RouteShorthandOptions['config']>['rateLimit'];
+    bodyLimit?: number;
+  } = {},
+) {
+  app.route({
+    method: definition.method,
+    url: definition.path,
+    bodyLimit: options.bodyLimit,
+    config: {
+      access: definition.access,
+      ...(definition.idempotent ? { idempotent: true } : {}),
+      ...(definition.csrf === false ? { csrf: false } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    schema: {
+      tags: [...definition.tags],
+      summary: definition.summary,
+      ...(definition.hide ? { hide: true } : {}),
+      ...(definition.params ? { params: definition.params } : {}),
+      ...(definition.query ? { querystring: definition.query } : {}),
+      ...(definition.body ? { body: definition.body } : {}),
+      response: definition.responses,
+    },
+    // The zod type provider cannot follow a generic declaration; RequestFor<E> gives the same types.
+    handler: handler as never,
+  });
+}

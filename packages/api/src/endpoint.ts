@@ -1,0 +1,79 @@
+import type { Access } from '@preffy/domain';
+import type { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API endpoint, declared once: the server registers its route from it (validation and the
+ * OpenAPI document), and the web app calls it through the typed client (no URL strings, no
+ * hand-copied response types). Path parameters are written `:name` and declared in `params`.
+ */
+export interface EndpointDefinition {
+  method: Method;
+  path: `/api/${string}`;
+  /** Who may call it; the server checks it on every request (plugins/access.ts). */
+  access: Access;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Answers by status code; the first 2xx is what the client returns. */
+  responses: Partial<Record<200 | 201 | 202 | 204, z.ZodType>>;
+  /** Accepts an `Idempotency-Key` header (plugins/idempotency.ts). */
+  idempotent?: boolean;
+  /** false only for routes that authenticate otherwise (partner API keys, signed links). */
+  csrf?: boolean;
+  /** Left out of the OpenAPI document (e.g. the one-click unsubscribe form post). */
+  hide?: boolean;
+}
+
+/** Declares an endpoint, keeping its exact types for the server and the client. */
+export const endpoint = <const E extends EndpointDefinition>(definition: E): E => definition;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type SuccessSchema<E extends EndpointDefinition> = E['responses'] extends { 200: infer S }
+  ? S
+  : E['responses'] extends { 201: infer S }
+    ? S
+    : E['responses'] extends { 202: infer S }
+      ? S
+      : undefined;
+
+/** What the server's handler receives, after validation. */
+export type ParsedParams<E extends EndpointDefinition> = Output<E['params']>;
+export type ParsedQuery<E extends EndpointDefinition> = Output<E['query']>;
+export type ParsedBody<E extends EndpointDefinition> = Output<E['body']>;
+
+/** What a caller sends (before defaults and coercion). */
+export type RequestOf<E extends EndpointDefinition> = (E['params'] extends z.ZodType
+  ? { params: Input<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+
+/** The success answer's body as the client receives it. */
+export type ResponseOf<E extends EndpointDefinition> = Output<SuccessSchema<E>>;
+/** The success answer's body as the server's handler returns it (before serialisation). */
+export type ReplyOf<E extends EndpointDefinition> = Input<SuccessSchema<E>>;
+
+/** The address of an endpoint with its path parameters and query filled in. */
+export function urlOf(
+  definition: Pick<EndpointDefinition, 'path'>,
+  params?: Record<string, string | number>,
+  query?: Record<string, unknown>,
+): string {
+  const path = definition.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${definition.path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
