@@ -50,10 +50,11 @@ function checkImage(image: string | null | undefined) {
 }
 
 /**
- * The competition, if this user may change it. An organizer's foreign competition is answered
- * exactly like a missing one: a 403 would tell them it exists.
+ * The competition, if this user may see it (staff and admins: any; organizers: their own).
+ * One rule for every competition-scoped route: an organizer's foreign competition is answered
+ * exactly like a missing one, since a 403 would tell them it exists.
  */
-export async function competitionForChange(db: Database, user: SessionUser, id: string) {
+export async function findVisibleCompetition(db: Database, user: SessionUser, id: string) {
   const row = await findCompetition(db, id);
   if (!row || !canManageCompetition(user, row.organizerEmail)) throw notFound('Competition');
   return row;
@@ -184,7 +185,7 @@ export async function updateCompetition(
   id: string,
   input: UpdateCompetitionInput & { version: number },
 ) {
-  const existing = await competitionForChange(db, user, id);
+  const existing = await findVisibleCompetition(db, user, id);
   refuseForbiddenFields(user, 'update', input, toCompetition(existing));
   const email = input.email.toLowerCase();
   if (user.role === 'organizer' && email !== user.email.toLowerCase()) throw forbidden();
@@ -232,7 +233,7 @@ export async function setCompetitionState(
   id: string,
   input: { version: number; state: CompetitionState },
 ) {
-  await competitionForChange(db, user, id);
+  await findVisibleCompetition(db, user, id);
   const flags = STATE_FLAGS[input.state];
   return db.transaction().execute(async (trx) => {
     await updateVersioned(trx, 'competitions', id, input.version, {
@@ -254,7 +255,7 @@ export async function setCompetitionState(
 /** Staff confirm a hold (Hold → Confirmed). */
 export async function confirmHold(db: Database, user: SessionUser, id: string, version: number) {
   if (!roleMeets(user.role, 'staff')) throw forbidden();
-  await competitionForChange(db, user, id);
+  await findVisibleCompetition(db, user, id);
   return db.transaction().execute(async (trx) => {
     await updateVersioned(trx, 'competitions', id, version, { isConfirmed: 1, lastUpdated: now() });
     await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'confirm' });
@@ -267,7 +268,7 @@ export async function confirmHold(db: Database, user: SessionUser, id: string, v
  * (the calendar's rule, doc 1 section 6). Staff may not delete.
  */
 export async function deleteCompetition(db: Database, user: SessionUser, id: string, version: number) {
-  const row = await competitionForChange(db, user, id);
+  const row = await findVisibleCompetition(db, user, id);
   if (!canDeleteCompetition(user, row.organizerEmail)) throw forbidden();
   return db.transaction().execute(async (trx) => {
     await softDelete(trx, 'competitions', id, version);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ListUsersQuery, User } from '@preffy/api';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { likePattern, paged, totalCount } from '../../lib/paging.ts';
 
 /** What the API shows of a user (@preffy/api's userSchema): never the password hash. */
 export const toPublicUser = (row: UserRow): User => ({
@@ -39,15 +39,11 @@ export async function listUsers(db: Database, q: ListUsersQuery) {
       ]),
     );
   }
-  const [items, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(q.sortBy, q.sortDirection)
-      .orderBy('id')
-      .limit(q.pageSize)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: items.map(toPublicUser), total: Number(count.total) };
+  const page = await paged(
+    q,
+    ({ limit, offset }) =>
+      base.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id').limit(limit).offset(offset).execute(),
+    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  );
+  return { items: page.items.map(toPublicUser), total: page.total };
 }
