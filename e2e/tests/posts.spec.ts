@@ -90,4 +90,18 @@ test('a creator enters a video on the public page; staff refresh its views and s
   await expect(
     page.getByRole('row').filter({ hasText: 'e2e.creator' }).getByRole('cell').nth(4),
   ).not.toHaveText('0');
+
+  // The views cell opens the post's history: one refresh is no chart yet, a second one is.
+  const openHistory = page.getByRole('button', { name: /Show the history of @?e2e\.creator/ });
+  await openHistory.click();
+  const history = page.getByRole('dialog', { name: /e2e\.creator: numbers at each refresh/ });
+  await expect(history).toContainText('A chart needs at least two refreshes.');
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await page.getByRole('button', { name: 'Update Views' }).click();
+  await expect(page.getByTestId('job-refresh-views')).toHaveText('Finished: 1 of 1 done, 0 failed', {
+    timeout: 15_000,
+  });
+  await openHistory.click();
+  await expect(history.getByTestId('snapshot-chart')).toBeVisible({ timeout: 10_000 });
 });

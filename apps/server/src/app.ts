@@ -17,6 +17,7 @@ import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { DeferredWork } from './modules/auth/deferred-work.ts';
+import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './modules/auth/sessions.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { JobWorker } from './modules/stats/job-worker.ts';
 import { createStatsSources } from './modules/stats/providers.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     log: app.log,
     timeZone: config.businessTimeZone,
   });
+  jobWorker.every(DELETE_EXPIRED_SESSIONS, 3600_000, () => deleteExpiredSessions(db));
   app.decorate('jobWorker', jobWorker);
   const afterResponse = new DeferredWork(app.log);
   app.decorate('afterResponse', afterResponse);

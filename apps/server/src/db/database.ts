@@ -7,6 +7,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as calendar from './migrations/0002-calendar.ts';
 import * as posts from './migrations/0003-posts.ts';
 import * as idempotencyKeys from './migrations/0004-idempotency-keys.ts';
+import * as jobTaskSubjects from './migrations/0005-job-task-subjects.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0002-calendar': calendar,
   '0003-posts': posts,
   '0004-idempotency-keys': idempotencyKeys,
+  '0005-job-task-subjects': jobTaskSubjects,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -177,13 +177,12 @@ export type PostSnapshotsTable = {
   shares: number;
 };
 
-export type JobKind = 'refresh-views' | 'update-leaderboard';
 export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
 
-/** A background job with its progress (done and failed out of total). */
+/** A background job with its progress (done and failed out of total); kinds: modules/jobs. */
 export type JobsTable = {
   id: string;
-  kind: JobKind;
+  kind: string;
   competitionId: string;
   status: JobStatus;
   total: number;
@@ -198,12 +197,12 @@ export type JobsTable = {
 
 export type JobTaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
-/** One post of a refresh job: claimed by one worker at a time (claimedBy, claimedUntil). */
+/** One unit of a job (Update Views: one post): claimed by one worker at a time (claimedBy, claimedUntil). */
 export type JobTasksTable = {
   id: string;
   jobId: string;
-  postId: string;
-  platform: string;
+  /** What the task works on, for its job's kind to read (Update Views: the post's id). */
+  subject: string;
   status: JobTaskStatus;
   claimedBy: string | null;
   claimedUntil: number | null;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '../../../web/src/i18n/locales/en.ts';
 import {
-  INVALID_CREDENTIALS,
   RESET_LINK_SENT,
   TOO_MANY_REQUESTS,
   TOO_MANY_RESETS,
   TOO_MANY_SIGN_INS,
 } from '../modules/auth/auth.routes.ts';
+import { INVALID_CREDENTIALS } from '../modules/auth/auth.service.ts';
 import {
   EMPTY_FILE,
   NOT_MULTIPART,

@@ -1,18 +1,10 @@
 import { Accordion, Badge, Code, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
+import { type OpenApiOperation, health, urlOf } from '@preffy/api';
+import { call } from '../api/client.ts';
 
-interface Operation {
-  summary?: string;
-  tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean; schema?: unknown }[];
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-}
-interface OpenApiDocument {
-  info: { title: string; version: string };
-  paths: Record<string, Record<string, Operation>>;
-}
+const documentUrl = urlOf(health.openapi);
 
 const METHOD_COLORS: Record<string, string> = {
   get: 'blue',
@@ -27,7 +19,7 @@ export function ApiDocsPage() {
   const { t } = useTranslation();
   const { data } = useQuery({
     queryKey: ['openapi'],
-    queryFn: () => api.get<OpenApiDocument>('/api/openapi.json'),
+    queryFn: () => call(health.openapi),
   });
   if (!data)
     return (
@@ -36,7 +28,7 @@ export function ApiDocsPage() {
         <Text>{t('apiDocs.loading')}</Text>
       </Group>
     );
-  const byTag = new Map<string, { path: string; method: string; op: Operation }[]>();
+  const byTag = new Map<string, { path: string; method: string; op: OpenApiOperation }[]>();
   for (const [path, methods] of Object.entries(data.paths))
     for (const [method, op] of Object.entries(methods)) {
       const tag = op.tags?.[0] ?? 'other';
@@ -48,7 +40,7 @@ export function ApiDocsPage() {
         {t('apiDocs.title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        OpenAPI {data.info.version} · <a href="/api/openapi.json">/api/openapi.json</a>
+        OpenAPI {data.info.version} · <a href={documentUrl}>{documentUrl}</a>
       </Text>
       <Stack>
         {[...byTag].map(([tag, operations]) => (

@@ -130,6 +130,11 @@ export function call<E extends EndpointDefinition>(
   );
 }
 
+/** A multipart upload to an endpoint of the contract (the browser sets the boundary). */
+export function upload<E extends EndpointDefinition>(definition: E, form: FormData): Promise<ResponseOf<E>> {
+  return request<ResponseOf<E>>(definition.method, urlOf(definition), form);
+}
+
 const TITLED = [
   'VALIDATION',
   'VERSION_CONFLICT',

@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, showFormErrors } from '../api/client.ts';
+import { auth } from '@preffy/api';
+import { ApiError, call, showFormErrors } from '../api/client.ts';
 import { translateServerMessage } from '../i18n/index.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -16,9 +17,7 @@ export function ForgotPasswordPage() {
   });
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = await api.post<{ message: string }>('/api/auth/forgot-password', {
-        email: values.email.trim(),
-      });
+      const answer = await call(auth.forgotPassword, { body: { email: values.email.trim() } });
       setSent(translateServerMessage(answer.message));
     } catch (e) {
       // Too many links for this address: say how long to wait, in the form.

@@ -4,10 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, describeError } from '../api/client.ts';
+import { auth } from '@preffy/api';
+import { ApiError, api, call, describeError } from '../api/client.ts';
 import { setLanguage, translateServerMessage } from '../i18n/index.ts';
 import { AuthCard } from './AuthCard.tsx';
-import type { User } from './session.ts';
+import { authKeys } from './session.ts';
 
 export function LoginPage({ redirect, link }: { redirect?: string; link?: string }) {
   const { t } = useTranslation();
@@ -25,10 +26,10 @@ export function LoginPage({ redirect, link }: { redirect?: string; link?: string
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      const { user } = await api.post<{ user: User }>('/api/auth/login', values);
+      const { user } = await call(auth.login, { body: values });
       api.resetCsrf();
       if (user.language) await setLanguage(user.language);
-      queryClient.setQueryData(['me'], user);
+      queryClient.setQueryData(authKeys.me, user);
       // Only same-site paths: an open redirect would let a link send users anywhere.
       const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
       await navigate({ to: target });

@@ -4,9 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, showFormErrors } from '../api/client.ts';
+import { MIN_PASSWORD_LENGTH, auth } from '@preffy/api';
+import { ApiError, api, call, showFormErrors } from '../api/client.ts';
 import { AuthCard } from './AuthCard.tsx';
-import type { User } from './session.ts';
+import { authKeys } from './session.ts';
 
 /** The token comes in the URL fragment (#token=…), which browsers never send to a server. */
 function tokenFromFragment(): string | null {
@@ -21,13 +22,13 @@ export function ResetPasswordPage() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const form = useForm({
     initialValues: { password: '' },
-    validate: { password: (v) => (v.length >= 10 ? null : t('auth.passwordTooShort')) },
+    validate: { password: (v) => (v.length >= MIN_PASSWORD_LENGTH ? null : t('auth.passwordTooShort')) },
   });
   const submit = form.onSubmit(async ({ password }) => {
     try {
-      const { user } = await api.post<{ user: User }>('/api/auth/reset-password', { token, password });
+      const { user } = await call(auth.resetPassword, { body: { token: token ?? '', password } });
       api.resetCsrf();
-      queryClient.setQueryData(['me'], user);
+      queryClient.setQueryData(authKeys.me, user);
       await navigate({ to: '/dashboard', hash: '' });
     } catch (e) {
       if (e instanceof ApiError && e.body.code === 'INVALID_TOKEN') setInvalid(e.fieldErrors().token ?? null);

@@ -1,16 +1,19 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { User } from '@preffy/api';
-import { ApiError, api } from '../api/client.ts';
+import { type User, auth } from '@preffy/api';
+import { ApiError, call } from '../api/client.ts';
 
 /** The signed-in user: the contract's user shape. */
 export type { User } from '@preffy/api';
 
+/** The session's query keys: sign-in and sign-out write `me` directly. */
+export const authKeys = { me: ['me'] as const };
+
 /** The signed-in user, or null: one query the router and every screen share. */
 export const meQuery = queryOptions({
-  queryKey: ['me'],
+  queryKey: authKeys.me,
   queryFn: async (): Promise<User | null> => {
     try {
-      return (await api.get<{ user: User }>('/api/auth/me')).user;
+      return (await call(auth.me)).user;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

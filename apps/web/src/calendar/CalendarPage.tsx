@@ -14,19 +14,17 @@ import {
 } from '@mantine/core';
 import { addMonths, isMonthInWindow, localDay } from '@preffy/domain';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconRss } from '@tabler/icons-react';
+import type { CalendarDay } from '@preffy/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
-import type { CompetitionDefaults } from '../competitions/types.ts';
+import { useCompetitionDefaults } from '../competitions/api.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { calendarMonthQuery } from './api.ts';
 import { DayModal } from './DayModal.tsx';
 import { FeedModal } from './FeedModal.tsx';
 import { ReserveDateModal } from './ReserveDateModal.tsx';
 import { TONES, TONE_ORDER } from './tones.tsx';
-import type { CalendarDay, CalendarMonth } from './types.ts';
-
-export const calendarMonthKey = (month: string) => ['calendar', 'month', month];
 
 /** The competition calendar (/preffy/calendar): one request per month, weeks from Monday. */
 export function CalendarPage({
@@ -36,11 +34,7 @@ export function CalendarPage({
   month: string | undefined;
   onMonthChange: (month: string) => void;
 }) {
-  const { data: defaults } = useQuery({
-    queryKey: ['competition-defaults'],
-    queryFn: () => api.get<CompetitionDefaults>('/api/competitions/defaults'),
-    staleTime: 60 * 60_000,
-  });
+  const { data: defaults } = useCompetitionDefaults({ staleTime: 60 * 60_000 });
   const [openedAt] = useState(() => Date.now());
   if (!defaults) return <Loader />;
   const thisMonth = localDay(openedAt, defaults.timeZone).slice(0, 7);
@@ -62,11 +56,7 @@ function CalendarMonthView({
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [reserveDay, setReserveDay] = useState<string | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
-  const query = useQuery({
-    queryKey: calendarMonthKey(month),
-    queryFn: () => api.get<CalendarMonth>(`/api/calendar/months/${month}`),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...calendarMonthQuery(month), placeholderData: keepPreviousData });
   const data = query.data;
   const language = currentLanguage();
   const monthTitle = new Intl.DateTimeFormat(language, {

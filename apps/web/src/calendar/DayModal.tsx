@@ -3,19 +3,17 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { localDay, roleMeets } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DayCompetition } from '@preffy/api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
 import { formatUsd } from '../competitions/format.ts';
-import { type Page, pageQueryString, useTableTexts } from '../table/use-server-table.ts';
+import { useTableTexts } from '../table/use-server-table.ts';
+import { DAY_PAGE_SIZE, calendarDayQuery, useConfirmHold, useDeleteCompetition } from './api.ts';
 import { TONES } from './tones.tsx';
-import type { DayCompetition } from './types.ts';
-
-const PAGE_SIZE = 10;
 
 /**
  * '{date} Competitions': the competitions covering the day. Edit and Delete only where the
@@ -34,30 +32,15 @@ export function DayModal({
 }) {
   const { t } = useTranslation();
   const me = useMe();
-  const queryClient = useQueryClient();
   const tableTexts = useTableTexts();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['calendar', 'day', day, page],
-    queryFn: () =>
-      api.get<Page<DayCompetition>>(
-        `/api/calendar/days/${day}?${pageQueryString({ page, pageSize: PAGE_SIZE })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['calendar'] });
-  const confirm = useMutation({
-    mutationFn: (c: DayCompetition) => api.post(`/api/competitions/${c.id}/confirm`, { version: c.version }),
-    onSuccess: () => notifications.show({ color: 'green', message: t('competitions.confirmed') }),
-    onError: notifyError,
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (c: DayCompetition) => api.delete(`/api/competitions/${c.id}?version=${c.version}`),
-    onSuccess: () => notifications.show({ color: 'green', message: t('competitions.deleted') }),
-    onError: notifyError,
-    onSettled: refresh,
-  });
+  const query = useQuery({ ...calendarDayQuery(day, page), placeholderData: keepPreviousData });
+  const confirm = useConfirmHold(() =>
+    notifications.show({ color: 'green', message: t('competitions.confirmed') }),
+  );
+  const remove = useDeleteCompetition(() =>
+    notifications.show({ color: 'green', message: t('competitions.deleted') }),
+  );
   const askDelete = (c: DayCompetition) =>
     modals.openConfirmModal({
       title: t('competitions.deleteTitle', { name: c.name || c.organizer }),
@@ -77,7 +60,7 @@ export function DayModal({
           noRecordsText={t('calendar.noCompetitions')}
           records={query.data?.items ?? []}
           totalRecords={query.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
+          recordsPerPage={DAY_PAGE_SIZE}
           page={page}
           onPageChange={setPage}
           fetching={query.isFetching}

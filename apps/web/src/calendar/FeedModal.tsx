@@ -1,13 +1,8 @@
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError } from '../api/client.ts';
-
-interface FeedState {
-  active: boolean;
-  url: string | null;
-}
+import { feedQuery, useMakeFeed, useStopFeed } from './api.ts';
 
 /**
  * The private iCalendar feed: a secret address (not the session) to subscribe to in Google
@@ -15,28 +10,10 @@ interface FeedState {
  */
 export function FeedModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [made, setMade] = useState<string | null>(null);
-  const state = useQuery({
-    queryKey: ['calendar-feed'],
-    queryFn: () => api.get<FeedState>('/api/calendar/feed'),
-  });
-  const make = useMutation({
-    mutationFn: () => api.post<FeedState>('/api/calendar/feed'),
-    onSuccess: (s) => {
-      setMade(s.url);
-      queryClient.setQueryData(['calendar-feed'], s);
-    },
-    onError: notifyError,
-  });
-  const revoke = useMutation({
-    mutationFn: () => api.delete<FeedState>('/api/calendar/feed'),
-    onSuccess: (s) => {
-      setMade(null);
-      queryClient.setQueryData(['calendar-feed'], s);
-    },
-    onError: notifyError,
-  });
+  const state = useQuery(feedQuery());
+  const make = useMakeFeed();
+  const revoke = useStopFeed();
   const active = state.data?.active ?? false;
   return (
     <Modal opened onClose={onClose} title={t('calendar.feed.title')} size="lg">
@@ -66,11 +43,19 @@ export function FeedModal({ onClose }: { onClose: () => void }) {
         )}
         <Group justify="flex-end">
           {active && (
-            <Button variant="subtle" color="red" loading={revoke.isPending} onClick={() => revoke.mutate()}>
+            <Button
+              variant="subtle"
+              color="red"
+              loading={revoke.isPending}
+              onClick={() => revoke.mutate(undefined, { onSuccess: () => setMade(null) })}
+            >
               {t('calendar.feed.revoke')}
             </Button>
           )}
-          <Button loading={make.isPending} onClick={() => make.mutate()}>
+          <Button
+            loading={make.isPending}
+            onClick={() => make.mutate(undefined, { onSuccess: (s) => setMade(s.url) })}
+          >
             {active ? t('calendar.feed.rotate') : t('calendar.feed.make')}
           </Button>
         </Group>

@@ -3,12 +3,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { reserveDateSchema } from '@preffy/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, showFormErrors } from '../api/client.ts';
+import { showFormErrors } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
 import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
+import { type ReserveInput, useReserveDate } from './api.ts';
 
 interface Values {
   day: string | null;
@@ -32,7 +32,7 @@ const toInput = (v: Values) => ({
 /** Reserve A Date: a 7-day hold from 15:00 on the day, and the notices that go with it. */
 export function ReserveDateModal({ day, onClose }: { day: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const reserve = useReserveDate();
   const form = useForm<Values>({
     initialValues: {
       day,
@@ -53,11 +53,11 @@ export function ReserveDateModal({ day, onClose }: { day: string; onClose: () =>
   const submission = useSubmissionKey();
   const submit = form.onSubmit(async (values) => {
     try {
-      const input = toInput(values);
-      await api.post('/api/calendar/reservations', input, { idempotencyKey: submission.keyFor(input) });
+      // zodValidate(reserveDateSchema) passed: the day and the amount are there.
+      const input = toInput(values) as ReserveInput;
+      await reserve.mutateAsync({ input, idempotencyKey: submission.keyFor(input) });
       submission.succeeded();
       notifications.show({ color: 'green', message: t('calendar.reserved', { date: values.day ?? '' }) });
-      await queryClient.invalidateQueries({ queryKey: ['calendar'] });
       onClose();
     } catch (e) {
       showFormErrors(form, e);

@@ -2,9 +2,8 @@ import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, describeError } from '../api/client.ts';
-
-const MAX_BYTES = 5 * 1024 * 1024;
+import { MAX_IMAGE_BYTES, images } from '@preffy/api';
+import { ApiError, describeError, upload as uploadFile } from '../api/client.ts';
 
 /** Uploads right away; the form keeps the URL the server answered. A new upload replaces it. */
 export function AlbumImageInput({
@@ -20,12 +19,12 @@ export function AlbumImageInput({
   const upload = async (file: File | null) => {
     if (!file) return;
     setError(null);
-    if (file.size > MAX_BYTES) return setError(t('competitions.imageTooBig'));
+    if (file.size > MAX_IMAGE_BYTES) return setError(t('competitions.imageTooBig'));
     setBusy(true);
     try {
       const form = new FormData();
       form.append('file', file);
-      onChange((await api.upload<{ url: string }>('/api/images', form)).url);
+      onChange((await uploadFile(images.upload, form)).url);
     } catch (e) {
       setError(
         e instanceof ApiError && e.body.fieldErrors?.file ? e.fieldErrors().file! : describeError(e).message,

@@ -15,19 +15,24 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { COMPETITION_STATES, type CompetitionState, holdLabel, roleMeets } from '@preffy/domain';
 import { IconCheck, IconDots, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError } from '../api/client.ts';
+import { type CompetitionListItem, type CompetitionTab, COMPETITION_TABS, competitions } from '@preffy/api';
+import { notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
 import { exportCsv } from '../table/export-csv.ts';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
+import {
+  COMPETITIONS_TABLE_KEY,
+  useCompetitionDefaults,
+  useConfirmHold,
+  useDeleteCompetition,
+  useSetCompetitionState,
+} from './api.ts';
 import { formatDay } from './dates.ts';
-import type { Competition, CompetitionDefaults, CompetitionListItem } from './types.ts';
 
-export const COMPETITION_TABS = ['upcoming', 'active', 'completed'] as const;
-export type CompetitionTab = (typeof COMPETITION_TABS)[number];
+export { COMPETITION_TABS, type CompetitionTab };
 
 /** The per-competition tools of the row menu (doc 2 section 3), each opened with the id. */
 const TOOLS = [
@@ -50,46 +55,24 @@ export function CompetitionsPage({
   const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const tableTexts = useTableTexts();
   const isStaff = roleMeets(me.role, 'staff');
   const isAdmin = roleMeets(me.role, 'admin');
-  const table = useServerTable<CompetitionListItem, 'endDate'>({
-    key: 'competitions',
-    url: '/api/competitions',
+  const table = useServerTable({
+    key: COMPETITIONS_TABLE_KEY,
+    endpoint: competitions.list,
     sortBy: 'endDate',
     sortDirection: 'desc',
     extra: { tab },
   });
-  const { data: defaults } = useQuery({
-    queryKey: ['competition-defaults'],
-    queryFn: () => api.get<CompetitionDefaults>('/api/competitions/defaults'),
-    staleTime: 60 * 60_000,
-  });
+  const { data: defaults } = useCompetitionDefaults({ staleTime: 60 * 60_000 });
   const timeZone = defaults?.timeZone ?? 'UTC';
   const day = (ms: number) => formatDay(ms, timeZone);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['competitions'] });
-
-  const setState = useMutation({
-    mutationFn: ({ c, state }: { c: CompetitionListItem; state: CompetitionState }) =>
-      api.post<{ competition: Competition }>(`/api/competitions/${c.id}/state`, {
-        version: c.version,
-        state,
-      }),
-    onSuccess: () => notifications.show({ color: 'green', message: t('competitions.saved') }),
-    onSettled: refresh,
-  });
-  const confirm = useMutation({
-    mutationFn: (c: CompetitionListItem) =>
-      api.post<{ competition: Competition }>(`/api/competitions/${c.id}/confirm`, { version: c.version }),
-    onSuccess: () => notifications.show({ color: 'green', message: t('competitions.confirmed') }),
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (c: CompetitionListItem) => api.delete(`/api/competitions/${c.id}?version=${c.version}`),
-    onSuccess: () => notifications.show({ color: 'green', message: t('competitions.deleted') }),
-    onSettled: refresh,
-  });
+  const notify = (key: 'saved' | 'confirmed' | 'deleted') => () =>
+    notifications.show({ color: 'green', message: t(`competitions.${key}`) });
+  const setState = useSetCompetitionState(notify('saved'));
+  const confirm = useConfirmHold(notify('confirmed'));
+  const remove = useDeleteCompetition(notify('deleted'));
   const askDelete = (c: CompetitionListItem) =>
     modals.openConfirmModal({
       title: t('competitions.deleteTitle', { name: c.name }),
@@ -125,7 +108,7 @@ export function CompetitionsPage({
             leftSection={<IconDownload size={16} />}
             onClick={() =>
               void exportCsv({
-                source: { url: '/api/competitions' },
+                source: { endpoint: competitions.list },
                 params: table.params,
                 columns: csvColumns,
                 filename: `competitions-${tab}.csv`,

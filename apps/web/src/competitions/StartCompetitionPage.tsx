@@ -1,90 +1,34 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { type Competition, type CompetitionDefaults, type RequestOf, competitions } from '@preffy/api';
 import { startCompetitionSchema } from '@preffy/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, showFormErrors } from '../api/client.ts';
+import { call, showFormErrors } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
-import { useMe } from '../auth/session.ts';
-import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
-import { AlbumImageInput } from './AlbumImageInput.tsx';
-import { DATE_FIELDS, competitionTime, dayOf } from './dates.ts';
-import { PrizesEditor } from './PrizesEditor.tsx';
-import { useStaffOnlyFields } from './staff-only.ts';
-import type { Competition, CompetitionDefaults } from './types.ts';
+import { useCompetitionDefaults } from './api.ts';
+import { CompetitionForm } from './CompetitionForm.tsx';
+import { type CompetitionFormValues, startValues, toStartInput } from './competition-form-values.ts';
+import { DATE_FIELDS } from './dates.ts';
 
 /** Start A Competition (/preffy/add). */
 export function StartCompetitionPage() {
-  const { data: defaults } = useQuery({
-    queryKey: ['competition-defaults'],
-    queryFn: () => api.get<CompetitionDefaults>('/api/competitions/defaults'),
-  });
+  const { data: defaults } = useCompetitionDefaults();
   return defaults ? <StartCompetitionForm defaults={defaults} /> : <Loader />;
-}
-
-interface Values {
-  email: string;
-  name: string;
-  organizer: string;
-  audio: string;
-  startDay: string | null;
-  endDay: string | null;
-  invoiceAmount: number | string;
-  prizes: string[];
-  image: string | null;
-  isClosed: boolean;
 }
 
 function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const staffOnly = useStaffOnlyFields('create');
   const tz = defaults.timeZone;
   const [created, setCreated] = useState<Competition | null>(null);
-  const toInput = (v: Values) => ({
-    email: v.email,
-    name: v.name,
-    organizer: v.organizer,
-    audio: v.audio,
-    startDate: competitionTime(v.startDay, tz),
-    endDate: competitionTime(v.endDay, tz),
-    invoiceAmount: typeof v.invoiceAmount === 'number' ? v.invoiceAmount : undefined,
-    prizes: v.prizes,
-    image: v.image,
-    isClosed: v.isClosed,
-  });
-  const form = useForm<Values>({
-    initialValues: {
-      email: defaults.email,
-      name: '',
-      organizer: '',
-      audio: '',
-      startDay: dayOf(defaults.startDate, tz),
-      endDay: dayOf(defaults.endDate, tz),
-      invoiceAmount: defaults.invoiceAmount,
-      prizes: defaults.prizes,
-      image: null,
-      isClosed: false,
-    },
+  const form = useForm<CompetitionFormValues>({
+    initialValues: startValues(defaults),
     validate: (values) => {
-      const errors = zodValidate<Values>(
+      const errors = zodValidate<CompetitionFormValues>(
         startCompetitionSchema({ now: Date.now(), timeZone: tz }),
-        toInput,
+        (v) => toStartInput(v, tz),
       )(values);
       // The schema names the dates; the form shows them on the day pickers.
       if (errors.endDate) errors.endDay = errors.endDate;
@@ -96,10 +40,13 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
   const submission = useSubmissionKey();
   const submit = form.onSubmit(async (values) => {
     try {
-      const input = toInput(values);
-      const { competition } = await api.post<{ competition: Competition }>('/api/competitions', input, {
-        idempotencyKey: submission.keyFor(input),
-      });
+      const input = toStartInput(values, tz);
+      const { competition } = await call(
+        competitions.start,
+        // The form's validate ran the same schema: what it let through is a valid body.
+        { body: input as RequestOf<typeof competitions.start>['body'] },
+        { idempotencyKey: submission.keyFor(input) },
+      );
       submission.succeeded();
       setCreated(competition);
     } catch (e) {
@@ -114,58 +61,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
       </Title>
       <Paper withBorder p="lg" component="form" onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={t('competitions.fields.email')}
-            required
-            type="email"
-            disabled={me.role === 'organizer'}
-            {...form.getInputProps('email')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('competitions.fields.name')} required {...form.getInputProps('name')} />
-            <TextInput
-              label={t('competitions.fields.organizer')}
-              required
-              {...form.getInputProps('organizer')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('competitions.fields.audio')}
-            required
-            placeholder="https://"
-            {...form.getInputProps('audio')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <DatePickerInput
-              label={t('competitions.fields.startDate')}
-              description={t('competitions.timeHint', { zone: tz })}
-              valueFormat="YYYY-MM-DD"
-              {...form.getInputProps('startDay')}
-            />
-            <DatePickerInput
-              label={t('competitions.fields.endDate')}
-              description={t('competitions.timeHint', { zone: tz })}
-              valueFormat="YYYY-MM-DD"
-              {...form.getInputProps('endDay')}
-            />
-            <MoneyInput
-              label={t('competitions.fields.invoiceAmount')}
-              required
-              {...form.getInputProps('invoiceAmount')}
-              {...staffOnly.input('invoiceAmount')}
-            />
-          </SimpleGrid>
-          <PrizesEditor
-            value={form.values.prizes}
-            onChange={(prizes) => form.setFieldValue('prizes', prizes)}
-            error={form.errors.prizes as string | undefined}
-          />
-          <AlbumImageInput value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
-          <Checkbox
-            label={t('competitions.fields.isClosed')}
-            {...form.getInputProps('isClosed', { type: 'checkbox' })}
-            {...staffOnly.checkbox('isClosed')}
-          />
+          <CompetitionForm mode="create" form={form} timeZone={tz} />
           {created && (
             <Alert color="green" role="status" data-testid="start-success">
               {t('competitions.added')}{' '}

@@ -4,9 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BulkSelection, type Subscriber, email } from '@preffy/api';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
-import { type BulkSelection, SendEmailModal } from './SendEmailModal.tsx';
-import type { Subscriber } from './types.ts';
+import { emailKeys } from './api.ts';
+import { SendEmailModal } from './SendEmailModal.tsx';
 
 /**
  * The Email page (doc 1 section 2): pick subscribers, across pages or every one matching a
@@ -15,11 +16,7 @@ import type { Subscriber } from './types.ts';
 export function EmailPage() {
   const { t } = useTranslation();
   const tableTexts = useTableTexts();
-  const table = useServerTable<Subscriber, 'email'>({
-    key: 'subscribers',
-    url: '/api/email/subscribers',
-    sortBy: 'email',
-  });
+  const table = useServerTable({ key: emailKeys.subscribers, endpoint: email.subscribers, sortBy: 'email' });
   const [picked, setPicked] = useState<Subscriber[]>([]);
   // "All matching" keeps the search it was made with, minus the rows unticked since.
   const [all, setAll] = useState<{ search: string | undefined; excluded: Set<string> } | null>(null);

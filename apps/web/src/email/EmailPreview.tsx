@@ -1,9 +1,9 @@
 import { Code, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { RenderedEmail } from './types.ts';
+import type { RenderedEmail } from '@preffy/api';
 
 /** A rendered email: the HTML in a sandboxed frame (no scripts, no same-origin access) and the text. */
-export function EmailPreview({ email }: { email: RenderedEmail }) {
+export function EmailPreview({ email }: { email: Pick<RenderedEmail, 'subject' | 'html' | 'text'> }) {
   const { t } = useTranslation();
   return (
     <>

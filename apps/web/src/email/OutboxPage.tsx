@@ -4,19 +4,26 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
-import { LANGUAGES, currentLanguage } from '../i18n/index.ts';
-import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
-import { EmailPreview } from './EmailPreview.tsx';
 import {
-  RECIPIENT_STATUSES,
+  type EmailKindName,
   type OutboxMessage,
-  type OutboxMessageDetail,
-  type Recipient,
-  type RenderedEmail,
-} from './types.ts';
+  type OutboxRecipient,
+  RECIPIENT_STATUSES,
+  type RecipientStatus,
+  outbox,
+} from '@preffy/api';
+import { LANGUAGES, type Language, currentLanguage } from '../i18n/index.ts';
+import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
+import {
+  emailKindsQuery,
+  emailPreviewQuery,
+  outboxKeys,
+  outboxMessageQuery,
+  outboxRecipientsQuery,
+} from './api.ts';
+import { EmailPreview } from './EmailPreview.tsx';
 
-const STATUS_COLORS = {
+const STATUS_COLORS: Record<RecipientStatus, string> = {
   queued: 'gray',
   sending: 'blue',
   sent: 'green',
@@ -24,17 +31,14 @@ const STATUS_COLORS = {
   failed: 'red',
   skipped: 'yellow',
 };
+const RECIPIENTS_PER_PAGE = 10;
 const formatTime = (ms: number) => new Date(ms).toLocaleString(currentLanguage());
 
 /** Every message the product sent or will send, rendered, with each recipient's delivery. */
 export function OutboxPage() {
   const { t } = useTranslation();
   const tableTexts = useTableTexts();
-  const table = useServerTable<OutboxMessage, 'createdAt'>({
-    key: 'outbox',
-    url: '/api/outbox',
-    sortBy: 'createdAt',
-  });
+  const table = useServerTable({ key: outboxKeys.all[0], endpoint: outbox.list, sortBy: 'createdAt' });
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <Stack>
@@ -109,27 +113,20 @@ function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const tableTexts = useTableTexts();
   const [page, setPage] = useState(1);
-  const message = useQuery({
-    queryKey: ['outbox', id],
-    queryFn: () => api.get<OutboxMessageDetail>(`/api/outbox/${id}`),
-  });
-  const recipients = useQuery({
-    queryKey: ['outbox', id, 'recipients', page],
-    queryFn: () =>
-      api.get<{ items: Recipient[]; total: number }>(`/api/outbox/${id}/recipients?page=${page}&pageSize=10`),
-  });
+  const message = useQuery(outboxMessageQuery(id));
+  const recipients = useQuery(outboxRecipientsQuery(id, page, RECIPIENTS_PER_PAGE));
   return (
     <Modal opened onClose={onClose} size="xl" title={message.data?.subject ?? t('common.loading')}>
       {message.data && (
         <Stack>
           <StatusBadges counts={message.data.counts} />
           <EmailPreview email={message.data} />
-          <DataTable<Recipient>
+          <DataTable<OutboxRecipient>
             withTableBorder
             idAccessor="email"
             records={recipients.data?.items ?? []}
             totalRecords={recipients.data?.total ?? 0}
-            recordsPerPage={10}
+            recordsPerPage={RECIPIENTS_PER_PAGE}
             page={page}
             onPageChange={setPage}
             fetching={recipients.isFetching}
@@ -157,31 +154,24 @@ function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
 
 function TemplatePreviews() {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<string | null>('winner-notice');
-  const [language, setLanguage] = useState<string>(currentLanguage());
-  const kinds = useQuery({
-    queryKey: ['email-kinds'],
-    queryFn: () => api.get<{ items: { kind: string }[] }>('/api/email/kinds'),
-  });
-  const preview = useQuery({
-    queryKey: ['email-preview', kind, language],
-    queryFn: () => api.get<RenderedEmail>(`/api/email/preview/${kind}?language=${language}`),
-    enabled: !!kind,
-  });
+  const [kind, setKind] = useState<EmailKindName>('winner-notice');
+  const [language, setLanguage] = useState<Language>(currentLanguage());
+  const kinds = useQuery(emailKindsQuery());
+  const preview = useQuery(emailPreviewQuery(kind, language));
   return (
     <Stack>
       <Group>
         <Select
           label={t('outbox.previewKind')}
           value={kind}
-          onChange={setKind}
+          onChange={(v) => v && setKind(v as EmailKindName)}
           allowDeselect={false}
           data={(kinds.data?.items ?? []).map((k) => k.kind)}
         />
         <Select
           label={t('email.previewLanguage')}
           value={language}
-          onChange={(v) => v && setLanguage(v)}
+          onChange={(v) => v && setLanguage(v as Language)}
           allowDeselect={false}
           data={Object.entries(LANGUAGES).map(([value, label]) => ({ value, label }))}
         />

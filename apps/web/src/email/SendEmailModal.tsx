@@ -3,15 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
+import { BULK_TYPES, type BulkSelection, type BulkType, email } from '@preffy/api';
+import { call } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { bulkPreviewQuery, outboxMessageQuery, pickableCompetitionsQuery } from './api.ts';
 import { EmailPreview } from './EmailPreview.tsx';
-import type { OutboxMessage, RenderedEmail } from './types.ts';
-
-export type BulkSelection = { emails: string[] } | { all: true; search?: string; exclude: string[] };
-const TYPES = ['fancy', 'promotion', 'basic'] as const;
-type BulkType = (typeof TYPES)[number];
 
 /** 'Send An Email To N Users': type, competition, preview, then delivery progress. */
 export function SendEmailModal({
@@ -33,32 +30,17 @@ export function SendEmailModal({
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const [showPreview, setShowPreview] = useState(false);
 
-  const competitions = useQuery({
-    queryKey: ['email-competitions', debouncedSearch],
-    queryFn: () =>
-      api.get<{ items: { id: string; name: string; organizer: string }[] }>(
-        `/api/email/competitions?search=${encodeURIComponent(debouncedSearch)}`,
-      ),
-  });
-  // With a competition chosen the preview is the real email; before that, sample data.
+  const competitions = useQuery(pickableCompetitionsQuery(debouncedSearch));
   const preview = useQuery({
-    queryKey: ['email-preview', type, competitionId, currentLanguage()],
-    queryFn: () =>
-      api.get<RenderedEmail>(
-        competitionId
-          ? `/api/email/bulk/preview?type=${type}&competitionId=${encodeURIComponent(competitionId)}&language=${currentLanguage()}`
-          : `/api/email/preview/bulk-${type}?language=${currentLanguage()}`,
-      ),
+    ...bulkPreviewQuery(type, competitionId, currentLanguage()),
     enabled: showPreview,
   });
   // A second click or a retry of the same send reuses its key: subscribers are queued once.
   const submission = useSubmissionKey();
   const send = useMutation({
-    mutationFn: () => {
+    mutationFn: (competitionId: string) => {
       const body = { type, competitionId, selection };
-      return api.post<{ messageId: string; queued: number; skipped: number }>('/api/email/bulk', body, {
-        idempotencyKey: submission.keyFor(body),
-      });
+      return call(email.sendBulk, { body }, { idempotencyKey: submission.keyFor(body) });
     },
     onSuccess: () => {
       submission.succeeded();
@@ -67,8 +49,7 @@ export function SendEmailModal({
   });
   const messageId = send.data?.messageId;
   const progress = useQuery({
-    queryKey: ['outbox', messageId],
-    queryFn: () => api.get<OutboxMessage>(`/api/outbox/${messageId}`),
+    ...outboxMessageQuery(messageId ?? ''),
     enabled: !!messageId,
     refetchInterval: (q) =>
       q.state.data && q.state.data.counts.queued + q.state.data.counts.sending === 0 ? false : 1000,
@@ -78,7 +59,7 @@ export function SendEmailModal({
 
   const submit = () => {
     if (!competitionId) return setCompetitionError(t('email.competitionRequired'));
-    send.mutate();
+    send.mutate(competitionId);
   };
 
   return (
@@ -113,7 +94,7 @@ export function SendEmailModal({
               aria-labelledby="email-type-label"
               value={type}
               onChange={(v) => setType(v as BulkType)}
-              data={TYPES.map((value) => ({ value, label: t(`email.types.${value}`) }))}
+              data={BULK_TYPES.map((value) => ({ value, label: t(`email.types.${value}`) }))}
             />
           </div>
           <Select

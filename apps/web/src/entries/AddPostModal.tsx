@@ -2,10 +2,10 @@ import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from 
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { submitPostSchema } from '@preffy/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, showFormErrors } from '../api/client.ts';
+import { showFormErrors } from '../api/client.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
+import { useAddPost } from './api.ts';
 
 interface Values {
   email: string;
@@ -18,14 +18,14 @@ interface Values {
 /** Staff add one post by hand (also to a closed competition). */
 export function AddPostModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const addPost = useAddPost(competitionId);
   const form = useForm<Values>({
     initialValues: { email: '', creator: '', link: '', likes: '', views: '' },
     validate: zodValidate<Values>(submitPostSchema),
   });
   const submit = form.onSubmit(async (v) => {
     try {
-      await api.post(`/api/competitions/${competitionId}/posts`, {
+      await addPost.mutateAsync({
         email: v.email,
         creator: v.creator,
         link: v.link,
@@ -33,7 +33,6 @@ export function AddPostModal({ competitionId, onClose }: { competitionId: string
         views: typeof v.views === 'number' ? v.views : undefined,
       });
       notifications.show({ color: 'green', message: t('entries.added') });
-      await queryClient.invalidateQueries({ queryKey: ['posts'] });
       onClose();
     } catch (e) {
       showFormErrors(form, e);

@@ -10,17 +10,19 @@ import {
   Text,
   Title,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { abbreviateCount, roleMeets } from '@preffy/domain';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Competition, type LeaderboardEntry, type Post, leaderboard, posts } from '@preffy/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError } from '../api/client.ts';
+import { notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
-import type { Competition } from '../competitions/types.ts';
+import { useCompetition } from '../competitions/api.ts';
 import { formatUsd } from '../competitions/format.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { NotFoundPage } from '../shell/StatusPages.tsx';
@@ -28,9 +30,9 @@ import { exportCsv } from '../table/export-csv.ts';
 import { SearchInput } from '../table/SearchInput.tsx';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
 import { AddPostModal } from './AddPostModal.tsx';
+import { LEADERBOARD_TABLE_KEY, POSTS_TABLE_KEY, entriesKeys } from './api.ts';
 import { ImportPostsModal } from './ImportPostsModal.tsx';
 import { JobButton } from './JobButton.tsx';
-import type { LeaderboardRow, Post } from './types.ts';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -55,18 +57,13 @@ export function EntriesPage({
   const { t } = useTranslation();
   const me = useMe();
   const queryClient = useQueryClient();
-  const competition = useQuery({
-    queryKey: ['competition', id],
-    queryFn: () => api.get<{ competition: Competition }>(`/api/competitions/${id}`),
-    enabled: !!id,
-    retry: false,
-  });
+  const competition = useCompetition(id);
   const refreshPosts = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ['posts'] }),
+    () => void queryClient.invalidateQueries({ queryKey: entriesKeys.posts }),
     [queryClient],
   );
   const refreshBoard = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
+    () => void queryClient.invalidateQueries({ queryKey: entriesKeys.leaderboard }),
     [queryClient],
   );
   if (!id || competition.isError) return <NotFoundPage />;
@@ -92,7 +89,6 @@ export function EntriesPage({
             competitionId={c.id}
             kind="refresh-views"
             label={t('entries.updateViews')}
-            startUrl={`/api/competitions/${c.id}/refresh`}
             canStart={isStaff}
             onFinished={refreshPosts}
           />
@@ -100,7 +96,6 @@ export function EntriesPage({
             competitionId={c.id}
             kind="update-leaderboard"
             label={t('entries.updateLeaderboard')}
-            startUrl={`/api/competitions/${c.id}/leaderboard/update`}
             canStart={isStaff}
             onFinished={refreshBoard}
           />
@@ -128,9 +123,10 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
   const [addOpen, add] = useDisclosure(false);
   const [importOpen, importer] = useDisclosure(false);
   const [historyOf, setHistoryOf] = useState<Post | null>(null);
-  const table = useServerTable<Post, 'createdAt'>({
-    key: 'posts',
-    url: `/api/competitions/${competition.id}/posts`,
+  const table = useServerTable({
+    key: POSTS_TABLE_KEY,
+    endpoint: posts.list,
+    pathParams: { id: competition.id },
     sortBy: 'createdAt',
     sortDirection: 'desc',
     extra: { failedOnly: failedOnly ? 'true' : undefined, competition: competition.id },
@@ -178,7 +174,7 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
             leftSection={<IconDownload size={16} />}
             onClick={() =>
               void exportCsv({
-                source: { url: `/api/competitions/${competition.id}/posts` },
+                source: { endpoint: posts.list, pathParams: { id: competition.id } },
                 params: table.params,
                 columns,
                 filename: 'posts.csv',
@@ -231,7 +227,18 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
             title: t('entries.columns.views'),
             sortable: true,
             textAlign: 'right',
-            render: (p) => abbreviateCount(p.views),
+            // The post's numbers at each refresh, charted.
+            render: (p) => (
+              <UnstyledButton
+                onClick={() => setHistoryOf(p)}
+                aria-label={t('entries.history.open', { creator: p.creator })}
+                data-testid="views-history"
+                td="underline dotted"
+                fz="sm"
+              >
+                {abbreviateCount(p.views)}
+              </UnstyledButton>
+            ),
           },
           { accessor: 'comments', title: t('entries.columns.comments'), textAlign: 'right' },
           {
@@ -267,28 +274,29 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
 function LeaderboardTable({ competition }: { competition: Competition }) {
   const { t } = useTranslation();
   const tableTexts = useTableTexts();
-  const table = useServerTable<LeaderboardRow, 'rank'>({
-    key: 'leaderboard',
-    url: `/api/competitions/${competition.id}/leaderboard`,
+  const table = useServerTable({
+    key: LEADERBOARD_TABLE_KEY,
+    endpoint: leaderboard.list,
+    pathParams: { id: competition.id },
     sortBy: 'rank',
     extra: { competition: competition.id },
   });
   const computedAt = (table.query.data as { computedAt?: number | null } | undefined)?.computedAt ?? null;
   const columns = [
-    { title: t('entries.board.rank'), value: (r: LeaderboardRow) => r.rank },
-    { title: t('entries.columns.creator'), value: (r: LeaderboardRow) => r.creator },
-    { title: t('entries.columns.platform'), value: (r: LeaderboardRow) => r.platform },
-    { title: t('entries.columns.email'), value: (r: LeaderboardRow) => r.email },
-    { title: t('entries.board.posts'), value: (r: LeaderboardRow) => r.postCount },
-    { title: t('entries.columns.likes'), value: (r: LeaderboardRow) => r.likes },
-    { title: t('entries.columns.views'), value: (r: LeaderboardRow) => r.views },
-    { title: t('entries.board.creativity'), value: (r: LeaderboardRow) => r.creativityScore },
+    { title: t('entries.board.rank'), value: (r: LeaderboardEntry) => r.rank },
+    { title: t('entries.columns.creator'), value: (r: LeaderboardEntry) => r.creator },
+    { title: t('entries.columns.platform'), value: (r: LeaderboardEntry) => r.platform },
+    { title: t('entries.columns.email'), value: (r: LeaderboardEntry) => r.email },
+    { title: t('entries.board.posts'), value: (r: LeaderboardEntry) => r.postCount },
+    { title: t('entries.columns.likes'), value: (r: LeaderboardEntry) => r.likes },
+    { title: t('entries.columns.views'), value: (r: LeaderboardEntry) => r.views },
+    { title: t('entries.board.creativity'), value: (r: LeaderboardEntry) => r.creativityScore },
     {
       title: t('entries.board.prize'),
-      value: (r: LeaderboardRow) => (r.prizeLabel ? `${r.prizeLabel}: ${r.prizeAmount}` : ''),
+      value: (r: LeaderboardEntry) => (r.prizeLabel ? `${r.prizeLabel}: ${r.prizeAmount}` : ''),
     },
-    { title: t('entries.board.why'), value: (r: LeaderboardRow) => r.reason },
-    { title: t('entries.board.flags'), value: (r: LeaderboardRow) => r.flags.join('; ') },
+    { title: t('entries.board.why'), value: (r: LeaderboardEntry) => r.reason },
+    { title: t('entries.board.flags'), value: (r: LeaderboardEntry) => r.flags.join('; ') },
   ];
   return (
     <Stack>
@@ -311,7 +319,7 @@ function LeaderboardTable({ competition }: { competition: Competition }) {
           leftSection={<IconDownload size={16} />}
           onClick={() =>
             void exportCsv({
-              source: { url: `/api/competitions/${competition.id}/leaderboard` },
+              source: { endpoint: leaderboard.list, pathParams: { id: competition.id } },
               params: table.params,
               columns,
               filename: 'leaderboard.csv',
@@ -321,7 +329,7 @@ function LeaderboardTable({ competition }: { competition: Competition }) {
           {t('users.exportCsv')}
         </Button>
       </Group>
-      <DataTable<LeaderboardRow>
+      <DataTable<LeaderboardEntry>
         withTableBorder
         highlightOnHover
         minHeight={200}

@@ -1,34 +1,25 @@
 import { Alert, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ImportReport } from '@preffy/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, describeError } from '../api/client.ts';
-
-type Report = {
-  accepted: number;
-  refused: number;
-  rows: { row: number; ok: boolean; link?: string; errors?: string[] }[];
-};
+import { ApiError, describeError } from '../api/client.ts';
+import { useImportPosts } from './api.ts';
 
 /** Import posts from a CSV file: link, email, creator, platform, optional likes and views. */
 export function ImportPostsModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const importPosts = useImportPosts(competitionId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [report, setReport] = useState<Report | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
   const upload = async (file: File | null) => {
     if (!file) return;
     setError(null);
     setReport(null);
     setBusy(true);
     try {
-      const answer = await api.post<Report>(`/api/competitions/${competitionId}/posts/import`, {
-        csv: await file.text(),
-      });
-      setReport(answer);
-      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+      setReport(await importPosts.mutateAsync(await file.text()));
     } catch (e) {
       setError(
         e instanceof ApiError && e.body.fieldErrors?.csv ? e.fieldErrors().csv! : describeError(e).message,

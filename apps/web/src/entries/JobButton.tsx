@@ -1,10 +1,10 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Job, JobKind } from '@preffy/api';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError } from '../api/client.ts';
-import type { Job, JobKind } from './types.ts';
+import { latestJobQuery, useCancelJob, useStartJob } from './api.ts';
 
 const isOpen = (job: Job | null | undefined) => job?.status === 'queued' || job?.status === 'running';
 
@@ -17,24 +17,18 @@ export function JobButton({
   competitionId,
   kind,
   label,
-  startUrl,
   canStart,
   onFinished,
 }: {
   competitionId: string;
   kind: JobKind;
   label: string;
-  startUrl: string;
   canStart: boolean;
   onFinished: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const key = ['job', competitionId, kind];
   const { data } = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      api.get<{ job: Job | null }>(`/api/competitions/${competitionId}/jobs/latest?kind=${kind}`),
+    ...latestJobQuery(competitionId, kind),
     refetchInterval: (q) => (isOpen(q.state.data?.job) ? 1000 : false),
   });
   const job = data?.job;
@@ -53,16 +47,8 @@ export function JobButton({
     }
     wasOpen.current = isOpen(job);
   }, [job, onFinished, t]);
-  const start = useMutation({
-    mutationFn: () => api.post<{ job: Job }>(startUrl),
-    onSuccess: (answer) => queryClient.setQueryData(key, answer),
-    onError: notifyError,
-  });
-  const cancel = useMutation({
-    mutationFn: (id: string) => api.post<{ job: Job }>(`/api/jobs/${id}/cancel`),
-    onSuccess: (answer) => queryClient.setQueryData(key, answer),
-    onError: notifyError,
-  });
+  const start = useStartJob(competitionId, kind);
+  const cancel = useCancelJob(competitionId, kind);
   const running = isOpen(job);
   const finished = job ? job.done + job.failed : 0;
   return (

@@ -1,21 +1,16 @@
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Loader, Modal, Text } from '@mantine/core';
+import type { Post } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import type { Post } from './types.ts';
-
-type Snapshot = { at: number; likes: number; views: number; comments: number; shares: number };
+import { snapshotsQuery } from './api.ts';
 
 /** A post's numbers at each refresh: growth over time, and any sudden spike, at a glance. */
 export function SnapshotsModal({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data } = useQuery({
-    queryKey: ['snapshots', post.id],
-    queryFn: () => api.get<{ items: Snapshot[] }>(`/api/posts/${post.id}/snapshots`),
-  });
+  const { data } = useQuery(snapshotsQuery(post.id));
   const points = (data?.items ?? []).map((s) => ({
     ...s,
     when: new Date(s.at).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }),

@@ -8,19 +8,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError, showFormErrors } from '../api/client.ts';
+import { type PartnerKey, partners } from '@preffy/api';
+import { call, showFormErrors } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { SearchInput } from '../table/SearchInput.tsx';
 import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
 
-interface PartnerKey {
-  id: string;
-  version: number;
-  name: string;
-  keyPrefix: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
+/** The partner keys list (useServerTable's key): every page of it, to invalidate. */
+const partnerKeys = { lists: ['partner-keys'] as const };
+const PARTNER_KEYS_TABLE_KEY = partnerKeys.lists[0];
 
 const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString(currentLanguage()) : '—');
 
@@ -29,31 +25,32 @@ export function PartnerKeysPage() {
   const { t } = useTranslation();
   const tableTexts = useTableTexts();
   const queryClient = useQueryClient();
-  const table = useServerTable<PartnerKey, 'createdAt'>({
-    key: 'partner-keys',
-    url: '/api/partner-keys',
+  const table = useServerTable({
+    key: PARTNER_KEYS_TABLE_KEY,
+    endpoint: partners.listKeys,
     sortBy: 'createdAt',
   });
   const [createOpen, create] = useDisclosure(false);
   const [madeKey, setMadeKey] = useState<string | null>(null);
   const form = useForm({ initialValues: { name: '' } });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['partner-keys'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: partnerKeys.lists });
   const revoke = useMutation({
-    mutationFn: (k: PartnerKey) => api.delete(`/api/partner-keys/${k.id}?version=${k.version}`),
+    mutationFn: (k: PartnerKey) =>
+      call(partners.revokeKey, { params: { id: k.id }, query: { version: k.version } }),
     onSuccess: () => notifications.show({ color: 'green', message: t('partners.revoked') }),
-    onError: notifyError,
     onSettled: refresh,
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const { key } = await api.post<{ key: string }>('/api/partner-keys', values);
+  const createKey = useMutation({
+    mutationFn: (values: { name: string }) => call(partners.createKey, { body: values }),
+    meta: { handlesErrors: true },
+    onSuccess: ({ key }) => {
       setMadeKey(key);
       form.reset();
-      await refresh();
-    } catch (e) {
-      showFormErrors(form, e);
-    }
+    },
+    onError: (e) => showFormErrors(form, e),
+    onSettled: refresh,
   });
+  const submit = form.onSubmit((values) => createKey.mutate(values));
   return (
     <Stack>
       <Group justify="space-between">
@@ -132,7 +129,7 @@ export function PartnerKeysPage() {
             <Stack>
               <TextInput label={t('partners.name')} required data-autofocus {...form.getInputProps('name')} />
               <Group justify="flex-end">
-                <Button type="submit" loading={form.submitting}>
+                <Button type="submit" loading={createKey.isPending}>
                   {t('partners.make')}
                 </Button>
               </Group>

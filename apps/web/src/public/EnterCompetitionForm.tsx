@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { posts } from '@preffy/api';
 import { submitPostSchema } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, showFormErrors } from '../api/client.ts';
+import { call, showFormErrors } from '../api/client.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
 
 interface Values {
@@ -32,10 +33,7 @@ export function EnterCompetitionForm({
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      await api.post(`/api/public/competitions/${encodeURIComponent(competitionId)}/posts`, {
-        ...values,
-        ref: refTag,
-      });
+      await call(posts.submit, { params: { id: competitionId }, body: { ...values, ref: refTag } });
       setEntered(true);
       form.reset();
     } catch (e) {

@@ -17,38 +17,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
+import { publicCompetitions } from '@preffy/api';
+import { call } from '../api/client.ts';
+import { publicCompetitionQuery } from '../competitions/api.ts';
 import { formatUsd } from '../competitions/format.ts';
 import { NotFoundPage } from '../shell/StatusPages.tsx';
 import { EnterCompetitionForm } from './EnterCompetitionForm.tsx';
-
-interface PublicCompetition {
-  id: string;
-  name: string;
-  organizer: string;
-  image: string | null;
-  spotify: string | null;
-  prizeTotal: number;
-  totalViews: number;
-  ugcCount: number;
-  prizes: string[];
-  isOpen: boolean;
-  hasStarted: boolean;
-}
 
 /** The public competition page (/c/:id): no sign-in, no admin layout, nothing private. */
 export function PublicCompetitionPage() {
   const { t } = useTranslation();
   const { id } = useParams({ from: '/c/$id' });
   const { ref } = useSearch({ from: '/c/$id' });
-  const query = useQuery({
-    queryKey: ['public-competition', id],
-    queryFn: () => api.get<PublicCompetition>(`/api/public/competitions/${encodeURIComponent(id)}`),
-    retry: false,
-  });
+  const query = useQuery(publicCompetitionQuery(id));
   useEffect(() => {
     // Counts the visit under its ref (?ref=fancy from the Fancy email, …); failures do not matter.
-    if (ref) api.post(`/api/public/competitions/${encodeURIComponent(id)}/visits`, { ref }).catch(() => {});
+    if (ref) call(publicCompetitions.countVisit, { params: { id }, body: { ref } }).catch(() => {});
   }, [id, ref]);
 
   if (query.isError) return <NotFoundPage />;

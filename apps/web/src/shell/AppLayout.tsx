@@ -31,9 +31,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError } from '../api/client.ts';
+import { auth } from '@preffy/api';
+import { api, call, notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
-import { LANGUAGES, currentLanguage, setLanguage } from '../i18n/index.ts';
+import { LANGUAGES, type Language, currentLanguage, setLanguage } from '../i18n/index.ts';
 import { navItemsFor } from './nav.ts';
 
 export function AppLayout() {
@@ -48,9 +49,9 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const changeLanguage = async (language: string) => {
+  const changeLanguage = async (language: Language) => {
     await setLanguage(language);
-    api.patch('/api/auth/me', { language }).catch(notifyError);
+    call(auth.updateMe, { body: { language } }).catch(notifyError);
   };
   const leave = async () => {
     api.resetCsrf();
@@ -58,7 +59,7 @@ export function AppLayout() {
     await navigate({ to: '/login', search: { signedOut: 1 } });
   };
   const signOut = async () => {
-    await api.post('/api/auth/logout').catch(notifyError);
+    await call(auth.logout).catch(notifyError);
     await leave();
   };
   // Ends every session of this user (a lost phone, a shared computer), this one included.
@@ -68,7 +69,7 @@ export function AppLayout() {
       children: t('shell.confirmSignOutEverywhere'),
       labels: { confirm: t('shell.signOutEverywhere'), cancel: t('shell.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-sign-out-everywhere' },
-      onConfirm: () => void api.post('/api/auth/sign-out-everywhere').then(leave).catch(notifyError),
+      onConfirm: () => void call(auth.signOutEverywhere).then(leave).catch(notifyError),
     });
 
   return (
@@ -127,7 +128,7 @@ export function AppLayout() {
                   <Menu.Item
                     key={code}
                     lang={code}
-                    onClick={() => void changeLanguage(code)}
+                    onClick={() => void changeLanguage(code as Language)}
                     fw={code === currentLanguage() ? 700 : undefined}
                     data-testid={`language-${code}`}
                   >

@@ -1,7 +1,5 @@
 import argon2 from 'argon2';
 
-export const MIN_PASSWORD_LENGTH = 10;
-
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
 // Verifying against a real hash when the user is unknown keeps the answer time the same,

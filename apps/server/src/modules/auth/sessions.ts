@@ -46,6 +46,11 @@ export async function deleteUserSessions(db: Database, userId: string): Promise<
   return Number(result.numDeletedRows);
 }
 
-export async function deleteExpiredSessions(db: Database) {
-  await db.deleteFrom('sessions').where('expiresAt', '<=', now()).execute();
+/** The job runner's hourly schedule (app.ts) that calls deleteExpiredSessions. */
+export const DELETE_EXPIRED_SESSIONS = 'delete expired sessions';
+
+/** Removes the sessions past their end (they no longer sign anyone in); answers how many. */
+export async function deleteExpiredSessions(db: Database): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expiresAt', '<=', now()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

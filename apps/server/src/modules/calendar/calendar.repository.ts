@@ -1,6 +1,6 @@
 import { addDays, calendarTone, midnightOn, monthGridDays, prizeTotal } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { offsetOf } from '../../lib/paging.ts';
+import { paged, totalCount } from '../../lib/paging.ts';
 
 /** How many organizers a day cell names; the rest are counted ("+3 more"). */
 export const ENTRIES_PER_DAY = 5;
@@ -100,7 +100,7 @@ export async function competitionsOnDay(
   db: Database,
   day: string,
   timeZone: string,
-  page: { page: number; pageSize: number },
+  q: { page: number; pageSize: number },
 ) {
   const from = midnightOn(day, timeZone);
   const to = midnightOn(addDays(day, 1), timeZone);
@@ -109,32 +109,34 @@ export async function competitionsOnDay(
     .where('deleted', '=', 0)
     .where('startDate', '<', to)
     .where('endDate', '>=', from);
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'id',
-        'version',
-        'name',
-        'organizer',
-        'organizerEmail',
-        'startDate',
-        'endDate',
-        'prizes',
-        'isConfirmed',
-        'isDirect',
-        'is555',
-      ])
-      .orderBy('startDate')
-      .orderBy('organizer')
-      .orderBy('id')
-      .limit(page.pageSize)
-      .offset(offsetOf(page))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+  const page = await paged(
+    q,
+    ({ limit, offset }) =>
+      base
+        .select([
+          'id',
+          'version',
+          'name',
+          'organizer',
+          'organizerEmail',
+          'startDate',
+          'endDate',
+          'prizes',
+          'isConfirmed',
+          'isDirect',
+          'is555',
+        ])
+        .orderBy('startDate')
+        .orderBy('organizer')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  );
   return {
-    total: Number(count.total),
-    rows: rows.map((r) => {
+    total: page.total,
+    items: page.items.map((r) => {
       const f = flags(r);
       return {
         id: r.id,

@@ -2,6 +2,7 @@ import {
   COMPETITION_DAYS,
   FORM_MESSAGES,
   addDays,
+  canDeleteCompetition,
   localDay,
   competitionTimeOn,
   type ReservationDetails,
@@ -15,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { insertCompetition } from '../competitions/competitions.service.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { organizersStartingOn } from './calendar.repository.ts';
+import { competitionsOnDay, organizersStartingOn } from './calendar.repository.ts';
 
 export type ReserveDateInput = z.infer<typeof reserveDateSchema>;
 
@@ -103,4 +104,16 @@ export async function reserveDate(
         });
     },
   );
+}
+
+/** The competitions covering a day, each saying whether this user may edit or delete it. */
+export async function dayCompetitions(
+  db: Database,
+  user: SessionUser,
+  day: string,
+  timeZone: string,
+  q: { page: number; pageSize: number },
+) {
+  const { items, total } = await competitionsOnDay(db, day, timeZone, q);
+  return { total, items: items.map((c) => ({ ...c, canChange: canDeleteCompetition(user, c.email) })) };
 }

@@ -1,68 +1,16 @@
-import { COMPETITION_STATES, type ReservationDetails, competitionState, prizeTotal } from '@preffy/domain';
-import { z } from 'zod';
-import type { CompetitionsTable } from '../../db/schema.ts';
+import type { Competition } from '@preffy/api';
+import { type ReservationDetails, competitionState, prizeTotal } from '@preffy/domain';
 import type { Selectable } from 'kysely';
+import type { CompetitionsTable } from '../../db/schema.ts';
+
+/** The schemas live in the contract (@preffy/api); kept here for modules not moved yet. */
+export { type Competition, competitionSchema } from '@preffy/api';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
 
-/** A competition as the API returns it: booleans, parsed lists, and its derived state and total. */
-export const competitionSchema = z.object({
-  id: z.string(),
-  version: z.number(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  campaignId: z.number(),
-  name: z.string(),
-  organizer: z.string(),
-  email: z.string(),
-  image: z.string().nullable(),
-  audio: z.string().nullable(),
-  startDate: z.number(),
-  endDate: z.number(),
-  lastUpdated: z.number(),
-  isActive: z.boolean(),
-  isClosed: z.boolean(),
-  hasEnded: z.boolean(),
-  isConfirmed: z.boolean(),
-  isDirect: z.boolean(),
-  is555: z.boolean(),
-  state: z.enum(COMPETITION_STATES),
-  prizes: z.array(z.string()),
-  prizeTotal: z.number(),
-  platforms: z.array(z.string()),
-  invoiceAmount: z.number(),
-  competitionType: z.string(),
-  notes: z.string().nullable(),
-  takePct: z.number(),
-  metric: z.string(),
-  category: z.string().nullable(),
-  continents: z.array(z.string()),
-  countries: z.array(z.string()).nullable(),
-  creativeDirection: z.string().nullable(),
-  event: z.string().nullable(),
-  spotify: z.string().nullable(),
-  tiktok: z.string().nullable(),
-  instagram: z.string().nullable(),
-  tiktokSound: z.string().nullable(),
-  instagramSound: z.string().nullable(),
-  /** What the Reserve A Date form said, for a competition that began as a calendar hold. */
-  reservation: z
-    .object<Record<keyof ReservationDetails, z.ZodType>>({
-      isGlobal: z.boolean(),
-      territories: z.string().nullable(),
-      creativeDirection: z.boolean(),
-      creativeDirectionRequired: z.boolean(),
-      languageRequirement: z.boolean(),
-      language: z.string().nullable(),
-      notes: z.string().nullable(),
-      songName: z.string().nullable(),
-    })
-    .nullable(),
-});
-export type Competition = z.infer<typeof competitionSchema>;
-
 const list = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
+/** A stored row in the contract's shape (@preffy/api's competitionSchema). */
 export function toCompetition(row: CompetitionRow): Competition {
   const prizes = list(row.prizes);
   const flags = { hasEnded: row.hasEnded === 1, isActive: row.isActive === 1 };
@@ -107,19 +55,3 @@ export function toCompetition(row: CompetitionRow): Competition {
     reservation: row.reservation ? (JSON.parse(row.reservation) as ReservationDetails) : null,
   };
 }
-
-/** One row of the competitions admin list: what the table shows, nothing more. */
-export const competitionListItemSchema = competitionSchema.pick({
-  id: true,
-  version: true,
-  campaignId: true,
-  name: true,
-  email: true,
-  organizer: true,
-  startDate: true,
-  endDate: true,
-  lastUpdated: true,
-  state: true,
-  isConfirmed: true,
-  isClosed: true,
-});

@@ -1,25 +1,7 @@
-import { z } from 'zod';
+import type { CompetitionListItem, ListCompetitionsQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import { pageQuerySchema } from '@preffy/api';
-import { likePattern, offsetOf } from '../../lib/paging.ts';
-
-/** The admin tabs: Upcoming (preview), Active, Completed (doc 2 section 4). */
-export const COMPETITION_TABS = ['upcoming', 'active', 'completed'] as const;
-
-const SORT_COLUMNS = {
-  endDate: 'endDate',
-  name: 'name',
-  lastUpdated: 'lastUpdated',
-  organizer: 'organizer',
-  startDate: 'startDate',
-} as const;
-
-export const listCompetitionsQuerySchema = pageQuerySchema.extend({
-  tab: z.enum(COMPETITION_TABS).optional(),
-  sortBy: z.enum(Object.keys(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS]).default('endDate'),
-  sortDirection: z.enum(['asc', 'desc']).default('desc'),
-});
-export type ListCompetitionsQuery = z.infer<typeof listCompetitionsQuerySchema>;
+import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { toCompetition } from './competition.dto.ts';
 
 /** Competitions a user may see: organizers only their own (organizerEmail), others all. */
 export function visibleCompetitions(db: Database, viewer: { role: string; email: string }) {
@@ -28,11 +10,12 @@ export function visibleCompetitions(db: Database, viewer: { role: string; email:
   return q;
 }
 
+/** The admin list: one tab of the competitions the viewer may see, searched, sorted and paged. */
 export async function listCompetitions(
   db: Database,
   viewer: { role: string; email: string },
   q: ListCompetitionsQuery,
-) {
+): Promise<{ items: CompetitionListItem[]; total: number }> {
   let base = visibleCompetitions(db, viewer);
   if (q.tab === 'upcoming') base = base.where('hasEnded', '=', 0).where('isActive', '=', 0);
   if (q.tab === 'active') base = base.where('hasEnded', '=', 0).where('isActive', '=', 1);
@@ -46,18 +29,38 @@ export async function listCompetitions(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(SORT_COLUMNS[q.sortBy], q.sortDirection)
-      .orderBy('id')
-      .limit(q.pageSize)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const page = await paged(
+    q,
+    ({ limit, offset }) =>
+      base.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id').limit(limit).offset(offset).execute(),
+    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  );
+  return { items: page.items.map(toCompetition), total: page.total };
 }
 
 export const findCompetition = (db: Database, id: string) =>
   db.selectFrom('competitions').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+
+/** How many entries a competition has and the views they add up to (the public page's numbers). */
+export async function entryTotals(db: Database, competitionId: string) {
+  const stats = await db
+    .selectFrom('posts')
+    .select((eb) => [eb.fn.countAll<number>().as('ugc'), eb.fn.sum<number>('views').as('views')])
+    .where('competitionId', '=', competitionId)
+    .where('deleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  return { ugcCount: Number(stats.ugc), totalViews: Number(stats.views ?? 0) };
+}
+
+/** One more visit of the public page under its ref tag on the day. */
+export async function countVisit(db: Database, visit: { competitionId: string; ref: string; day: string }) {
+  await db
+    .insertInto('competitionVisits')
+    .values({ ...visit, visits: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['competitionId', 'ref', 'day'])
+        .doUpdateSet((eb) => ({ visits: eb('competitionVisits.visits', '+', 1) })),
+    )
+    .execute();
+}

@@ -1,3 +1,4 @@
+import type { CompetitionDefaults } from '@preffy/api';
 import type { startCompetitionSchema, updateCompetitionSchema } from '@preffy/domain';
 import {
   type CompetitionState,
@@ -58,6 +59,19 @@ export async function findVisibleCompetition(db: Database, user: SessionUser, id
   const row = await findCompetition(db, id);
   if (!row || !canManageCompetition(user, row.organizerEmail)) throw notFound('Competition');
   return row;
+}
+
+/** What the Start A Competition form starts with: today's dates in the business time zone. */
+export function competitionDefaults(user: SessionUser, timeZone: string): CompetitionDefaults {
+  const d = newCompetitionDefaults(now(), timeZone);
+  return {
+    timeZone,
+    startDate: d.startDate,
+    endDate: d.endDate,
+    invoiceAmount: d.invoiceAmount,
+    prizes: d.prizes,
+    email: user.email,
+  };
 }
 
 /**

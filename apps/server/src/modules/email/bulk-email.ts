@@ -1,26 +1,10 @@
+import type { BulkSelection, BulkType } from '@preffy/api';
 import { prizeTotal } from '@preffy/domain';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { likePattern } from '../../lib/paging.ts';
+import { findCompetitionToAdvertise, latestPromotion, subscribersQuery } from './email.repository.ts';
 import { type EnqueueResult, enqueueEmail } from './outbox.ts';
 import { canSendGiveaway } from './templates/messages.ts';
-
-export const BULK_TYPES = ['fancy', 'promotion', 'basic'] as const;
-export type BulkType = (typeof BULK_TYPES)[number];
-
-export type BulkSelection = { emails: string[] } | { all: true; search?: string; exclude?: string[] };
-
-/** Subscribers: winners who are not unsubscribed, banned or deleted. */
-export function subscribersQuery(db: Database, search?: string) {
-  let q = db
-    .selectFrom('winners')
-    .where('deleted', '=', 0)
-    .where('isUnsubscribed', '=', 0)
-    .where('isBanned', '=', 0);
-  if (search) q = q.where(sql`lower(email)`, 'like', likePattern(search.toLowerCase()));
-  return q;
-}
 
 /**
  * The bulk email for a competition, as its recipients will get it. Fancy and Basic advertise
@@ -29,23 +13,12 @@ export function subscribersQuery(db: Database, search?: string) {
  * amount are positive.
  */
 export async function bulkEmailFor(db: Database, type: BulkType, competitionId: string, publicUrl: string) {
-  const competition = await db
-    .selectFrom('competitions')
-    .select(['id', 'name', 'organizer', 'prizes'])
-    .where('id', '=', competitionId)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+  const competition = await findCompetitionToAdvertise(db, competitionId);
   if (!competition) throw notFound('Competition');
 
   let amount = prizeTotal(JSON.parse(competition.prizes) as string[]).total;
   if (type === 'promotion') {
-    const promotion = await db
-      .selectFrom('promotions')
-      .select(['remainingBalance', 'amount'])
-      .where('competitionId', '=', competition.id)
-      .where('deleted', '=', 0)
-      .orderBy('createdAt', 'desc')
-      .executeTakeFirst();
+    const promotion = await latestPromotion(db, competition.id);
     if (!promotion || !canSendGiveaway(promotion)) {
       throw new AppError(
         400,

@@ -1,15 +1,82 @@
+import {
+  type ListOutboxQuery,
+  type ListRecipientsQuery,
+  RECIPIENT_STATUSES,
+  type StatusCounts,
+} from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import type { EmailRecipientStatus } from '../../db/schema.ts';
+import { likePattern, paged, totalCount } from '../../lib/paging.ts';
 
-export const RECIPIENT_STATUSES: EmailRecipientStatus[] = [
-  'queued',
-  'sending',
-  'sent',
-  'rejected',
-  'failed',
-  'skipped',
-];
-export type StatusCounts = Record<EmailRecipientStatus, number>;
+/** One page of outbox messages, newest first, searched by subject or recipient. */
+export async function listMessages(db: Database, q: ListOutboxQuery) {
+  let base = db.selectFrom('emailMessages');
+  if (q.kind) base = base.where('kind', '=', q.kind);
+  if (q.search) {
+    const pattern = likePattern(q.search.toLowerCase());
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['subject']), 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('emailRecipients')
+            .select('emailRecipients.id')
+            .whereRef('emailRecipients.messageId', '=', 'emailMessages.id')
+            .where('emailRecipients.email', 'like', pattern),
+        ),
+      ]),
+    );
+  }
+  return paged(
+    q,
+    (window) =>
+      base
+        .select(['id', 'createdAt', 'kind', 'subject', 'isMarketing', 'language'])
+        .select((eb) => [
+          eb
+            .selectFrom('emailRecipients')
+            .select((e) => e.fn.min('email').as('m'))
+            .whereRef('messageId', '=', 'emailMessages.id')
+            .as('firstRecipient'),
+        ])
+        .orderBy('createdAt', 'desc')
+        .orderBy('id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  );
+}
+
+/** One message with its first recipient (by address), or undefined. */
+export async function findMessage(db: Database, id: string) {
+  const message = await db.selectFrom('emailMessages').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!message) return undefined;
+  const first = await db
+    .selectFrom('emailRecipients')
+    .select('email')
+    .where('messageId', '=', id)
+    .orderBy('email')
+    .limit(1)
+    .executeTakeFirst();
+  return { ...message, firstRecipient: first?.email ?? null };
+}
+
+/** One page of a message's recipients, by address, optionally of one status. */
+export function listRecipients(db: Database, messageId: string, q: ListRecipientsQuery) {
+  let base = db.selectFrom('emailRecipients').where('messageId', '=', messageId);
+  if (q.status) base = base.where('status', '=', q.status);
+  return paged(
+    q,
+    (window) =>
+      base
+        .select(['email', 'name', 'status', 'reason', 'attempts', 'sentAt', 'transport'])
+        .orderBy('email')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  );
+}
 
 /** Delivery counts per status for the given messages, in one grouped query. */
 export async function statusCounts(db: Database, messageIds: string[]): Promise<Map<string, StatusCounts>> {

@@ -1,10 +1,8 @@
+import { email, urlOf } from '@preffy/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/contract-route.ts';
 import { escapeHtml } from './escape-html.ts';
 import { setUnsubscribed, verifyUnsubscribe } from './unsubscribe.ts';
-
-const query = z.object({ e: z.string().min(1).max(500), t: z.string().min(1).max(200) });
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply
@@ -21,57 +19,40 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
  * The page offers to undo, in case a link scanner or a slip of the finger did it.
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // Mail clients post 'List-Unsubscribe=One-Click' as a form; everything we need is in the query.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
     done(null, {}),
   );
   const handle = async (e: string, t: string, subscribe: boolean, reply: FastifyReply) => {
-    const email = verifyUnsubscribe(app.config.cookieSecret, e, t);
-    if (!email)
+    const address = verifyUnsubscribe(app.config.cookieSecret, e, t);
+    if (!address)
       return page(
         reply,
         400,
         'This link is not valid',
         '<p>Please use the link from your most recent email.</p>',
       );
-    await setUnsubscribed(app.db, email, !subscribe);
-    const action = `/api/email/unsubscribe?e=${encodeURIComponent(e)}&t=${encodeURIComponent(t)}&resubscribe=${subscribe ? 0 : 1}`;
+    await setUnsubscribed(app.db, address, !subscribe);
+    const action = urlOf(email.unsubscribeOneClick, {}, { e, t, resubscribe: subscribe ? 0 : 1 });
     return subscribe
       ? page(
           reply,
           200,
           'You are subscribed again',
-          `<p>${escapeHtml(email)} will get Preffy competition emails again.</p>`,
+          `<p>${escapeHtml(address)} will get Preffy competition emails again.</p>`,
         )
       : page(
           reply,
           200,
           'You are unsubscribed',
-          `<p>${escapeHtml(email)} will get no more Preffy competition emails.</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Undo: subscribe me again</button></form>`,
+          `<p>${escapeHtml(address)} will get no more Preffy competition emails.</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Undo: subscribe me again</button></form>`,
         );
   };
 
-  r.get(
-    '/api/email/unsubscribe',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['email'], summary: 'One-click unsubscribe link', querystring: query, hide: true },
-    },
-    async (request, reply) => handle(request.query.e, request.query.t, false, reply),
+  route(app, email.unsubscribe, async (request, reply) =>
+    handle(request.query.e, request.query.t, false, reply),
   );
-  r.post(
-    '/api/email/unsubscribe',
-    {
-      config: { access: 'public', csrf: false },
-      schema: {
-        tags: ['email'],
-        summary: 'RFC 8058 one-click unsubscribe (and undo)',
-        querystring: query.extend({ resubscribe: z.enum(['0', '1']).default('0') }),
-        hide: true,
-      },
-    },
-    async (request, reply) =>
-      handle(request.query.e, request.query.t, request.query.resubscribe === '1', reply),
+  route(app, email.unsubscribeOneClick, async (request, reply) =>
+    handle(request.query.e, request.query.t, request.query.resubscribe === '1', reply),
   );
 }

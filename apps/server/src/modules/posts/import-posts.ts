@@ -1,17 +1,13 @@
+import { MAX_IMPORT_ROWS, MAX_POST_COUNT } from '@preffy/api';
 import { POST_PLATFORMS, csvRecords, submitPostSchema } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addPost } from './posts.service.ts';
 
-/** One import is at most this many rows; larger files are split by the user. */
-export const MAX_IMPORT_ROWS = 5000;
 const REQUIRED_COLUMNS = ['link', 'email', 'creator', 'platform'] as const;
 
 export type ImportRowResult =
   { row: number; ok: true; link: string } | { row: number; ok: false; errors: string[] };
-
-/** Likes and views a platform could report: whole numbers up to a trillion. */
-export const MAX_POST_COUNT = 1_000_000_000_000;
 
 const count = (value: string | undefined) => {
   if (value === undefined || value === '') return { ok: true as const, value: undefined };

@@ -2,7 +2,10 @@ import { POST_LINK_MESSAGES, PLATFORM_NAMES, type PostPlatform, parsePostLink } 
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../plugins/types.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
+import { findVisibleCompetition } from '../competitions/competitions.service.ts';
+import { findPost, insertPost, listSnapshots } from './posts.repository.ts';
 import { resolveShortLink } from './short-links.ts';
 
 export type NewPost = {
@@ -90,26 +93,31 @@ export async function addPost(
     author: video.handle,
   };
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('posts').values(post).execute();
-      const ref = input.ref?.trim();
-      if (ref)
-        await trx
-          .insertInto('referrals')
-          .values({
-            id: newId(),
-            version: 1,
-            deleted: 0,
-            createdAt: at,
-            updatedAt: at,
-            postId: post.id,
-            referringLink: ref,
-          })
-          .execute();
-    });
+    await insertPost(db, post, input.ref?.trim() || undefined);
   } catch (error) {
     if (isUniqueViolation(error)) throw linkError(POST_LINK_MESSAGES.duplicate, 409);
     throw error;
   }
   return post;
+}
+
+/**
+ * A post's numbers at each refresh, if the user may see its competition: a post of a
+ * competition they may not see is answered like a missing post.
+ */
+export async function postSnapshots(db: Database, user: SessionUser, postId: string) {
+  const post = await findPost(db, postId);
+  if (!post || !(await isVisible(db, user, post.competitionId))) throw notFound('Post');
+  return listSnapshots(db, post.id);
+}
+
+/** findVisibleCompetition as a yes or no, for records answered as their own 404. */
+export async function isVisible(db: Database, user: SessionUser, competitionId: string) {
+  try {
+    await findVisibleCompetition(db, user, competitionId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return false;
+    throw error;
+  }
 }

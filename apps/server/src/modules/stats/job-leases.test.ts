@@ -111,7 +111,7 @@ async function competitionWithTikTokPosts(n: number) {
 const tasksOf = (jobId: string) =>
   app.db
     .selectFrom('jobTasks')
-    .select(['postId', 'status', 'claimedBy', 'claimedUntil'])
+    .select(['subject as postId', 'status', 'claimedBy', 'claimedUntil'])
     .where('jobId', '=', jobId)
     .execute();
 

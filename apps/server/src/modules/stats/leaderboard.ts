@@ -2,32 +2,32 @@ import { buildLeaderboard, type Metric } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/errors.ts';
-import { findOpenJob, insertJob } from './refresh-jobs.ts';
+import type { JobHandler } from '../jobs/job-runner.ts';
+import { startJob } from '../jobs/jobs.repository.ts';
 
+const UPDATE_LEADERBOARD = 'update-leaderboard';
 const CHUNK = 500;
 
-/** 'Update Leaderboard': a job the worker runs once; the page follows it like a refresh. */
-export async function startLeaderboardJob(db: Database, competitionId: string, createdBy: string | null) {
-  const open = await findOpenJob(db, competitionId, 'update-leaderboard');
-  if (open) return open.id;
-  try {
-    return await insertJob(db, { competitionId, kind: 'update-leaderboard', total: 1, createdBy });
-  } catch (error) {
-    // Another request made it between our look and our insert: answer that one.
-    const raced = isUniqueViolation(error)
-      ? await findOpenJob(db, competitionId, 'update-leaderboard')
-      : undefined;
-    if (!raced) throw error;
-    return raced.id;
-  }
+/** 'Update Leaderboard': a job the runner runs once; the page follows it like a refresh. */
+export function startLeaderboardJob(db: Database, competitionId: string, createdBy: string | null) {
+  return startJob(db, { competitionId, kind: UPDATE_LEADERBOARD, createdBy });
+}
+
+/** Runs Update Leaderboard jobs, ranking in the business time zone. */
+export function updateLeaderboardHandler(timeZone: string): JobHandler {
+  return {
+    kind: UPDATE_LEADERBOARD,
+    run: async (job, { db }) => {
+      await computeLeaderboard(db, job.competitionId, timeZone);
+    },
+  };
 }
 
 /**
  * Recomputes a competition's leaderboard from its posts (packages/domain buildLeaderboard) and
  * replaces the stored one in one transaction, so readers see the old or the new, never half.
  */
-export async function computeLeaderboard(db: Database, competitionId: string, timeZone: string) {
+async function computeLeaderboard(db: Database, competitionId: string, timeZone: string) {
   const competition = await db
     .selectFrom('competitions')
     .select(['id', 'prizes', 'metric', 'startDate', 'countries', 'continents'])

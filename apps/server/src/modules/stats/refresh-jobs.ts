@@ -1,143 +1,185 @@
+import { type PostPlatform, parsePostLink } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import type { JobsTable } from '../../db/schema.ts';
 import { newId, now } from '../../lib/clock.ts';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { ClaimedTask, JobHandler, TaskContext } from '../jobs/job-runner.ts';
+import { startJob } from '../jobs/jobs.repository.ts';
+import type { StatsResult, StatsSource, StatsSources } from './providers.ts';
 
-export type Job = Omit<JobsTable, 'error'> & { error: string | null; running: number; queued: number };
+// The routes still import these from here; modules/jobs owns them.
+export { cancelJob, findJob, latestJob } from '../jobs/jobs.repository.ts';
 
-/** The job of this kind already queued or running for the competition, if any. */
-export function findOpenJob(db: Database, competitionId: string, kind: JobsTable['kind']) {
-  return db
-    .selectFrom('jobs')
-    .select('id')
-    .where('competitionId', '=', competitionId)
-    .where('kind', '=', kind)
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-}
-
-/** A new queued job (its tasks, if any, are added by the caller in the same transaction). */
-export async function insertJob(
-  db: Database,
-  input: { competitionId: string; kind: JobsTable['kind']; total: number; createdBy: string | null },
-) {
-  const id = newId();
-  const at = now();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      ...input,
-      status: 'queued',
-      done: 0,
-      failed: 0,
-      createdAt: at,
-      updatedAt: at,
-      finishedAt: null,
-      error: null,
-    })
-    .execute();
-  return id;
-}
+const REFRESH_VIEWS = 'refresh-views';
 
 /**
- * 'Update Views': one job per competition, one task per post. A job already queued or running
- * for the competition is answered instead of a second one (a double click, or the schedule on
- * another instance at the same moment: a unique index decides the race).
+ * 'Update Views': one job per competition, one task per post (its subject is the post's id),
+ * made by the database with one INSERT … SELECT however many posts there are.
  */
-export async function startRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
-  try {
-    return await createRefreshJob(db, competitionId, createdBy);
-  } catch (error) {
-    const open = isUniqueViolation(error) ? await findOpenJob(db, competitionId, 'refresh-views') : undefined;
-    if (!open) throw error;
-    return open.id;
-  }
-}
-
-function createRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
-  return db.transaction().execute(async (trx) => {
-    const existing = await findOpenJob(trx, competitionId, 'refresh-views');
-    if (existing) return existing.id;
-    const id = await insertJob(trx, { competitionId, kind: 'refresh-views', total: 0, createdBy });
-    const at = now();
-    // One statement, however many posts: the tasks are made by the database.
-    await trx
+export function startRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
+  return startJob(db, { competitionId, kind: REFRESH_VIEWS, createdBy }, (trx, id) =>
+    trx
       .insertInto('jobTasks')
-      .columns(['id', 'jobId', 'postId', 'platform', 'status'])
+      .columns(['id', 'jobId', 'subject', 'status'])
       .expression((eb) =>
         eb
           .selectFrom('posts')
           .select((s) => [
             s(s.val(`${id}:`), '||', s.ref('posts.id')).as('id'),
             s.val(id).as('jobId'),
-            'posts.id as postId',
-            'posts.platform',
+            'posts.id as subject',
             s.val('queued').as('status'),
           ])
           .where('competitionId', '=', competitionId)
           .where('deleted', '=', 0),
       )
-      .execute();
-    const { n } = await trx
-      .selectFrom('jobTasks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('jobId', '=', id)
-      .executeTakeFirstOrThrow();
-    const total = Number(n);
-    await trx
-      .updateTable('jobs')
-      .set(total === 0 ? { total, status: 'done', finishedAt: at } : { total })
-      .where('id', '=', id)
-      .execute();
-    return id;
-  });
+      .execute(),
+  );
 }
 
-export async function findJob(db: Database, id: string): Promise<Job> {
-  const job = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!job) throw notFound('Job');
-  const counts = await db
-    .selectFrom('jobTasks')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('jobId', '=', id)
-    .where('status', 'in', ['queued', 'running'])
-    .groupBy('status')
-    .execute();
-  const of = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
-  return { ...job, running: of('running'), queued: of('queued') };
-}
-
-/** The newest job of a kind for a competition, so a reloaded page finds its progress again. */
-export async function latestJob(db: Database, competitionId: string, kind: JobsTable['kind']) {
-  const row = await db
-    .selectFrom('jobs')
+/** Active competitions get a refresh job on the schedule (none is added while one runs). */
+export async function refreshActiveCompetitions(db: Database) {
+  const active = await db
+    .selectFrom('competitions')
     .select('id')
-    .where('competitionId', '=', competitionId)
-    .where('kind', '=', kind)
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? findJob(db, row.id) : null;
+    .where('deleted', '=', 0)
+    .where('isActive', '=', 1)
+    .where('hasEnded', '=', 0)
+    .execute();
+  for (const c of active) await startRefreshJob(db, c.id, null);
+  return active.length;
 }
 
-/** Stops a job: posts not yet started are skipped; the few in flight finish. */
-export async function cancelJob(db: Database, id: string) {
-  const job = await findJob(db, id);
-  if (job.status !== 'queued' && job.status !== 'running')
-    throw new AppError(409, 'JOB_FINISHED', 'This job has already finished');
-  await db.transaction().execute(async (trx) => {
+type PostTask = ClaimedTask & {
+  platform: string;
+  postId: string | null;
+  link: string;
+  bonusLikes: number | null;
+};
+
+/**
+ * Works Update Views tasks: asks each platform's provider for its posts (platforms side by side,
+ * each provider at its own rate) and stores each post's numbers and a snapshot, or the failure
+ * on the post, as the answers arrive.
+ */
+export function refreshViewsHandler(sources: StatsSources): JobHandler {
+  return {
+    kind: REFRESH_VIEWS,
+    async workTasks(tasks, context) {
+      const posts = await context.db
+        .selectFrom('posts')
+        .select(['id', 'platform', 'postId', 'link', 'bonusLikes'])
+        .where(
+          'id',
+          'in',
+          tasks.map((t) => t.subject),
+        )
+        .execute();
+      const byId = new Map(posts.map((p) => [p.id, p]));
+      const byPlatform = new Map<string, PostTask[]>();
+      for (const task of tasks) {
+        const post = byId.get(task.subject);
+        if (!post) {
+          await context.complete(task, { ok: false, error: 'The post no longer exists' });
+          continue;
+        }
+        const { id: _id, ...fields } = post;
+        byPlatform.set(post.platform, [...(byPlatform.get(post.platform) ?? []), { ...task, ...fields }]);
+      }
+      await Promise.all(
+        [...byPlatform].map(([platform, platformTasks]) =>
+          refreshPlatform(
+            sources[platform as PostPlatform] as StatsSource | undefined,
+            platform,
+            platformTasks,
+            context,
+          ),
+        ),
+      );
+    },
+  };
+}
+
+/**
+ * Asks the platform's provider for the tasks' posts, one provider call at a time, and stores
+ * each call's answers before the next call: a crash loses only the call in flight.
+ */
+async function refreshPlatform(
+  source: StatsSource | undefined,
+  platform: string,
+  tasks: PostTask[],
+  context: TaskContext,
+) {
+  const unsupported = `No data provider for ${platform}`;
+  // Older posts may lack the platform id: read it from the link.
+  const videoIdOf = (t: PostTask) => {
+    const parsed = parsePostLink(t.link);
+    return t.postId ?? (parsed.kind === 'post' ? parsed.postId : null);
+  };
+  const known: { task: PostTask; videoId: string }[] = [];
+  for (const task of tasks) {
+    const videoId = videoIdOf(task);
+    if (videoId === null)
+      await record(context, task, {
+        ok: false,
+        error: 'The link is not a recognised TikTok, Instagram or YouTube video',
+      });
+    else if (!source) await record(context, task, { ok: false, error: unsupported });
+    else known.push({ task, videoId });
+  }
+  if (!source) return;
+  const perCall = Math.max(1, source.batchSize);
+  for (let i = 0; i < known.length; i += perCall) {
+    const call = known.slice(i, i + perCall);
+    const results = await source.fetch(call.map((k) => ({ postId: k.videoId, link: k.task.link })));
+    for (const { task, videoId } of call)
+      await record(context, task, results.get(videoId) ?? { ok: false, error: unsupported });
+  }
+}
+
+/** Stores one post's numbers and snapshot, or its failure, with the task's outcome. */
+function record(context: TaskContext, task: PostTask, result: StatsResult) {
+  const at = now();
+  if (!result.ok) {
+    const error = result.error.slice(0, 500);
+    return context.complete(task, { ok: false, error }, (trx) =>
+      trx
+        .updateTable('posts')
+        .set({ statsCheckedAt: at, statsError: error })
+        .where('id', '=', task.subject)
+        .execute(),
+    );
+  }
+  const s = result.stats;
+  // Reviewed posts keep their bonus on top of the platform's likes (Love and Like).
+  const likes = s.likes + (task.bonusLikes ?? 0);
+  return context.complete(task, { ok: true }, async (trx) => {
     await trx
-      .updateTable('jobTasks')
-      .set({ status: 'cancelled' })
-      .where('jobId', '=', id)
-      .where('status', '=', 'queued')
+      .updateTable('posts')
+      .set({
+        likes,
+        views: s.views,
+        comments: s.comments,
+        shares: s.shares,
+        ...(s.postedDate ? { postedDate: s.postedDate } : {}),
+        ...(s.author ? { author: s.author } : {}),
+        ...(s.country ? { country: s.country } : {}),
+        statsCheckedAt: at,
+        statsProvider: result.provider,
+        statsError: null,
+        updatedAt: at,
+      })
+      .where('id', '=', task.subject)
       .execute();
     await trx
-      .updateTable('jobs')
-      .set({ status: 'cancelled', finishedAt: now(), updatedAt: now() })
-      .where('id', '=', id)
+      .insertInto('postSnapshots')
+      .values({
+        id: newId(),
+        postId: task.subject,
+        at,
+        likes,
+        views: s.views,
+        comments: s.comments,
+        shares: s.shares,
+      })
       .execute();
   });
-  return findJob(db, id);
 }

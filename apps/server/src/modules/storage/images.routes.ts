@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { images } from '@preffy/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import {
 } from './images.ts';
 import type { FileStorage } from './storage.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
+import { route } from '../../lib/contract-route.ts';
 
 export const TOO_BIG = 'The image is larger than 5 MB';
 export const WRONG_TYPE = 'Please upload a JPEG, PNG or WebP image';
@@ -27,29 +29,9 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { storage } = options;
 
-  r.post(
-    '/api/images',
-    {
-      config: {
-        access: 'signed-in',
-        rateLimit: {
-          max: UPLOADS_PER_HOUR,
-          timeWindow: 60 * 60_000,
-          // Per user, not per address: colleagues behind one office address do not share a quota.
-          keyGenerator: (request) => `images:${request.user?.id ?? clientAddressKey(request.ip)}`,
-          errorResponseBuilder: () =>
-            new AppError(429, 'RATE_LIMITED', TOO_MANY_UPLOADS, {
-              fieldErrors: { file: [TOO_MANY_UPLOADS] },
-            }),
-        },
-      },
-      schema: {
-        tags: ['images'],
-        summary: `Upload an album image (JPEG, PNG or WebP, at most 5 MB and 40 megapixels, ${UPLOADS_PER_HOUR} per hour); it is re-encoded without metadata; answers its URL`,
-        consumes: ['multipart/form-data'],
-        response: { 201: z.object({ url: z.string() }) },
-      },
-    },
+  route(
+    app,
+    images.upload,
     async (request, reply) => {
       const image = await reencodeImage(await readUploadedFile(request));
       if (!image.ok)
@@ -59,8 +41,21 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
       await storage.put(`images/${name}`, image.bytes, IMAGE_TYPES[image.ext]);
       return reply.code(201).send({ url: `${IMAGE_URL_PREFIX}${name}` });
     },
+    {
+      rateLimit: {
+        max: UPLOADS_PER_HOUR,
+        timeWindow: 60 * 60_000,
+        // Per user, not per address: colleagues behind one office address do not share a quota.
+        keyGenerator: (request) => `images:${request.user?.id ?? clientAddressKey(request.ip)}`,
+        errorResponseBuilder: () =>
+          new AppError(429, 'RATE_LIMITED', TOO_MANY_UPLOADS, {
+            fieldErrors: { file: [TOO_MANY_UPLOADS] },
+          }),
+      },
+    },
   );
 
+  // Not part of the API (no /api prefix): the stored file itself, so not in the contract.
   r.get(
     '/images/:name',
     {

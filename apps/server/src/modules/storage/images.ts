@@ -1,11 +1,9 @@
 import sharp from 'sharp';
 
 /** Album images: JPEG, PNG or WebP, recognised by their bytes (not the name or the browser's word). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES, UPLOADS_PER_HOUR } from '@preffy/api';
 /** A few kilobytes can claim a huge canvas: bigger pictures are refused before they are decoded. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** Per signed-in user (decision 0016). */
-export const UPLOADS_PER_HOUR = 60;
 
 export const IMAGE_TYPES = {
   jpg: 'image/jpeg',

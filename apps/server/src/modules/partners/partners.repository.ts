@@ -1,0 +1,38 @@
+import type { PageQuery } from '@preffy/api';
+import type { Insertable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PartnerApiKeysTable } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
+import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { toPartnerKey } from './partner-key.dto.ts';
+
+/** Live partner keys, newest first, searched by name. */
+export async function listPartnerKeys(db: Database, q: PageQuery) {
+  let base = db.selectFrom('partnerApiKeys').where('deleted', '=', 0);
+  if (q.search)
+    base = base.where((eb) => eb(eb.fn('lower', ['name']), 'like', likePattern(q.search!.toLowerCase())));
+  const page = await paged(
+    q,
+    ({ limit, offset }) =>
+      base.selectAll().orderBy('createdAt', 'desc').limit(limit).offset(offset).execute(),
+    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  );
+  return { items: page.items.map(toPartnerKey), total: page.total };
+}
+
+export async function insertPartnerKey(db: Database, row: Insertable<PartnerApiKeysTable>) {
+  await db.insertInto('partnerApiKeys').values(row).execute();
+}
+
+/** The live key with this hash, if any. */
+export const findPartnerKeyByHash = (db: Database, keyHash: string) =>
+  db
+    .selectFrom('partnerApiKeys')
+    .select('id')
+    .where('keyHash', '=', keyHash)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+
+export async function markPartnerKeyUsed(db: Database, id: string) {
+  await db.updateTable('partnerApiKeys').set({ lastUsedAt: now() }).where('id', '=', id).execute();
+}

@@ -1,0 +1,46 @@
+import type { ListLeaderboardQuery } from '@preffy/api';
+import type { Database } from '../../db/database.ts';
+import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+
+/** The stored leaderboard of a competition, paged, with the time it was computed. */
+export async function listLeaderboard(db: Database, competitionId: string, q: ListLeaderboardQuery) {
+  let base = db.selectFrom('leaderboardEntries').where('competitionId', '=', competitionId);
+  if (q.search) {
+    const pattern = likePattern(q.search.toLowerCase());
+    base = base.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['creator']), 'like', pattern), eb('email', 'like', pattern)]),
+    );
+  }
+  const [page, computedAt] = await Promise.all([
+    paged(
+      q,
+      ({ limit, offset }) =>
+        base
+          .selectAll()
+          .orderBy(q.sortBy, q.sortDirection)
+          .orderBy('rank')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      () => base.select(totalCount).executeTakeFirstOrThrow(),
+    ),
+    leaderboardComputedAt(db, competitionId),
+  ]);
+  return {
+    items: page.items.map((r) => ({ ...r, flags: JSON.parse(r.flags) as string[] })),
+    total: page.total,
+    computedAt,
+  };
+}
+
+/** When the stored leaderboard was computed (null: never). */
+export async function leaderboardComputedAt(db: Database, competitionId: string) {
+  // Every row of one computation has the same time: the first says it.
+  const first = await db
+    .selectFrom('leaderboardEntries')
+    .select('computedAt')
+    .where('competitionId', '=', competitionId)
+    .where('rank', '=', 1)
+    .executeTakeFirst();
+  return first ? Number(first.computedAt) : null;
+}

@@ -1,0 +1,191 @@
+import {
+  COMPETITION_FIELD_ACCESS,
+  COMPETITION_STATES,
+  type ReservationDetails,
+  startCompetitionSchema,
+  updateCompetitionSchema,
+} from '@preffy/domain';
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+
+/** A competition as the API returns it: booleans, parsed lists, and its derived state and total. */
+export const competitionSchema = z.object({
+  id: z.string(),
+  version: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  campaignId: z.number(),
+  name: z.string(),
+  organizer: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  audio: z.string().nullable(),
+  startDate: z.number(),
+  endDate: z.number(),
+  lastUpdated: z.number(),
+  isActive: z.boolean(),
+  isClosed: z.boolean(),
+  hasEnded: z.boolean(),
+  isConfirmed: z.boolean(),
+  isDirect: z.boolean(),
+  is555: z.boolean(),
+  state: z.enum(COMPETITION_STATES),
+  prizes: z.array(z.string()),
+  prizeTotal: z.number(),
+  platforms: z.array(z.string()),
+  invoiceAmount: z.number(),
+  competitionType: z.string(),
+  notes: z.string().nullable(),
+  takePct: z.number(),
+  metric: z.string(),
+  category: z.string().nullable(),
+  continents: z.array(z.string()),
+  countries: z.array(z.string()).nullable(),
+  creativeDirection: z.string().nullable(),
+  event: z.string().nullable(),
+  spotify: z.string().nullable(),
+  tiktok: z.string().nullable(),
+  instagram: z.string().nullable(),
+  tiktokSound: z.string().nullable(),
+  instagramSound: z.string().nullable(),
+  /** What the Reserve A Date form said, for a competition that began as a calendar hold. */
+  reservation: z
+    .object({
+      isGlobal: z.boolean(),
+      territories: z.string().nullable(),
+      creativeDirection: z.boolean(),
+      creativeDirectionRequired: z.boolean(),
+      languageRequirement: z.boolean(),
+      language: z.string().nullable(),
+      notes: z.string().nullable(),
+      songName: z.string().nullable(),
+    } satisfies Record<keyof ReservationDetails, z.ZodType>)
+    .nullable(),
+});
+export type Competition = z.infer<typeof competitionSchema>;
+
+/** One row of the competitions admin list: what the table shows, nothing more. */
+export const competitionListItemSchema = competitionSchema.pick({
+  id: true,
+  version: true,
+  campaignId: true,
+  name: true,
+  email: true,
+  organizer: true,
+  startDate: true,
+  endDate: true,
+  lastUpdated: true,
+  state: true,
+  isConfirmed: true,
+  isClosed: true,
+});
+export type CompetitionListItem = z.infer<typeof competitionListItemSchema>;
+
+/** The admin tabs: Upcoming (preview), Active, Completed (doc 2 section 4). */
+export const COMPETITION_TABS = ['upcoming', 'active', 'completed'] as const;
+export type CompetitionTab = (typeof COMPETITION_TABS)[number];
+export const COMPETITION_SORT_KEYS = ['endDate', 'name', 'lastUpdated', 'organizer', 'startDate'] as const;
+
+export const listCompetitionsQuerySchema = pageQuerySchema.extend({
+  tab: z.enum(COMPETITION_TABS).optional(),
+  sortBy: z.enum(COMPETITION_SORT_KEYS).default('endDate'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ListCompetitionsQuery = z.infer<typeof listCompetitionsQuerySchema>;
+
+/** What the Start A Competition form starts with, in the business time zone. */
+export const competitionDefaultsSchema = z.object({
+  timeZone: z.string(),
+  startDate: z.number(),
+  endDate: z.number(),
+  invoiceAmount: z.number(),
+  prizes: z.array(z.string()),
+  email: z.string(),
+});
+export type CompetitionDefaults = z.infer<typeof competitionDefaultsSchema>;
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const version = z.object({ version: z.number().int().min(1) });
+const one = z.object({ competition: competitionSchema });
+
+export const competitions = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/competitions',
+    access: 'signed-in',
+    tags: ['competitions'],
+    summary: 'Competitions by tab (upcoming, active, completed), searched and sorted on the server',
+    query: listCompetitionsQuerySchema,
+    responses: { 200: pageOf(competitionListItemSchema) },
+  }),
+  defaults: endpoint({
+    method: 'GET',
+    path: '/api/competitions/defaults',
+    access: 'signed-in',
+    tags: ['competitions'],
+    summary: 'What the Start A Competition form starts with, in the business time zone',
+    responses: { 200: competitionDefaultsSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/competitions/:id',
+    access: 'signed-in',
+    tags: ['competitions'],
+    summary: 'One competition',
+    params: idParams,
+    responses: { 200: one },
+  }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/competitions',
+    access: 'signed-in',
+    idempotent: true,
+    tags: ['competitions'],
+    summary: 'Start A Competition',
+    // The end-date rule depends on today in the business time zone: the server checks it again.
+    body: startCompetitionSchema({ now: 0, timeZone: 'UTC' }),
+    responses: { 201: one },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/competitions/:id',
+    access: 'signed-in',
+    tags: ['competitions'],
+    summary: 'Update A Competition (every field, with the version read)',
+    params: idParams,
+    body: updateCompetitionSchema.and(version),
+    responses: { 200: one },
+  }),
+  setState: endpoint({
+    method: 'POST',
+    path: '/api/competitions/:id/state',
+    access: COMPETITION_FIELD_ACCESS.state.update,
+    tags: ['competitions'],
+    summary: 'Set the state: preview, active or completed',
+    params: idParams,
+    body: version.extend({ state: z.enum(COMPETITION_STATES) }),
+    responses: { 200: one },
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/api/competitions/:id/confirm',
+    access: COMPETITION_FIELD_ACCESS.isConfirmed.update,
+    tags: ['competitions'],
+    summary: 'Confirm a hold (staff and admins only)',
+    params: idParams,
+    body: version,
+    responses: { 200: one },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/competitions/:id',
+    // Administrators and the competition's own organizer (checked in the service).
+    access: 'signed-in',
+    tags: ['competitions'],
+    summary: "Delete (soft): administrators and the competition's organizer",
+    params: idParams,
+    query: z.object({ version: z.coerce.number().int().min(1) }),
+    responses: { 200: z.object({ ok: z.boolean() }) },
+  }),
+};

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { LANGUAGES } from './auth.ts';
+import { endpoint } from './endpoint.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+
+/** Every kind of email the product sends (the server's templates define exactly these). */
+export const EMAIL_KIND_NAMES = [
+  'password-reset',
+  'invitation',
+  'sign-in-link',
+  'winner-notice',
+  'new-competition',
+  'giveaway-promotion',
+  'outreach',
+  'bulk-fancy',
+  'bulk-promotion',
+  'bulk-basic',
+  'reservation-notice',
+  'hold-conflict',
+  'post-disqualification',
+  'inquiry-assignment',
+] as const;
+export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
+
+/** The Email page's three bulk emails. */
+export const BULK_TYPES = ['fancy', 'promotion', 'basic'] as const;
+export type BulkType = (typeof BULK_TYPES)[number];
+
+/** A message as its recipients get it: what the previews show. */
+export const renderedEmailSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  marketing: z.boolean(),
+});
+export type RenderedEmail = z.infer<typeof renderedEmailSchema>;
+
+/** A bulk-email recipient: a winner who is not unsubscribed or banned. */
+export const subscriberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  paypal: z.string().nullable(),
+  balance: z.number(),
+  isVetted: z.boolean(),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+
+export const listSubscribersQuerySchema = pageQuerySchema.extend({
+  sortBy: z.enum(['email', 'balance', 'createdAt']).default('email'),
+});
+export type ListSubscribersQuery = z.infer<typeof listSubscribersQuerySchema>;
+
+/** Who gets a bulk email: listed addresses, or every subscriber matching a search but the excluded. */
+export const bulkSelectionSchema = z.union([
+  z.object({ emails: z.array(z.email()).min(1).max(100_000) }),
+  z.object({
+    all: z.literal(true),
+    search: z.string().max(200).optional(),
+    exclude: z.array(z.email().max(254)).max(100_000).optional(),
+  }),
+]);
+export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
+
+const competitionId = z.string().min(1, 'Please choose a competition').max(100);
+const language = z.enum(LANGUAGES).default('en');
+/** The one-click unsubscribe link's signed address (e) and signature (t). */
+const unsubscribeQuery = z.object({ e: z.string().min(1).max(500), t: z.string().min(1).max(200) });
+
+export const email = {
+  kinds: endpoint({
+    method: 'GET',
+    path: '/api/email/kinds',
+    access: 'admin',
+    tags: ['email'],
+    summary: 'Every kind of email the product sends',
+    responses: {
+      200: z.object({ items: z.array(z.object({ kind: z.enum(EMAIL_KIND_NAMES), marketing: z.boolean() })) }),
+    },
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/api/email/preview/:kind',
+    access: 'admin',
+    tags: ['email'],
+    summary: 'A message kind rendered with sample data',
+    params: z.object({ kind: z.enum(EMAIL_KIND_NAMES) }),
+    query: z.object({ language }),
+    responses: { 200: renderedEmailSchema },
+  }),
+  bulkPreview: endpoint({
+    method: 'GET',
+    path: '/api/email/bulk/preview',
+    access: 'admin',
+    tags: ['email'],
+    summary: 'A Fancy, Promotion or Basic email for a competition, as recipients will get it',
+    query: z.object({ type: z.enum(BULK_TYPES), competitionId, language }),
+    responses: { 200: renderedEmailSchema },
+  }),
+  subscribers: endpoint({
+    method: 'GET',
+    path: '/api/email/subscribers',
+    access: 'admin',
+    tags: ['email'],
+    summary: 'Subscribers (winners who are not unsubscribed or banned), paged and sortable',
+    query: listSubscribersQuerySchema,
+    responses: { 200: pageOf(subscriberSchema) },
+  }),
+  competitions: endpoint({
+    method: 'GET',
+    path: '/api/email/competitions',
+    access: 'admin',
+    tags: ['email'],
+    summary: 'Competitions to pick for a bulk email (at most 20 matches)',
+    query: z.object({ search: z.string().trim().max(200).optional() }),
+    responses: {
+      200: z.object({
+        items: z.array(z.object({ id: z.string(), name: z.string(), organizer: z.string() })),
+      }),
+    },
+  }),
+  sendBulk: endpoint({
+    method: 'POST',
+    path: '/api/email/bulk',
+    access: 'admin',
+    // Five parallel sends once queued every subscriber five times: one key, one send.
+    idempotent: true,
+    tags: ['email'],
+    summary: 'Send a Fancy, Promotion or Basic email to selected subscribers',
+    body: z.object({ type: z.enum(BULK_TYPES), competitionId, selection: bulkSelectionSchema }),
+    responses: { 202: z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() }) },
+  }),
+  /** The link in every marketing email: a page, not JSON, hence no response schema. */
+  unsubscribe: endpoint({
+    method: 'GET',
+    path: '/api/email/unsubscribe',
+    access: 'public',
+    hide: true,
+    tags: ['email'],
+    summary: 'One-click unsubscribe link',
+    query: unsubscribeQuery,
+    responses: {},
+  }),
+  /** What mail clients post (RFC 8058), without cookies, hence no CSRF token; also the page's undo. */
+  unsubscribeOneClick: endpoint({
+    method: 'POST',
+    path: '/api/email/unsubscribe',
+    access: 'public',
+    csrf: false,
+    hide: true,
+    tags: ['email'],
+    summary: 'RFC 8058 one-click unsubscribe (and undo)',
+    query: unsubscribeQuery.extend({ resubscribe: z.enum(['0', '1']).default('0') }),
+    responses: {},
+  }),
+};

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+
+/** Album images: at most this many bytes (the browser checks before it uploads). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Per signed-in user (decision 0016). */
+export const UPLOADS_PER_HOUR = 60;
+
+export const images = {
+  /** Multipart: no body schema; the server reads the one file in the field "file" itself. */
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/images',
+    access: 'signed-in',
+    tags: ['images'],
+    summary: `Upload an album image (multipart/form-data, one file in the field "file"; JPEG, PNG or WebP, at most 5 MB and 40 megapixels, ${UPLOADS_PER_HOUR} per hour); it is re-encoded without metadata; answers its URL`,
+    responses: { 201: z.object({ url: z.string() }) },
+  }),
+};

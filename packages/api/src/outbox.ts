@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+
+/** Where each recipient of an outbox message stands. */
+export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'rejected', 'failed', 'skipped'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export const statusCountsSchema = z.object({
+  queued: z.number(),
+  sending: z.number(),
+  sent: z.number(),
+  rejected: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+} satisfies Record<RecipientStatus, z.ZodNumber>);
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  kind: z.string(),
+  subject: z.string(),
+  isMarketing: z.boolean(),
+  language: z.string(),
+  firstRecipient: z.string().nullable(),
+  recipients: z.number(),
+  counts: statusCountsSchema,
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxMessageDetailSchema = outboxMessageSchema.extend({
+  html: z.string(),
+  text: z.string(),
+  relatedEntity: z.string().nullable(),
+  relatedId: z.string().nullable(),
+});
+export type OutboxMessageDetail = z.infer<typeof outboxMessageDetailSchema>;
+
+export const outboxRecipientSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  status: z.enum(RECIPIENT_STATUSES),
+  reason: z.string().nullable(),
+  attempts: z.number(),
+  sentAt: z.number().nullable(),
+  transport: z.string().nullable(),
+});
+export type OutboxRecipient = z.infer<typeof outboxRecipientSchema>;
+
+export const listOutboxQuerySchema = pageQuerySchema
+  .pick({ page: true, pageSize: true, search: true })
+  .extend({ kind: z.string().max(50).optional() });
+export type ListOutboxQuery = z.infer<typeof listOutboxQuerySchema>;
+
+export const listRecipientsQuerySchema = pageQuerySchema
+  .pick({ page: true, pageSize: true })
+  .extend({ status: z.enum(RECIPIENT_STATUSES).optional() });
+export type ListRecipientsQuery = z.infer<typeof listRecipientsQuerySchema>;
+
+const idParams = z.object({ id: z.string().min(1) });
+
+/** The Outbox page: every message, rendered, with what happened to each recipient. */
+export const outbox = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/outbox',
+    access: 'admin',
+    tags: ['email'],
+    summary: 'Outbox messages, newest first; search by subject or recipient',
+    query: listOutboxQuerySchema,
+    responses: { 200: pageOf(outboxMessageSchema) },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/outbox/:id',
+    access: 'admin',
+    tags: ['email'],
+    summary: 'One message, rendered, with delivery counts',
+    params: idParams,
+    responses: { 200: outboxMessageDetailSchema },
+  }),
+  recipients: endpoint({
+    method: 'GET',
+    path: '/api/outbox/:id/recipients',
+    access: 'admin',
+    tags: ['email'],
+    summary: "A message's recipients and their delivery status",
+    params: idParams,
+    query: listRecipientsQuerySchema,
+    responses: { 200: pageOf(outboxRecipientSchema) },
+  }),
+};

@@ -1,0 +1,74 @@
+import { submitPostSchema } from '@preffy/domain';
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+
+export const MAX_INGEST_POSTS = 100;
+
+/** A partner key as the API shows it: never the key or its hash. */
+export const partnerKeySchema = z.object({
+  id: z.string(),
+  version: z.number(),
+  name: z.string(),
+  keyPrefix: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number().nullable(),
+});
+export type PartnerKey = z.infer<typeof partnerKeySchema>;
+
+export const partners = {
+  listKeys: endpoint({
+    method: 'GET',
+    path: '/api/partner-keys',
+    access: 'admin',
+    tags: ['partners'],
+    summary: 'Partner API keys (never the keys themselves)',
+    query: pageQuerySchema,
+    responses: { 200: pageOf(partnerKeySchema) },
+  }),
+  createKey: endpoint({
+    method: 'POST',
+    path: '/api/partner-keys',
+    access: 'admin',
+    tags: ['partners'],
+    summary: 'Make a partner key: the key is in this answer only',
+    body: z.object({ name: z.string().trim().min(1, 'Please enter a name').max(100) }),
+    responses: { 201: z.object({ key: z.string(), item: partnerKeySchema }) },
+  }),
+  revokeKey: endpoint({
+    method: 'DELETE',
+    path: '/api/partner-keys/:id',
+    access: 'admin',
+    tags: ['partners'],
+    summary: 'Revoke a partner key (it stops working at once)',
+    params: z.object({ id: z.string() }),
+    query: z.object({ version: z.coerce.number().int().min(1) }),
+    responses: { 200: z.object({ ok: z.boolean() }) },
+  }),
+  /** Authenticated by the partner key (x-api-key), not a session: no cookies, so no CSRF. */
+  ingestPosts: endpoint({
+    method: 'POST',
+    path: '/api/ingest/posts',
+    access: 'public',
+    csrf: false,
+    tags: ['partners'],
+    summary: `Partner ingestion: up to ${MAX_INGEST_POSTS} entries for one competition (x-api-key header); each answered on its own`,
+    body: z.object({
+      competitionId: z.string().min(1).max(100),
+      posts: z.array(submitPostSchema).min(1).max(MAX_INGEST_POSTS),
+    }),
+    responses: {
+      200: z.object({
+        accepted: z.number(),
+        results: z.array(
+          z.object({
+            index: z.number(),
+            ok: z.boolean(),
+            link: z.string().optional(),
+            error: z.string().optional(),
+          }),
+        ),
+      }),
+    },
+  }),
+};
