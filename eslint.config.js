@@ -33,6 +33,38 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Layers (issue 12): routes parse, authorise and call a service; SQL lives in repositories.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|transaction|executeQuery)$/]',
+          message: 'Routes call services; queries belong in the module’s repository.',
+        },
+      ],
+    },
+  },
+  {
+    // The web app reaches the API only through the contract (@preffy/api) and its typed client.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: 'Call the endpoint from @preffy/api with call(); no API addresses in the web app.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Call the endpoint from @preffy/api with call(); no API addresses in the web app.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

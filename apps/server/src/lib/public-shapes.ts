@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { competitionSchema, toCompetition } from '../modules/competitions/competition.dto.ts';
+import { toCompetition } from '../modules/competitions/competition.dto.ts';
 import { toPartnerKey } from '../modules/partners/partner-key.dto.ts';
-import { partnerKeySchema, userSchema } from '@preffy/api';
+import { competitionSchema, partnerKeySchema, userSchema } from '@preffy/api';
 import { toPublicUser } from '../modules/users/users.repository.ts';
 import type { VersionedTable } from './versioned.ts';
 

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { type EndpointDefinition, type RequestOf, type ResponseOf, urlOf } from '@preffy/api';
+import { type EndpointDefinition, type RequestOf, type ResponseOf, auth, urlOf } from '@preffy/api';
 import { i18n, translateServerMessage } from '../i18n/index.ts';
 
 /** The API's one error shape (see apps/server/src/plugins/error-handler.ts). */
@@ -33,7 +33,7 @@ const NETWORK_ERROR: ApiErrorBody = { statusCode: 0, code: 'NETWORK', message: '
 
 let csrfToken: Promise<string> | null = null;
 function csrf(): Promise<string> {
-  csrfToken ??= fetch('/api/auth/csrf', { credentials: 'same-origin' })
+  csrfToken ??= fetch(urlOf(auth.csrf), { credentials: 'same-origin' })
     .then((r) => r.json() as Promise<{ token: string }>)
     .then((b) => b.token)
     .catch((error: unknown) => {
@@ -98,8 +98,6 @@ export const api = {
     request<T>('POST', url, body, options),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
   put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
-  /** A multipart upload (the browser sets the boundary). */
-  upload: <T>(url: string, form: FormData) => request<T>('POST', url, form),
   delete: <T>(url: string) => request<T>('DELETE', url),
   /** After sign-in or sign-out the server issues a new CSRF secret. */
   resetCsrf: () => {

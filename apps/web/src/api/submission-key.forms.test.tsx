@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../auth/session.ts';
 import { StartCompetitionPage } from '../competitions/StartCompetitionPage.tsx';
-import type { CompetitionDefaults } from '../competitions/types.ts';
+import type { CompetitionDefaults } from '@preffy/api';
 import { SendEmailModal } from '../email/SendEmailModal.tsx';
 import '../i18n/index.ts';
 

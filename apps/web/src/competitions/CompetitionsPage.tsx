@@ -32,8 +32,6 @@ import {
 } from './api.ts';
 import { formatDay } from './dates.ts';
 
-export { COMPETITION_TABS, type CompetitionTab };
-
 /** The per-competition tools of the row menu (doc 2 section 3), each opened with the id. */
 const TOOLS = [
   ['report', '/reports'],

@@ -6,7 +6,7 @@ import type { User } from '../auth/session.ts';
 import { EditCompetitionPage } from './EditCompetitionPage.tsx';
 import { UNFORMATTABLE, dayOf, formatDay } from './dates.ts';
 import { formatUsd } from './format.ts';
-import type { Competition } from './types.ts';
+import type { Competition } from '@preffy/api';
 
 /** The row the attack stored before the bounds: dates no Date can hold, money that is not a number. */
 const BAD = { startDate: 0, endDate: 8640000000000001, lastUpdated: 1e308 };

@@ -3,9 +3,6 @@ import { type ReservationDetails, competitionState, prizeTotal } from '@preffy/d
 import type { Selectable } from 'kysely';
 import type { CompetitionsTable } from '../../db/schema.ts';
 
-/** The schemas live in the contract (@preffy/api); kept here for modules not moved yet. */
-export { type Competition, competitionSchema } from '@preffy/api';
-
 export type CompetitionRow = Selectable<CompetitionsTable>;
 
 const list = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);

@@ -1,4 +1,4 @@
-import type { CompetitionDefaults } from '@preffy/api';
+import type { Competition, CompetitionDefaults } from '@preffy/api';
 import type { startCompetitionSchema, updateCompetitionSchema } from '@preffy/domain';
 import {
   type CompetitionState,
@@ -21,7 +21,7 @@ import { updateVersioned, softDelete } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { isStoredImageUrl } from '../storage/images.ts';
-import { type Competition, type CompetitionRow, toCompetition } from './competition.dto.ts';
+import { type CompetitionRow, toCompetition } from './competition.dto.ts';
 import { findCompetition } from './competitions.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
 

@@ -228,7 +228,7 @@ export class EmailWorker {
    */
   async removeFinishedSecrets(pageSize = 200) {
     if (this.options.transport.name === 'outbox') return;
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const page = await this.db
         .selectFrom('emailMessages')
         .select('id')

@@ -4,7 +4,9 @@ import {
   RECIPIENT_STATUSES,
   type StatusCounts,
 } from '@preffy/api';
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { EmailMessagesTable, EmailRecipientsTable } from '../../db/schema.ts';
 import { likePattern, paged, totalCount } from '../../lib/paging.ts';
 
 /** One page of outbox messages, newest first, searched by subject or recipient. */
@@ -110,4 +112,31 @@ export async function messagesToAdministrators(db: Database, messageIds: string[
     .where('users.role', '=', 'admin')
     .execute();
   return new Set(rows.map((row) => row.messageId));
+}
+
+/** Rows per insert or IN list: well under every dialect's bind-parameter limit. */
+export const CHUNK = 500;
+
+export async function insertMessage(db: Database, message: Insertable<EmailMessagesTable>) {
+  await db.insertInto('emailMessages').values(message).execute();
+}
+
+export async function insertRecipients(db: Database, recipients: Insertable<EmailRecipientsTable>[]) {
+  await db.insertInto('emailRecipients').values(recipients).execute();
+}
+
+/** Addresses that must get no marketing mail, with the reason. */
+export async function suppressedAddresses(db: Database, emails: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < emails.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('winners')
+      .select(['email', 'isBanned', 'isUnsubscribed'])
+      .where('deleted', '=', 0)
+      .where('email', 'in', emails.slice(i, i + CHUNK))
+      .where((eb) => eb.or([eb('isBanned', '=', 1), eb('isUnsubscribed', '=', 1)]))
+      .execute();
+    for (const row of rows) out.set(row.email, row.isUnsubscribed ? 'unsubscribed' : 'banned');
+  }
+  return out;
 }

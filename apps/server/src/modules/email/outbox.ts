@@ -1,13 +1,12 @@
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
+import { CHUNK, insertMessage, insertRecipients, suppressedAddresses } from './outbox.repository.ts';
 import { EMAIL_KINDS, type EmailData, type EmailKind, renderEmail } from './templates/messages.ts';
 import { type EmailLanguage, languageOf } from './templates/render.ts';
 
 export type Recipient = { email: string; name?: string | null };
 
 export type EnqueueResult = { messageId: string; queued: number; skipped: number };
-
-const CHUNK = 500;
 
 /**
  * Writes a message and its recipients to the outbox; the email worker delivers them. Call it
@@ -30,22 +29,19 @@ export async function enqueueEmail<K extends EmailKind>(
   const marketing = EMAIL_KINDS[input.kind].marketing;
   const messageId = newId();
   const at = now();
-  await db
-    .insertInto('emailMessages')
-    .values({
-      id: messageId,
-      createdAt: at,
-      createdBy: input.createdBy ?? null,
-      kind: input.kind,
-      isMarketing: marketing ? 1 : 0,
-      language,
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      relatedEntity: input.related?.entity ?? null,
-      relatedId: input.related?.id ?? null,
-    })
-    .execute();
+  await insertMessage(db, {
+    id: messageId,
+    createdAt: at,
+    createdBy: input.createdBy ?? null,
+    kind: input.kind,
+    isMarketing: marketing ? 1 : 0,
+    language,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    relatedEntity: input.related?.entity ?? null,
+    relatedId: input.related?.id ?? null,
+  });
 
   // One row per address, however often it was listed.
   const recipients = [...new Map(input.to.map((r) => [r.email.trim().toLowerCase(), r])).entries()];
@@ -75,23 +71,7 @@ export async function enqueueEmail<K extends EmailKind>(
         transport: null,
       };
     });
-    if (rows.length) await db.insertInto('emailRecipients').values(rows).execute();
+    if (rows.length) await insertRecipients(db, rows);
   }
   return { messageId, queued, skipped: recipients.length - queued };
-}
-
-/** Addresses that must get no marketing mail, with the reason. */
-async function suppressedAddresses(db: Database, emails: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < emails.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('winners')
-      .select(['email', 'isBanned', 'isUnsubscribed'])
-      .where('deleted', '=', 0)
-      .where('email', 'in', emails.slice(i, i + CHUNK))
-      .where((eb) => eb.or([eb('isBanned', '=', 1), eb('isUnsubscribed', '=', 1)]))
-      .execute();
-    for (const row of rows) out.set(row.email, row.isUnsubscribed ? 'unsubscribed' : 'banned');
-  }
-  return out;
 }

@@ -1,7 +1,7 @@
 import { jobs, leaderboard } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
-import { cancelJob } from './refresh-jobs.ts';
+import { cancelJob } from '../jobs/jobs.repository.ts';
 import {
   competitionLeaderboard,
   findVisibleJob,

@@ -5,7 +5,8 @@ import type { SessionUser } from '../../plugins/types.ts';
 import { findVisibleCompetition } from '../competitions/competitions.service.ts';
 import { isVisible } from '../posts/posts.service.ts';
 import { startLeaderboardJob } from './leaderboard.ts';
-import { findJob, latestJob, startRefreshJob } from './refresh-jobs.ts';
+import { findJob, latestJob } from '../jobs/jobs.repository.ts';
+import { startRefreshJob } from './refresh-jobs.ts';
 import { listLeaderboard } from './stats.repository.ts';
 
 const STARTERS = { 'refresh-views': startRefreshJob, 'update-leaderboard': startLeaderboardJob } as const;
