@@ -3,8 +3,14 @@ import { type APIRequestContext, type BrowserContext, type Page, expect, request
 import path from 'node:path';
 
 export const ADMIN = { email: 'admin@preffy.test', password: 'admin-password-123' };
-/** The admin session the global setup keeps for the whole run (e2e/global-setup.ts). */
-export const ADMIN_STATE = path.resolve(import.meta.dirname, '../../.test-out/admin-state.json');
+/**
+ * The admin session the global setup keeps for the whole run (e2e/global-setup.ts); one file
+ * per server address, so runs against two servers at once never overwrite each other's.
+ */
+export const ADMIN_STATE = path.resolve(
+  import.meta.dirname,
+  `../../.test-out/admin-state-${new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3199').port}.json`,
+);
 
 /** Signs in through the form (each try counts against the sign-in rate limit). */
 export async function signInWithForm(page: Page, credentials = ADMIN) {
