@@ -33,6 +33,26 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // The winners module owns its table (issue 12); the demo seeder fills every table at once.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/winners/**',
+      'apps/server/src/modules/demo/**',
+      'apps/server/src/db/migrations/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^winners( |$)/]',
+          message: 'Only modules/winners queries the winners table; call its repository or service.',
+        },
+      ],
+    },
+  },
+  {
     // Layers (issue 12): routes parse, authorise and call a service; SQL lives in repositories.
     files: ['apps/server/src/**/*.routes.ts'],
     rules: {

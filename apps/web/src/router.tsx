@@ -26,6 +26,7 @@ import { AppLayout } from './shell/AppLayout.tsx';
 import { type PlannedScreen, PlannedPage } from './shell/PlannedPage.tsx';
 import { RequireAccess } from './shell/RequireAccess.tsx';
 import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
+import { tableSearchSchema } from './table/table-search.ts';
 import { UsersPage } from './users/UsersPage.tsx';
 import type { ParseKeys } from 'i18next';
 
@@ -126,12 +127,13 @@ const plannedRoutes = [
   plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
 ];
 
-/** Admin-only screens: other roles get the no-access page (and 403 from the API). */
+/** Admin-only screens (each a table: its page, size, search and sort in the URL): other roles get
+ * the no-access page (and 403 from the API). */
 function adminRoute<P extends string>(path: P, Page: () => React.ReactNode) {
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
-    validateSearch: idSearch,
+    validateSearch: idSearch.extend(tableSearchSchema.shape),
     component: () => (
       <RequireAccess access="admin">
         <Page />
@@ -142,7 +144,7 @@ function adminRoute<P extends string>(path: P, Page: () => React.ReactNode) {
 const competitionsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/preffy/view',
-  validateSearch: z.object({ tab: z.enum(COMPETITION_TABS).optional().catch(undefined) }),
+  validateSearch: tableSearchSchema.extend({ tab: z.enum(COMPETITION_TABS).optional().catch(undefined) }),
   component: function Competitions() {
     const { tab } = competitionsRoute.useSearch();
     const navigate = competitionsRoute.useNavigate();
@@ -185,7 +187,7 @@ const calendarRoute = createRoute({
 const entriesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/table-update',
-  validateSearch: z.object({
+  validateSearch: tableSearchSchema.extend({
     id: z.string().optional().catch(undefined),
     tab: z.enum(['posts', 'leaderboard']).optional().catch(undefined),
   }),

@@ -54,8 +54,8 @@ export const auth = {
     path: '/api/auth/me',
     access: 'signed-in',
     tags: ['auth'],
-    summary: 'The signed-in user',
-    responses: { 200: userAnswer },
+    summary: 'The signed-in user and the business time zone (competition days are counted in it)',
+    responses: { 200: z.object({ user: userSchema, businessTimeZone: z.string() }) },
   }),
   updateMe: endpoint({
     method: 'PATCH',

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { competitionSchema } from './competitions.ts';
 import { endpoint } from './endpoint.ts';
-import { MAX_PAGE_SIZE, pageOf } from './paging.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
 
 const calendarFlags = {
   isConfirmed: z.boolean(),
@@ -87,10 +87,7 @@ export const calendar = {
         .refine(isRealDay, { error: 'A day is a real date, YYYY-MM-DD', abort: true })
         .refine(isDayInWindow, FORM_MESSAGES.dateOutOfWindow),
     }),
-    query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-    }),
+    query: pageQuerySchema.pick({ page: true, pageSize: true }),
     responses: { 200: pageOf(dayCompetitionSchema) },
   }),
   /** A double-clicked Reserve A Date once made two holds and two sets of notices. */

@@ -6,6 +6,7 @@ import {
   updateCompetitionSchema,
 } from '@preffy/domain';
 import { z } from 'zod';
+import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
@@ -105,8 +106,6 @@ export const competitionDefaultsSchema = z.object({
 });
 export type CompetitionDefaults = z.infer<typeof competitionDefaultsSchema>;
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const version = z.object({ version: z.number().int().min(1) });
 const one = z.object({ competition: competitionSchema });
 
 export const competitions = {
@@ -154,7 +153,7 @@ export const competitions = {
     tags: ['competitions'],
     summary: 'Update A Competition (every field, with the version read)',
     params: idParams,
-    body: updateCompetitionSchema.and(version),
+    body: updateCompetitionSchema.and(versionBody),
     responses: { 200: one },
   }),
   setState: endpoint({
@@ -164,7 +163,7 @@ export const competitions = {
     tags: ['competitions'],
     summary: 'Set the state: preview, active or completed',
     params: idParams,
-    body: version.extend({ state: z.enum(COMPETITION_STATES) }),
+    body: versionBody.extend({ state: z.enum(COMPETITION_STATES) }),
     responses: { 200: one },
   }),
   confirm: endpoint({
@@ -174,7 +173,7 @@ export const competitions = {
     tags: ['competitions'],
     summary: 'Confirm a hold (staff and admins only)',
     params: idParams,
-    body: version,
+    body: versionBody,
     responses: { 200: one },
   }),
   remove: endpoint({
@@ -185,7 +184,7 @@ export const competitions = {
     tags: ['competitions'],
     summary: "Delete (soft): administrators and the competition's organizer",
     params: idParams,
-    query: z.object({ version: z.coerce.number().int().min(1) }),
-    responses: { 200: z.object({ ok: z.boolean() }) },
+    query: versionQuery,
+    responses: { 200: okSchema },
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The job kinds a competition's page starts and follows. */
@@ -22,7 +23,6 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const oneJob = z.object({ job: jobSchema });
 
 export const jobs = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
@@ -41,7 +42,7 @@ export const leaderboard = {
     access: 'signed-in',
     tags: ['stats'],
     summary: 'The last computed leaderboard, paged and sorted on the server',
-    params: z.object({ id: z.string().min(1).max(100) }),
+    params: idParams,
     query: listLeaderboardQuerySchema,
     responses: {
       200: pageOf(leaderboardEntrySchema).extend({ computedAt: z.number().nullable() }),

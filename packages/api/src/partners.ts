@@ -1,5 +1,6 @@
 import { submitPostSchema } from '@preffy/domain';
 import { z } from 'zod';
+import { okSchema, versionQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
@@ -42,8 +43,8 @@ export const partners = {
     tags: ['partners'],
     summary: 'Revoke a partner key (it stops working at once)',
     params: z.object({ id: z.string() }),
-    query: z.object({ version: z.coerce.number().int().min(1) }),
-    responses: { 200: z.object({ ok: z.boolean() }) },
+    query: versionQuery,
+    responses: { 200: okSchema },
   }),
   /** Authenticated by the partner key (x-api-key), not a session: no cookies, so no CSRF. */
   ingestPosts: endpoint({

@@ -1,5 +1,6 @@
 import { submitPostSchema } from '@preffy/domain';
 import { z } from 'zod';
+import { idParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
@@ -67,8 +68,6 @@ export const importReportSchema = z.object({
   rows: z.array(importRowSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const posts = {
   /** The public page's entry form: anonymous, so no CSRF token (the server rate-limits it). */

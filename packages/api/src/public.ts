@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams, okSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -23,8 +24,6 @@ export const publicCompetitionSchema = z.object({
   hasStarted: z.boolean(),
 });
 export type PublicCompetition = z.infer<typeof publicCompetitionSchema>;
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const publicCompetitions = {
   get: endpoint({
@@ -53,6 +52,6 @@ export const publicCompetitions = {
         .max(50)
         .regex(/^[\w.-]+$/),
     }),
-    responses: { 200: z.object({ ok: z.boolean() }) },
+    responses: { 200: okSchema },
   }),
 };

@@ -1,5 +1,6 @@
 import { ROLES } from '@preffy/domain';
 import { z } from 'zod';
+import { idParams, versionBody } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
@@ -22,7 +23,6 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const name = z.string().trim().min(1, 'Please enter a name').max(200);
 
 export const users = {
@@ -52,8 +52,7 @@ export const users = {
     tags: ['users'],
     summary: 'Change a user’s name, role or disabled flag',
     params: idParams,
-    body: z.object({
-      version: z.number().int().min(1),
+    body: versionBody.extend({
       name: name.optional(),
       role: z.enum(ROLES).optional(),
       disabled: z.boolean().optional(),

@@ -73,3 +73,24 @@ describe('API errors as the user sees them', () => {
     expect(onOther).toHaveBeenCalledWith('Competition not found');
   });
 });
+
+describe('API errors translated by code (decision 0020)', () => {
+  it('uses the text of the code, whatever the English message says', async () => {
+    await setLanguage('de');
+    const ownEmail = error(
+      403,
+      'OWN_EMAIL_ONLY',
+      'Organizers can only start competitions under their own email',
+    );
+    expect(describeError(ownEmail).message).toBe(
+      'Veranstalter können Wettbewerbe nur mit ihrer eigenen E-Mail-Adresse starten',
+    );
+    expect(describeError(error(409, 'EMAIL_TAKEN', 'reworded on the server')).message).toMatch(/bereits/);
+    await setLanguage('en');
+  });
+  it('falls back to the message for codes without a text of their own', () => {
+    expect(describeError(error(404, 'NOT_FOUND', 'Competition not found')).message).toBe(
+      'Competition not found',
+    );
+  });
+});

@@ -141,18 +141,25 @@ const TITLED = [
   'NOT_FOUND',
   'RATE_LIMITED',
 ] as const;
-const EXPLAINED = ['VERSION_CONFLICT', 'FORBIDDEN', 'UNAUTHORIZED', 'RATE_LIMITED', 'INTERNAL'] as const;
 const oneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
-/** The title and text a user sees for an API error, in their language. */
+/**
+ * The title and text a user sees for an API error, in their language. A code with its own text
+ * (`errors.codes.<CODE>`) is translated by the code; only errors without one (NOT_FOUND, whose
+ * message names the record, and VALIDATION, whose field message says what is wrong) fall back
+ * to the server's English text (the `server` namespace). Decision 0020.
+ */
 export function describeError(error: unknown): { title: string; message: string } {
   const body = error instanceof ApiError ? error.body : { ...NETWORK_ERROR, code: 'ERROR', statusCode: 500 };
   const title = oneOf(TITLED, body.code)
     ? i18n.t(`errors.titles.${body.code}`)
     : i18n.t('errors.titles.generic');
   if (body.code === 'NETWORK') return { title, message: i18n.t('errors.network') };
-  if (oneOf(EXPLAINED, body.code)) return { title, message: i18n.t(`errors.codes.${body.code}`) };
+  const byCode = `errors.codes.${body.code}`;
+  // The key is built from what the server sent: i18next's typed keys cannot know it in advance.
+  if (/^[A-Z_]+$/.test(body.code) && i18n.exists(byCode))
+    return { title, message: (i18n.t as unknown as (key: string) => string)(byCode) };
   if (body.statusCode >= 500 || !body.message) return { title, message: i18n.t('errors.serverError') };
   // A validation message reads 'field: text'; the field's own text is what has a translation.
   const firstFieldMessage = Object.values(body.fieldErrors ?? {})[0]?.[0];

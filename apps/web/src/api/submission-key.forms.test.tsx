@@ -45,7 +45,10 @@ describe('Start A Competition sends one Idempotency-Key per submission', () => {
   it('keeps the key when the same values are retried and makes a new one for the next competition', async () => {
     const keys = stubServer('/api/competitions', { competition: { id: 'c1' } }, 1);
     const client = cachedClient();
-    client.setQueryData(['me'], { id: 'u1', email: 'staff@preffy.test', role: 'staff' } as User);
+    client.setQueryData(['me'], {
+      user: { id: 'u1', email: 'staff@preffy.test', role: 'staff' } as User,
+      businessTimeZone: 'UTC',
+    });
     const start = Date.now() + 60 * 60 * 1000;
     const defaults: CompetitionDefaults = {
       timeZone: 'UTC',

@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '@preffy/api';
-import { ApiError, call, showFormErrors } from '../api/client.ts';
+import { ApiError, call } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { translateServerMessage } from '../i18n/index.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -15,17 +16,18 @@ export function ForgotPasswordPage() {
     initialValues: { email: '' },
     validate: { email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : t('auth.emailInvalid')) },
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await call(auth.forgotPassword, { body: { email: values.email.trim() } });
-      setSent(translateServerMessage(answer.message));
-    } catch (e) {
-      // Too many links for this address: say how long to wait, in the form.
-      if (e instanceof ApiError && e.status === 429)
-        form.setErrors({ email: translateServerMessage(e.message) });
-      else showFormErrors(form, e);
-    }
+  const send = useFormMutation({
+    form,
+    mutationFn: (email: string) => call(auth.forgotPassword, { body: { email } }),
+    onSuccess: (answer) => setSent(translateServerMessage(answer.message)),
+    // Too many links for this address: say how long to wait, in the form.
+    handle: (e) => {
+      if (!(e instanceof ApiError && e.status === 429)) return false;
+      form.setErrors({ email: translateServerMessage(e.message) });
+      return true;
+    },
   });
+  const submit = form.onSubmit((values) => send.submit(values.email.trim()));
   return (
     <AuthCard title={t('auth.forgotTitle')}>
       {sent ? (

@@ -5,10 +5,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '@preffy/api';
-import { ApiError, api, call, describeError } from '../api/client.ts';
+import { ApiError, call, describeError } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { setLanguage, translateServerMessage } from '../i18n/index.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { authKeys } from './session.ts';
+import { startSession } from './session.ts';
 
 export function LoginPage({ redirect, link }: { redirect?: string; link?: string }) {
   const { t } = useTranslation();
@@ -23,21 +24,30 @@ export function LoginPage({ redirect, link }: { redirect?: string; link?: string
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
+  const signIn = useFormMutation({
+    form,
+    mutationFn: async (values: { email: string; password: string }) => {
       const { user } = await call(auth.login, { body: values });
-      api.resetCsrf();
+      await startSession(queryClient);
+      return user;
+    },
+    onSuccess: async (user) => {
       if (user.language) await setLanguage(user.language);
-      queryClient.setQueryData(authKeys.me, user);
       // Only same-site paths: an open redirect would let a link send users anywhere.
       const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
       await navigate({ to: target });
-    } catch (e) {
+    },
+    // Every sign-in failure shows in the card's alert, not on the fields.
+    handle: (e) => {
       if (!(e instanceof ApiError)) setError(t('errors.network'));
       // A sign-in lockout says how long to wait, which the generic 429 text does not.
       else setError(e.status === 429 ? translateServerMessage(e.message) : describeError(e).message);
-    }
+      return true;
+    },
+  });
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    return signIn.submit(values);
   });
 
   return (

@@ -5,9 +5,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_PASSWORD_LENGTH, auth } from '@preffy/api';
-import { ApiError, api, call, showFormErrors } from '../api/client.ts';
+import { ApiError, call } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { authKeys } from './session.ts';
+import { startSession } from './session.ts';
 
 /** The token comes in the URL fragment (#token=…), which browsers never send to a server. */
 function tokenFromFragment(): string | null {
@@ -24,17 +25,21 @@ export function ResetPasswordPage() {
     initialValues: { password: '' },
     validate: { password: (v) => (v.length >= MIN_PASSWORD_LENGTH ? null : t('auth.passwordTooShort')) },
   });
-  const submit = form.onSubmit(async ({ password }) => {
-    try {
-      const { user } = await call(auth.resetPassword, { body: { token: token ?? '', password } });
-      api.resetCsrf();
-      queryClient.setQueryData(authKeys.me, user);
-      await navigate({ to: '/dashboard', hash: '' });
-    } catch (e) {
-      if (e instanceof ApiError && e.body.code === 'INVALID_TOKEN') setInvalid(e.fieldErrors().token ?? null);
-      else showFormErrors(form, e);
-    }
+  const reset = useFormMutation({
+    form,
+    mutationFn: async (password: string) => {
+      await call(auth.resetPassword, { body: { token: token ?? '', password } });
+      await startSession(queryClient);
+    },
+    onSuccess: () => navigate({ to: '/dashboard', hash: '' }),
+    // A used or expired link: the card says so instead of the form.
+    handle: (e) => {
+      if (!(e instanceof ApiError && e.body.code === 'INVALID_TOKEN')) return false;
+      setInvalid(e.fieldErrors().token ?? null);
+      return true;
+    },
   });
+  const submit = form.onSubmit(({ password }) => reset.submit(password));
   return (
     <AuthCard title={t('auth.resetTitle')}>
       {!token || invalid ? (

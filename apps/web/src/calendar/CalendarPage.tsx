@@ -18,7 +18,7 @@ import type { CalendarDay } from '@preffy/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompetitionDefaults } from '../competitions/api.ts';
+import { useBusinessTimeZone } from '../auth/session.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { calendarMonthQuery } from './api.ts';
 import { DayModal } from './DayModal.tsx';
@@ -34,10 +34,10 @@ export function CalendarPage({
   month: string | undefined;
   onMonthChange: (month: string) => void;
 }) {
-  const { data: defaults } = useCompetitionDefaults({ staleTime: 60 * 60_000 });
+  // Today's month in the business time zone (the session's), the calendar's own reckoning.
+  const timeZone = useBusinessTimeZone();
   const [openedAt] = useState(() => Date.now());
-  if (!defaults) return <Loader />;
-  const thisMonth = localDay(openedAt, defaults.timeZone).slice(0, 7);
+  const thisMonth = localDay(openedAt, timeZone).slice(0, 7);
   // A month outside the date window (typed into the address) falls back to this month.
   const shown = month && isMonthInWindow(month) ? month : thisMonth;
   return <CalendarMonthView month={shown} thisMonth={thisMonth} onMonthChange={onMonthChange} />;
@@ -53,6 +53,7 @@ function CalendarMonthView({
   onMonthChange: (month: string) => void;
 }) {
   const { t } = useTranslation();
+  const timeZone = useBusinessTimeZone();
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [reserveDay, setReserveDay] = useState<string | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
@@ -159,7 +160,7 @@ function CalendarMonthView({
       {openDay && (
         <DayModal
           day={openDay}
-          timeZone={data?.timeZone ?? 'UTC'}
+          timeZone={timeZone}
           onClose={() => setOpenDay(null)}
           onReserve={() => {
             setReserveDay(openDay);

@@ -3,16 +3,14 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { localDay, roleMeets } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
-import type { DayCompetition } from '@preffy/api';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type DayCompetition, calendar } from '@preffy/api';
 import { Link } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/session.ts';
 import { formatUsd } from '../competitions/format.ts';
-import { useTableTexts } from '../table/use-server-table.ts';
-import { DAY_PAGE_SIZE, calendarDayQuery, useConfirmHold, useDeleteCompetition } from './api.ts';
+import { ServerTable } from '../table/ServerTable.tsx';
+import { useServerTable } from '../table/use-server-table.ts';
+import { DAY_PAGE_SIZE, calendarKeys, useConfirmHold, useDeleteCompetition } from './api.ts';
 import { TONES } from './tones.tsx';
 
 /**
@@ -32,9 +30,14 @@ export function DayModal({
 }) {
   const { t } = useTranslation();
   const me = useMe();
-  const tableTexts = useTableTexts();
-  const [page, setPage] = useState(1);
-  const query = useQuery({ ...calendarDayQuery(day, page), placeholderData: keepPreviousData });
+  // The modal's table keeps its page to itself: the URL belongs to the calendar below it.
+  const table = useServerTable({
+    key: [...calendarKeys.all, 'day', day],
+    endpoint: calendar.day,
+    pathParams: { day },
+    pageSizes: [DAY_PAGE_SIZE],
+    inUrl: false,
+  });
   const confirm = useConfirmHold(() =>
     notifications.show({ color: 'green', message: t('competitions.confirmed') }),
   );
@@ -54,34 +57,28 @@ export function DayModal({
   return (
     <Modal opened onClose={onClose} size="xl" title={t('calendar.dayTitle', { date: day })}>
       <Stack>
-        <DataTable<DayCompetition>
-          withTableBorder
+        <ServerTable
+          table={table}
+          search={false}
           minHeight={150}
-          noRecordsText={t('calendar.noCompetitions')}
-          records={query.data?.items ?? []}
-          totalRecords={query.data?.total ?? 0}
-          recordsPerPage={DAY_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          fetching={query.isFetching}
-          paginationText={tableTexts.paginationText}
+          emptyText={t('calendar.noCompetitions')}
           columns={[
-            { accessor: 'email', title: t('calendar.columns.email') },
-            { accessor: 'organizer', title: t('calendar.columns.organizer') },
+            { key: 'email', title: t('calendar.columns.email') },
+            { key: 'organizer', title: t('calendar.columns.organizer') },
             {
-              accessor: 'startDate',
+              key: 'startDate',
               title: t('calendar.columns.startDate'),
-              render: (c) => localDay(c.startDate, timeZone),
+              cell: (c) => localDay(c.startDate, timeZone),
             },
             {
-              accessor: 'prizeTotal',
+              key: 'prizeTotal',
               title: t('calendar.columns.prizeTotal'),
-              render: (c) => formatUsd(c.prizeTotal),
+              cell: (c) => formatUsd(c.prizeTotal),
             },
             {
-              accessor: 'isConfirmed',
+              key: 'isConfirmed',
               title: t('calendar.columns.confirmed'),
-              render: (c) => {
+              cell: (c) => {
                 const { color, Icon } = TONES[c.tone];
                 return (
                   <Group gap={4} wrap="nowrap">
@@ -105,9 +102,9 @@ export function DayModal({
               },
             },
             {
-              accessor: 'edit',
+              key: 'edit',
               title: t('calendar.columns.edit'),
-              render: (c) =>
+              cell: (c) =>
                 c.canChange ? (
                   <Anchor
                     size="sm"
@@ -119,9 +116,9 @@ export function DayModal({
                 ) : null,
             },
             {
-              accessor: 'delete',
+              key: 'delete',
               title: t('calendar.columns.delete'),
-              render: (c) =>
+              cell: (c) =>
                 c.canChange ? (
                   <Button
                     size="compact-xs"

@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { reserveDateSchema } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
-import { showFormErrors } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { MoneyInput } from '../forms/MoneyInput.tsx';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { type ReserveInput, useReserveDate } from './api.ts';
@@ -51,17 +51,23 @@ export function ReserveDateModal({ day, onClose }: { day: string; onClose: () =>
   });
   // A double click or a retry of the same values reuses the key: one hold, one set of notices.
   const submission = useSubmissionKey();
-  const submit = form.onSubmit(async (values) => {
-    try {
-      // zodValidate(reserveDateSchema) passed: the day and the amount are there.
-      const input = toInput(values) as ReserveInput;
-      await reserve.mutateAsync({ input, idempotencyKey: submission.keyFor(input) });
+  const hold = useFormMutation({
+    form,
+    // The feature's mutation owns the cache: it refreshes the calendar.
+    mutationFn: reserve.mutateAsync,
+    onSuccess: () => {
       submission.succeeded();
-      notifications.show({ color: 'green', message: t('calendar.reserved', { date: values.day ?? '' }) });
+      notifications.show({
+        color: 'green',
+        message: t('calendar.reserved', { date: form.getValues().day ?? '' }),
+      });
       onClose();
-    } catch (e) {
-      showFormErrors(form, e);
-    }
+    },
+  });
+  const submit = form.onSubmit((values) => {
+    // zodValidate(reserveDateSchema) passed: the day and the amount are there.
+    const input = toInput(values) as ReserveInput;
+    return hold.submit({ input, idempotencyKey: submission.keyFor(input) });
   });
 
   return (

@@ -6,7 +6,6 @@ import { call } from '../api/client.ts';
 export const calendarKeys = {
   all: ['calendar'] as const,
   month: (month: string) => ['calendar', 'month', month] as const,
-  day: (day: string, page: number) => ['calendar', 'day', day, page] as const,
   feed: ['calendar-feed'] as const,
 };
 
@@ -17,12 +16,6 @@ export const calendarMonthQuery = (month: string) =>
   });
 
 export const DAY_PAGE_SIZE = 10;
-
-export const calendarDayQuery = (day: string, page: number) =>
-  queryOptions({
-    queryKey: calendarKeys.day(day, page),
-    queryFn: () => call(calendar.day, { params: { day }, query: { page, pageSize: DAY_PAGE_SIZE } }),
-  });
 
 export const feedQuery = () =>
   queryOptions({ queryKey: calendarKeys.feed, queryFn: () => call(calendar.feed) });

@@ -1,28 +1,14 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { COMPETITION_STATES, type CompetitionState, holdLabel, roleMeets } from '@preffy/domain';
-import { IconCheck, IconDots, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { type CompetitionListItem, type CompetitionTab, COMPETITION_TABS, competitions } from '@preffy/api';
-import { notifyError } from '../api/client.ts';
 import { useMe } from '../auth/session.ts';
-import { exportCsv } from '../table/export-csv.ts';
-import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
+import { type Column, type MenuItem, ServerTable } from '../table/ServerTable.tsx';
+import { useServerTable } from '../table/use-server-table.ts';
 import {
   COMPETITIONS_TABLE_KEY,
   useCompetitionDefaults,
@@ -53,7 +39,6 @@ export function CompetitionsPage({
   const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate();
-  const tableTexts = useTableTexts();
   const isStaff = roleMeets(me.role, 'staff');
   const isAdmin = roleMeets(me.role, 'admin');
   const table = useServerTable({
@@ -61,6 +46,7 @@ export function CompetitionsPage({
     endpoint: competitions.list,
     sortBy: 'endDate',
     sortDirection: 'desc',
+    pageSizes: [10, 25, 50],
     extra: { tab },
   });
   const { data: defaults } = useCompetitionDefaults({ staleTime: 60 * 60_000 });
@@ -80,18 +66,80 @@ export function CompetitionsPage({
       onConfirm: () => remove.mutate(c),
     });
 
-  const csvColumns = [
-    { title: 'ID', value: (c: CompetitionListItem) => c.campaignId },
-    { title: t('competitions.columns.song'), value: (c: CompetitionListItem) => c.name },
-    { title: t('competitions.columns.email'), value: (c: CompetitionListItem) => c.email },
-    { title: t('competitions.columns.artist'), value: (c: CompetitionListItem) => c.organizer },
-    { title: t('competitions.columns.startDate'), value: (c: CompetitionListItem) => day(c.startDate) },
-    { title: t('competitions.columns.endDate'), value: (c: CompetitionListItem) => day(c.endDate) },
+  const columns: Column<CompetitionListItem>[] = [
+    { key: 'campaignId', title: 'ID' },
+    { key: 'name', title: t('competitions.columns.song'), sortKey: 'name' },
+    { key: 'email', title: t('competitions.columns.email') },
+    { key: 'organizer', title: t('competitions.columns.artist'), sortKey: 'organizer' },
     {
-      title: t('competitions.columns.state'),
-      value: (c: CompetitionListItem) => t(`competitions.states.${c.state}`),
+      key: 'startDate',
+      title: t('competitions.columns.startDate'),
+      cell: (c) => day(c.startDate),
+      csv: (c) => day(c.startDate),
     },
-    { title: t('competitions.columns.hold'), value: (c: CompetitionListItem) => holdLabel(c.isConfirmed) },
+    {
+      key: 'endDate',
+      title: t('competitions.columns.endDate'),
+      sortKey: 'endDate',
+      cell: (c) => day(c.endDate),
+      csv: (c) => day(c.endDate),
+    },
+    {
+      key: 'state',
+      title: t('competitions.columns.state'),
+      csv: (c) => t(`competitions.states.${c.state}`),
+      cell: (c) =>
+        isStaff ? (
+          <Select
+            size="xs"
+            w={130}
+            aria-label={`${t('competitions.columns.state')}: ${c.name}`}
+            allowDeselect={false}
+            value={c.state}
+            data={COMPETITION_STATES.map((s) => ({ value: s, label: t(`competitions.states.${s}`) }))}
+            onChange={(state) => state && setState.mutate({ c, state: state as CompetitionState })}
+          />
+        ) : (
+          t(`competitions.states.${c.state}`)
+        ),
+    },
+    {
+      key: 'isConfirmed',
+      title: t('competitions.columns.hold'),
+      csv: (c) => holdLabel(c.isConfirmed),
+      cell: (c) => (
+        <Group gap={4} wrap="nowrap">
+          <Badge color={c.isConfirmed ? 'green' : 'yellow'} variant="light">
+            {c.isConfirmed ? t('competitions.confirmedLabel') : t('competitions.holdLabel')}
+          </Badge>
+          {!c.isConfirmed && isStaff && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              aria-label={`${t('competitions.confirmHold')}: ${c.name}`}
+              onClick={() => confirm.mutate(c)}
+            >
+              <IconCheck size={16} />
+            </ActionIcon>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'lastUpdated',
+      title: t('competitions.columns.lastUpdate'),
+      sortKey: 'lastUpdated',
+      cell: (c) => day(c.lastUpdated),
+      csv: false,
+    },
+  ];
+  const rowMenu = (c: CompetitionListItem): MenuItem[] => [
+    { label: t('competitions.menu.view'), href: `/c/${c.id}`, target: '_blank' },
+    ...TOOLS.map(([label, to]) => ({
+      label: t(`competitions.menu.${label}`),
+      onClick: () => void navigate({ to, search: { id: c.id } }),
+    })),
+    ...(isAdmin ? [{ label: t('competitions.delete'), color: 'red', onClick: () => askDelete(c) }] : []),
   ];
 
   return (
@@ -100,25 +148,9 @@ export function CompetitionsPage({
         <Title order={1} size="h2">
           {t('nav.allCompetitions')}
         </Title>
-        <Group>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={() =>
-              void exportCsv({
-                source: { endpoint: competitions.list },
-                params: table.params,
-                columns: csvColumns,
-                filename: `competitions-${tab}.csv`,
-              }).catch(notifyError)
-            }
-          >
-            {t('users.exportCsv')}
-          </Button>
-          <Button component={Link} to="/preffy/add" leftSection={<IconPlus size={16} />}>
-            {t('competitions.start')}
-          </Button>
-        </Group>
+        <Button component={Link} to="/preffy/add" leftSection={<IconPlus size={16} />}>
+          {t('competitions.start')}
+        </Button>
       </Group>
       <Tabs value={tab} onChange={(v) => v && onTabChange(v as CompetitionTab)}>
         <Tabs.List>
@@ -129,113 +161,13 @@ export function CompetitionsPage({
           ))}
         </Tabs.List>
       </Tabs>
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('competitions.search')}
-        aria-label={t('competitions.search')}
-        value={table.search}
-        onChange={(e) => table.setSearch(e.currentTarget.value)}
-        maw={360}
-      />
-      <DataTable<CompetitionListItem>
-        withTableBorder
-        highlightOnHover
-        minHeight={200}
-        noRecordsText={t('competitions.noRecords')}
-        {...tableTexts}
-        {...table.tableProps}
-        recordsPerPageOptions={[10, 25, 50]}
-        columns={[
-          { accessor: 'campaignId', title: 'ID' },
-          { accessor: 'name', title: t('competitions.columns.song'), sortable: true },
-          { accessor: 'email', title: t('competitions.columns.email') },
-          { accessor: 'organizer', title: t('competitions.columns.artist'), sortable: true },
-          {
-            accessor: 'startDate',
-            title: t('competitions.columns.startDate'),
-            render: (c) => day(c.startDate),
-          },
-          {
-            accessor: 'endDate',
-            title: t('competitions.columns.endDate'),
-            sortable: true,
-            render: (c) => day(c.endDate),
-          },
-          {
-            accessor: 'state',
-            title: t('competitions.columns.state'),
-            render: (c) =>
-              isStaff ? (
-                <Select
-                  size="xs"
-                  w={130}
-                  aria-label={`${t('competitions.columns.state')}: ${c.name}`}
-                  allowDeselect={false}
-                  value={c.state}
-                  data={COMPETITION_STATES.map((s) => ({ value: s, label: t(`competitions.states.${s}`) }))}
-                  onChange={(state) => state && setState.mutate({ c, state: state as CompetitionState })}
-                />
-              ) : (
-                t(`competitions.states.${c.state}`)
-              ),
-          },
-          {
-            accessor: 'isConfirmed',
-            title: t('competitions.columns.hold'),
-            render: (c) => (
-              <Group gap={4} wrap="nowrap">
-                <Badge color={c.isConfirmed ? 'green' : 'yellow'} variant="light">
-                  {c.isConfirmed ? t('competitions.confirmedLabel') : t('competitions.holdLabel')}
-                </Badge>
-                {!c.isConfirmed && isStaff && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={`${t('competitions.confirmHold')}: ${c.name}`}
-                    onClick={() => confirm.mutate(c)}
-                  >
-                    <IconCheck size={16} />
-                  </ActionIcon>
-                )}
-              </Group>
-            ),
-          },
-          {
-            accessor: 'lastUpdated',
-            title: t('competitions.columns.lastUpdate'),
-            sortable: true,
-            render: (c) => day(c.lastUpdated),
-          },
-          {
-            accessor: 'actions',
-            title: t('users.actions'),
-            textAlign: 'right',
-            render: (c) => (
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={`${t('users.actions')}: ${c.name}`}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item component="a" href={`/c/${c.id}`} target="_blank">
-                    {t('competitions.menu.view')}
-                  </Menu.Item>
-                  {TOOLS.map(([label, to]) => (
-                    <Menu.Item key={label} onClick={() => void navigate({ to, search: { id: c.id } })}>
-                      {t(`competitions.menu.${label}`)}
-                    </Menu.Item>
-                  ))}
-                  {isAdmin && (
-                    <Menu.Item color="red" onClick={() => askDelete(c)}>
-                      {t('competitions.delete')}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            ),
-          },
-        ]}
+      <ServerTable
+        table={table}
+        columns={columns}
+        search={{ label: t('competitions.search'), width: 360 }}
+        csv={{ filename: `competitions-${tab}.csv` }}
+        emptyText={t('competitions.noRecords')}
+        rowMenu={{ items: rowMenu, label: (c) => c.name }}
       />
     </Stack>
   );

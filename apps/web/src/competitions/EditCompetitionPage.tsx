@@ -6,27 +6,28 @@ import { updateCompetitionSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call, showFormErrors } from '../api/client.ts';
+import { call } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
+import { useBusinessTimeZone } from '../auth/session.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { NotFoundPage } from '../shell/StatusPages.tsx';
-import { competitionKeys, useCompetition, useCompetitionDefaults } from './api.ts';
+import { competitionKeys, useCompetition } from './api.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
 import { type CompetitionFormValues, toUpdateInput, valuesOf } from './competition-form-values.ts';
-import { ConflictModal } from './ConflictModal.tsx';
 import { DATE_FIELDS } from './dates.ts';
 import { ReservationDetails } from './ReservationDetails.tsx';
 
 /** Update A Competition (/edit?id=). */
 export function EditCompetitionPage({ id }: { id: string | undefined }) {
   const competition = useCompetition(id);
-  const { data: defaults } = useCompetitionDefaults();
+  const timeZone = useBusinessTimeZone();
   if (!id || competition.isError) return <NotFoundPage />;
-  if (!competition.data || !defaults) return <Loader />;
+  if (!competition.data) return <Loader />;
   return (
     <EditCompetitionForm
       key={competition.data.competition.id}
       loaded={competition.data.competition}
-      timeZone={defaults.timeZone}
+      timeZone={timeZone}
     />
   );
 }
@@ -36,7 +37,6 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
   const queryClient = useQueryClient();
   // What this form was last in step with: the base for the version and for "what changed".
   const [base, setBase] = useState(loaded);
-  const [conflict, setConflict] = useState<Competition | null>(null);
   const form = useForm<CompetitionFormValues>({
     initialValues: valuesOf(loaded, timeZone),
     validate: (values) => {
@@ -48,28 +48,39 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
     },
   });
 
-  const save = async (values: CompetitionFormValues, version: number) => {
-    try {
-      const { competition } = await call(competitions.update, {
-        params: { id: loaded.id },
-        // The form's validate ran the same schema: what it let through is a valid body.
-        body: { ...toUpdateInput(values, timeZone), version } as RequestOf<
-          typeof competitions.update
-        >['body'],
-      });
+  const update = (values: CompetitionFormValues, version: number) => ({
+    params: { id: loaded.id },
+    // The form's validate ran the same schema: what it let through is a valid body.
+    body: { ...toUpdateInput(values, timeZone), version } as RequestOf<typeof competitions.update>['body'],
+  });
+  const save = useFormMutation({
+    form,
+    mutationFn: (input: ReturnType<typeof update>) => call(competitions.update, input),
+    aliases: DATE_FIELDS,
+    onSuccess: ({ competition }) => {
       setBase(competition);
-      setConflict(null);
       form.setValues(valuesOf(competition, timeZone));
       form.resetDirty();
       queryClient.setQueryData(competitionKeys.one(loaded.id), { competition });
       void queryClient.invalidateQueries({ queryKey: competitionKeys.lists });
       notifications.show({ color: 'green', message: t('competitions.saved') });
-    } catch (e) {
-      if (e instanceof ApiError && e.body.code === 'VERSION_CONFLICT')
-        setConflict(e.body.current as Competition);
-      else showFormErrors(form, e, { aliases: DATE_FIELDS });
-    }
-  };
+    },
+    conflict: {
+      title: t('competitions.conflictTitle'),
+      valuesOf: (current: Competition) => valuesOf(current, timeZone),
+      read: valuesOf(base, timeZone),
+      // The day inputs show under the record's date names.
+      label: (field) =>
+        t(
+          `competitions.fields.${field === 'startDay' ? 'startDate' : field === 'endDay' ? 'endDate' : field}`,
+        ),
+      onReload: (current) => {
+        setBase(current);
+        form.setValues(valuesOf(current, timeZone));
+      },
+      overwrite: (current) => update(form.getValues(), current.version),
+    },
+  });
 
   return (
     <Stack maw={960}>
@@ -81,7 +92,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
         withBorder
         p="lg"
         component="form"
-        onSubmit={form.onSubmit((v) => void save(v, base.version))}
+        onSubmit={form.onSubmit((v) => save.submit(update(v, base.version)))}
         noValidate
       >
         <Stack>
@@ -92,26 +103,13 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
             richText={{ creativeDirection: base.creativeDirection, notes: base.notes, key: base.version }}
           />
           <Group>
-            <Button type="submit" loading={form.submitting}>
+            <Button type="submit" loading={form.submitting || save.isPending}>
               {t('competitions.save')}
             </Button>
           </Group>
         </Stack>
       </Paper>
-      {conflict && (
-        <ConflictModal
-          mine={form.values}
-          theirs={valuesOf(conflict, timeZone)}
-          read={valuesOf(base, timeZone)}
-          onReload={() => {
-            setBase(conflict);
-            form.setValues(valuesOf(conflict, timeZone));
-            setConflict(null);
-          }}
-          onOverwrite={() => void save(form.values, conflict.version)}
-          onClose={() => setConflict(null)}
-        />
-      )}
+      {save.conflictDialog}
     </Stack>
   );
 }

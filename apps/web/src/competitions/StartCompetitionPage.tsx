@@ -5,8 +5,10 @@ import { startCompetitionSchema } from '@preffy/domain';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, showFormErrors } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
+import { useBusinessTimeZone } from '../auth/session.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { useCompetitionDefaults } from './api.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
@@ -21,10 +23,10 @@ export function StartCompetitionPage() {
 
 function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
   const { t } = useTranslation();
-  const tz = defaults.timeZone;
+  const tz = useBusinessTimeZone();
   const [created, setCreated] = useState<Competition | null>(null);
   const form = useForm<CompetitionFormValues>({
-    initialValues: startValues(defaults),
+    initialValues: startValues(defaults, tz),
     validate: (values) => {
       const errors = zodValidate<CompetitionFormValues>(
         startCompetitionSchema({ now: Date.now(), timeZone: tz }),
@@ -38,21 +40,22 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
   });
   // A double click or a retry of the same values reuses the key: one competition is started.
   const submission = useSubmissionKey();
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const input = toStartInput(values, tz);
-      const { competition } = await call(
+  const start = useFormMutation({
+    form,
+    mutationFn: (input: ReturnType<typeof toStartInput>) =>
+      call(
         competitions.start,
         // The form's validate ran the same schema: what it let through is a valid body.
         { body: input as RequestOf<typeof competitions.start>['body'] },
         { idempotencyKey: submission.keyFor(input) },
-      );
+      ),
+    aliases: DATE_FIELDS,
+    onSuccess: ({ competition }) => {
       submission.succeeded();
       setCreated(competition);
-    } catch (e) {
-      showFormErrors(form, e, { aliases: DATE_FIELDS });
-    }
+    },
   });
+  const submit = form.onSubmit((values) => start.submit(toStartInput(values, tz)));
 
   return (
     <Stack maw={760}>

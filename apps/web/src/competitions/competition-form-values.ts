@@ -69,9 +69,11 @@ export function valuesOf(c: Competition, timeZone: string): CompetitionFormValue
   };
 }
 
-/** A new competition: the server's defaults; the Update-only fields are not sent on Start. */
-export function startValues(defaults: CompetitionDefaults): CompetitionFormValues {
-  const tz = defaults.timeZone;
+/**
+ * A new competition: the server's defaults, their days counted in the business time zone (the
+ * session's); the Update-only fields are not sent on Start.
+ */
+export function startValues(defaults: CompetitionDefaults, tz: string): CompetitionFormValues {
   return {
     email: defaults.email,
     name: '',

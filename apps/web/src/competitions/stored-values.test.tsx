@@ -4,11 +4,13 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../auth/session.ts';
 import { EditCompetitionPage } from './EditCompetitionPage.tsx';
-import { UNFORMATTABLE, dayOf, formatDay } from './dates.ts';
+import { toUpdateInput, valuesOf } from './competition-form-values.ts';
+import { UNFORMATTABLE, competitionTime, dayOf, formatDay } from './dates.ts';
 import { formatUsd } from './format.ts';
 import type { Competition } from '@preffy/api';
 
 /** The row the attack stored before the bounds: dates no Date can hold, money that is not a number. */
+const DAY = 24 * 60 * 60 * 1000;
 const BAD = { startDate: 0, endDate: 8640000000000001, lastUpdated: 1e308 };
 
 const competition: Competition = {
@@ -55,11 +57,14 @@ const competition: Competition = {
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const checkbox = input;
 
-function renderEditPage(role: User['role']) {
+function renderEditPage(role: User['role'], businessTimeZone = 'UTC', stored: Competition = competition) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(['me'], { id: 'u1', email: 'organizer@label.test', role } as User);
-  client.setQueryData(['competition', 'c1'], { competition });
-  client.setQueryData(['competition-defaults'], { timeZone: 'UTC' });
+  // The session carries the business time zone the form counts days in.
+  client.setQueryData(['me'], {
+    user: { id: 'u1', email: 'organizer@label.test', role } as User,
+    businessTimeZone,
+  });
+  client.setQueryData(['competition', 'c1'], { competition: stored });
   return render(
     <MantineProvider>
       <QueryClientProvider client={client}>
@@ -97,5 +102,31 @@ describe('stored values the app cannot format (issue #11 item 4)', () => {
     renderEditPage('staff');
     expect(input(/Invoice Amount/).readOnly).toBe(false);
     expect(checkbox(/Is Direct/).disabled).toBe(false);
+  });
+});
+
+describe('competition days in the business time zone of the session', () => {
+  // 15:00 on 1 May in Honolulu (UTC-10) is 01:00 UTC on 2 May: the zone decides the day.
+  const ZONE = 'Pacific/Honolulu';
+  const start = Date.UTC(2026, 4, 2, 1);
+  const zoned: Competition = {
+    ...competition,
+    name: 'Island Time',
+    startDate: start,
+    endDate: start + 7 * DAY,
+  };
+
+  it('builds and reads days in that zone, not in UTC', () => {
+    const values = valuesOf(zoned, ZONE);
+    expect(values.startDay).toBe('2026-05-01');
+    expect(valuesOf(zoned, 'UTC').startDay).toBe('2026-05-02');
+    expect(toUpdateInput(values, ZONE).startDate).toBe(start);
+    expect(competitionTime('2026-05-08', ZONE)).toBe(start + 7 * DAY);
+  });
+
+  it('shows the session zone on the edit form', { timeout: 30_000 }, () => {
+    renderEditPage('staff', ZONE, zoned);
+    expect(screen.getByText(/Island Time/, { selector: 'h1' })).toBeTruthy();
+    expect(screen.getAllByText(new RegExp(ZONE)).length).toBeGreaterThan(0);
   });
 });

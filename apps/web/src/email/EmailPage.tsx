@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, NumberFormatter, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconMail, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, NumberFormatter, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BulkSelection, type Subscriber, email } from '@preffy/api';
-import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
+import { ServerTable } from '../table/ServerTable.tsx';
+import { useServerTable } from '../table/use-server-table.ts';
 import { emailKeys } from './api.ts';
 import { SendEmailModal } from './SendEmailModal.tsx';
 
@@ -15,16 +15,17 @@ import { SendEmailModal } from './SendEmailModal.tsx';
  */
 export function EmailPage() {
   const { t } = useTranslation();
-  const tableTexts = useTableTexts();
   const table = useServerTable({ key: emailKeys.subscribers, endpoint: email.subscribers, sortBy: 'email' });
   const [picked, setPicked] = useState<Subscriber[]>([]);
   // "All matching" keeps the search it was made with, minus the rows unticked since.
-  const [all, setAll] = useState<{ search: string | undefined; excluded: Set<string> } | null>(null);
+  const [allState, setAll] = useState<{ search: string | undefined; excluded: Set<string> } | null>(null);
   // The modal keeps the selection and count it was opened with, also after the page clears them.
   const [sending, setSending] = useState<{ selection: BulkSelection; count: number } | null>(null);
   const [dense, setDense] = useState(false);
-  const total = table.query.data?.total ?? 0;
-  const records = table.tableProps.records;
+  const total = table.total;
+  const records = table.rows;
+  // A new search ends "all matching".
+  const all = allState && allState.search === table.appliedSearch ? allState : null;
 
   const count = all ? total - all.excluded.size : picked.length;
   const selectedRecords = all ? records.filter((r) => !all.excluded.has(r.email)) : picked;
@@ -56,79 +57,66 @@ export function EmailPage() {
           {t('email.openOutbox')}
         </Anchor>
       </Group>
-      <Group justify="space-between" align="end">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('email.search')}
-          aria-label={t('email.search')}
-          value={table.search}
-          onChange={(e) => {
-            table.setSearch(e.currentTarget.value);
-            setAll(null);
-          }}
-          w={360}
-        />
-        <Group>
-          <Switch
-            label={t('email.dense')}
-            checked={dense}
-            onChange={(e) => setDense(e.currentTarget.checked)}
-          />
-          <Text size="sm" data-testid="selected-count">
-            {t('email.selected', { count })}
-          </Text>
-          {!all && total > 0 && (
-            <Button
-              variant="light"
-              onClick={() => setAll({ search: table.params.search, excluded: new Set() })}
-            >
-              {t('email.selectAllMatching', { count: total })}
-            </Button>
-          )}
-          {count > 0 && (
-            <Button variant="subtle" onClick={clear}>
-              {t('email.clearSelection')}
-            </Button>
-          )}
-          <Button
-            leftSection={<IconMail size={16} />}
-            disabled={count === 0}
-            onClick={() => setSending({ selection, count })}
-          >
-            {t('email.sendButton')}
-          </Button>
-        </Group>
-      </Group>
-      <DataTable<Subscriber>
-        withTableBorder
-        minHeight={200}
-        idAccessor="email"
-        verticalSpacing={dense ? 4 : 'sm'}
-        allRecordsSelectionCheckboxProps={{ 'aria-label': t('email.selectPage') }}
-        getRecordSelectionCheckboxProps={(s) => ({ 'aria-label': s.email })}
-        noRecordsText={t('email.noRecords')}
-        {...tableTexts}
-        {...table.tableProps}
-        selectedRecords={selectedRecords}
-        onSelectedRecordsChange={onSelectedRecordsChange}
+      <ServerTable
+        table={table}
         columns={[
-          { accessor: 'email', title: t('email.emailColumn'), sortable: true },
-          { accessor: 'paypal', title: t('email.paypal') },
+          { key: 'email', title: t('email.emailColumn'), sortKey: 'email' },
+          { key: 'paypal', title: t('email.paypal') },
           {
-            accessor: 'balance',
+            key: 'balance',
             title: t('email.balance'),
-            sortable: true,
+            sortKey: 'balance',
             textAlign: 'right',
-            render: (s) => (
-              <NumberFormatter prefix="$" value={s.balance} thousandSeparator decimalScale={2} />
-            ),
+            cell: (s) => <NumberFormatter prefix="$" value={s.balance} thousandSeparator decimalScale={2} />,
           },
           {
-            accessor: 'isVetted',
+            key: 'isVetted',
             title: t('email.vetted'),
-            render: (s) => (s.isVetted ? t('common.yes') : t('common.no')),
+            cell: (s) => (s.isVetted ? t('common.yes') : t('common.no')),
           },
         ]}
+        idKey="email"
+        search={{ label: t('email.search'), width: 360 }}
+        actions={
+          <>
+            <Switch
+              label={t('email.dense')}
+              checked={dense}
+              onChange={(e) => setDense(e.currentTarget.checked)}
+            />
+            <Text size="sm" data-testid="selected-count">
+              {t('email.selected', { count })}
+            </Text>
+            {!all && total > 0 && (
+              <Button
+                variant="light"
+                onClick={() => setAll({ search: table.appliedSearch, excluded: new Set() })}
+              >
+                {t('email.selectAllMatching', { count: total })}
+              </Button>
+            )}
+            {count > 0 && (
+              <Button variant="subtle" onClick={clear}>
+                {t('email.clearSelection')}
+              </Button>
+            )}
+            <Button
+              leftSection={<IconMail size={16} />}
+              disabled={count === 0}
+              onClick={() => setSending({ selection, count })}
+            >
+              {t('email.sendButton')}
+            </Button>
+          </>
+        }
+        emptyText={t('email.noRecords')}
+        selection={{
+          selected: selectedRecords,
+          onChange: onSelectedRecordsChange,
+          pageLabel: t('email.selectPage'),
+          rowLabel: (s) => s.email,
+        }}
+        dense={dense}
       />
       {sending && (
         <SendEmailModal

@@ -1,26 +1,18 @@
-import { Badge, Group, Modal, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Group, Modal, Select, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type EmailKindName,
   type OutboxMessage,
-  type OutboxRecipient,
   RECIPIENT_STATUSES,
   type RecipientStatus,
   outbox,
 } from '@preffy/api';
 import { LANGUAGES, type Language, currentLanguage } from '../i18n/index.ts';
-import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
-import {
-  emailKindsQuery,
-  emailPreviewQuery,
-  outboxKeys,
-  outboxMessageQuery,
-  outboxRecipientsQuery,
-} from './api.ts';
+import { ServerTable } from '../table/ServerTable.tsx';
+import { useServerTable } from '../table/use-server-table.ts';
+import { emailKindsQuery, emailPreviewQuery, outboxKeys, outboxMessageQuery } from './api.ts';
 import { EmailPreview } from './EmailPreview.tsx';
 
 const STATUS_COLORS: Record<RecipientStatus, string> = {
@@ -37,7 +29,6 @@ const formatTime = (ms: number) => new Date(ms).toLocaleString(currentLanguage()
 /** Every message the product sent or will send, rendered, with each recipient's delivery. */
 export function OutboxPage() {
   const { t } = useTranslation();
-  const tableTexts = useTableTexts();
   const table = useServerTable({ key: outboxKeys.all[0], endpoint: outbox.list, sortBy: 'createdAt' });
   const [openId, setOpenId] = useState<string | null>(null);
   return (
@@ -52,38 +43,23 @@ export function OutboxPage() {
         </Tabs.List>
         <Tabs.Panel value="messages" pt="md">
           <Stack>
-            <TextInput
-              leftSection={<IconSearch size={16} />}
-              placeholder={t('outbox.search')}
-              aria-label={t('outbox.search')}
-              value={table.search}
-              onChange={(e) => table.setSearch(e.currentTarget.value)}
-              maw={360}
-            />
-            <DataTable<OutboxMessage>
-              withTableBorder
-              highlightOnHover
-              minHeight={200}
-              noRecordsText={t('outbox.noRecords')}
-              {...tableTexts}
-              {...table.tableProps}
-              onRowClick={({ record }) => setOpenId(record.id)}
+            <ServerTable
+              table={table}
               columns={[
-                { accessor: 'createdAt', title: t('outbox.sentAt'), render: (m) => formatTime(m.createdAt) },
-                { accessor: 'kind', title: t('outbox.kind') },
-                { accessor: 'subject', title: t('outbox.subject') },
+                { key: 'createdAt', title: t('outbox.sentAt'), cell: (m) => formatTime(m.createdAt) },
+                { key: 'kind', title: t('outbox.kind') },
+                { key: 'subject', title: t('outbox.subject') },
                 {
-                  accessor: 'recipients',
+                  key: 'recipients',
                   title: t('outbox.recipients'),
-                  render: (m) =>
+                  cell: (m) =>
                     m.recipients === 1 ? m.firstRecipient : `${m.firstRecipient} +${m.recipients - 1}`,
                 },
-                {
-                  accessor: 'counts',
-                  title: t('outbox.status'),
-                  render: (m) => <StatusBadges counts={m.counts} />,
-                },
+                { key: 'counts', title: t('outbox.status'), cell: (m) => <StatusBadges counts={m.counts} /> },
               ]}
+              search={{ label: t('outbox.search'), width: 360 }}
+              emptyText={t('outbox.noRecords')}
+              onRowClick={(m) => setOpenId(m.id)}
             />
           </Stack>
         </Tabs.Panel>
@@ -111,39 +87,39 @@ function StatusBadges({ counts }: { counts: OutboxMessage['counts'] }) {
 
 function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const tableTexts = useTableTexts();
-  const [page, setPage] = useState(1);
   const message = useQuery(outboxMessageQuery(id));
-  const recipients = useQuery(outboxRecipientsQuery(id, page, RECIPIENTS_PER_PAGE));
+  // The modal's table keeps its page to itself: the URL belongs to the list below it.
+  const recipients = useServerTable({
+    key: [...outboxKeys.message(id), 'recipients'],
+    endpoint: outbox.recipients,
+    pathParams: { id },
+    pageSizes: [RECIPIENTS_PER_PAGE],
+    inUrl: false,
+  });
   return (
     <Modal opened onClose={onClose} size="xl" title={message.data?.subject ?? t('common.loading')}>
       {message.data && (
         <Stack>
           <StatusBadges counts={message.data.counts} />
           <EmailPreview email={message.data} />
-          <DataTable<OutboxRecipient>
-            withTableBorder
-            idAccessor="email"
-            records={recipients.data?.items ?? []}
-            totalRecords={recipients.data?.total ?? 0}
-            recordsPerPage={RECIPIENTS_PER_PAGE}
-            page={page}
-            onPageChange={setPage}
-            fetching={recipients.isFetching}
-            paginationText={tableTexts.paginationText}
+          <ServerTable
+            table={recipients}
+            idKey="email"
+            search={false}
+            emptyText={t('outbox.noRecords')}
             columns={[
-              { accessor: 'email', title: t('outbox.recipient') },
+              { key: 'email', title: t('outbox.recipient') },
               {
-                accessor: 'status',
+                key: 'status',
                 title: t('outbox.status'),
-                render: (r) => (
+                cell: (r) => (
                   <Badge color={STATUS_COLORS[r.status]} variant="light">
                     {t(`outbox.statuses.${r.status}`)}
                   </Badge>
                 ),
               },
-              { accessor: 'attempts', title: t('outbox.attempts') },
-              { accessor: 'reason', title: t('outbox.reason') },
+              { key: 'attempts', title: t('outbox.attempts') },
+              { key: 'reason', title: t('outbox.reason') },
             ]}
           />
         </Stack>

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, Progress, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_TYPES, type BulkSelection, type BulkType, email } from '@preffy/api';
 import { call } from '../api/client.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { bulkPreviewQuery, outboxMessageQuery, pickableCompetitionsQuery } from './api.ts';
 import { EmailPreview } from './EmailPreview.tsx';
@@ -37,7 +38,12 @@ export function SendEmailModal({
   });
   // A second click or a retry of the same send reuses its key: subscribers are queued once.
   const submission = useSubmissionKey();
-  const send = useMutation({
+  const send = useFormMutation({
+    // The one field the server can refuse is the competition's: its message shows on the Select.
+    form: {
+      getValues: () => ({ competitionId }),
+      setErrors: (errors) => setCompetitionError(errors.competitionId ?? null),
+    },
     mutationFn: (competitionId: string) => {
       const body = { type, competitionId, selection };
       return call(email.sendBulk, { body }, { idempotencyKey: submission.keyFor(body) });
@@ -59,7 +65,7 @@ export function SendEmailModal({
 
   const submit = () => {
     if (!competitionId) return setCompetitionError(t('email.competitionRequired'));
-    send.mutate(competitionId);
+    void send.submit(competitionId);
   };
 
   return (

@@ -17,7 +17,6 @@ export const emailKeys = {
 export const outboxKeys = {
   all: ['outbox'] as const,
   message: (id: string) => [...outboxKeys.all, id] as const,
-  recipients: (id: string, page: number) => [...outboxKeys.message(id), 'recipients', page] as const,
 };
 
 /** Competitions to pick for a bulk email (at most 20 matching the search). */
@@ -52,11 +51,4 @@ export const outboxMessageQuery = (id: string) =>
   queryOptions({
     queryKey: outboxKeys.message(id),
     queryFn: () => call(outbox.get, { params: { id } }),
-  });
-
-/** A page of a message's recipients. */
-export const outboxRecipientsQuery = (id: string, page: number, pageSize: number) =>
-  queryOptions({
-    queryKey: outboxKeys.recipients(id, page),
-    queryFn: () => call(outbox.recipients, { params: { id }, query: { page, pageSize } }),
   });

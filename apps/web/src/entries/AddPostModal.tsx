@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { submitPostSchema } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
-import { showFormErrors } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
 import { useAddPost } from './api.ts';
 
@@ -23,21 +23,24 @@ export function AddPostModal({ competitionId, onClose }: { competitionId: string
     initialValues: { email: '', creator: '', link: '', likes: '', views: '' },
     validate: zodValidate<Values>(submitPostSchema),
   });
-  const submit = form.onSubmit(async (v) => {
-    try {
-      await addPost.mutateAsync({
-        email: v.email,
-        creator: v.creator,
-        link: v.link,
-        likes: typeof v.likes === 'number' ? v.likes : undefined,
-        views: typeof v.views === 'number' ? v.views : undefined,
-      });
+  const add = useFormMutation({
+    form,
+    // The feature's mutation owns the cache: it refreshes the posts.
+    mutationFn: addPost.mutateAsync,
+    onSuccess: () => {
       notifications.show({ color: 'green', message: t('entries.added') });
       onClose();
-    } catch (e) {
-      showFormErrors(form, e);
-    }
+    },
   });
+  const submit = form.onSubmit((v) =>
+    add.submit({
+      email: v.email,
+      creator: v.creator,
+      link: v.link,
+      likes: typeof v.likes === 'number' ? v.likes : undefined,
+      views: typeof v.views === 'number' ? v.views : undefined,
+    }),
+  );
   return (
     <Modal opened onClose={onClose} title={t('entries.addPost')}>
       <form onSubmit={submit} noValidate>

@@ -3,30 +3,28 @@ import { IconFileImport } from '@tabler/icons-react';
 import type { ImportReport } from '@preffy/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, describeError } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { useImportPosts } from './api.ts';
 
 /** Import posts from a CSV file: link, email, creator, platform, optional likes and views. */
 export function ImportPostsModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const importPosts = useImportPosts(competitionId);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const send = useFormMutation({
+    // No inputs to mark: the file's problem (the csv field's message) shows in the alert.
+    form: { getValues: () => ({}), setErrors: () => {} },
+    // The feature's mutation owns the cache: it refreshes the posts.
+    mutationFn: importPosts.mutateAsync,
+    onSuccess: setReport,
+    onOther: setError,
+  });
   const upload = async (file: File | null) => {
     if (!file) return;
     setError(null);
     setReport(null);
-    setBusy(true);
-    try {
-      setReport(await importPosts.mutateAsync(await file.text()));
-    } catch (e) {
-      setError(
-        e instanceof ApiError && e.body.fieldErrors?.csv ? e.fieldErrors().csv! : describeError(e).message,
-      );
-    } finally {
-      setBusy(false);
-    }
+    await send.submit(await file.text());
   };
   const refused = report?.rows.filter((r) => !r.ok) ?? [];
   return (
@@ -35,7 +33,7 @@ export function ImportPostsModal({ competitionId, onClose }: { competitionId: st
         <Text size="sm">{t('entries.importHelp')}</Text>
         <FileButton onChange={(f) => void upload(f)} accept=".csv,text/csv">
           {(props) => (
-            <Button {...props} loading={busy} leftSection={<IconFileImport size={16} />}>
+            <Button {...props} loading={send.isPending} leftSection={<IconFileImport size={16} />}>
               {t('entries.chooseFile')}
             </Button>
           )}

@@ -5,14 +5,14 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PartnerKey, partners } from '@preffy/api';
-import { call, showFormErrors } from '../api/client.ts';
+import { call } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { SearchInput } from '../table/SearchInput.tsx';
-import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
+import { ServerTable } from '../table/ServerTable.tsx';
+import { useServerTable } from '../table/use-server-table.ts';
 
 /** The partner keys list (useServerTable's key): every page of it, to invalidate. */
 const partnerKeys = { lists: ['partner-keys'] as const };
@@ -23,7 +23,6 @@ const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString(currentLan
 /** Admins make and revoke the keys partners use for POST /api/ingest/posts. */
 export function PartnerKeysPage() {
   const { t } = useTranslation();
-  const tableTexts = useTableTexts();
   const queryClient = useQueryClient();
   const table = useServerTable({
     key: PARTNER_KEYS_TABLE_KEY,
@@ -40,17 +39,16 @@ export function PartnerKeysPage() {
     onSuccess: () => notifications.show({ color: 'green', message: t('partners.revoked') }),
     onSettled: refresh,
   });
-  const createKey = useMutation({
+  const createKey = useFormMutation({
+    form,
     mutationFn: (values: { name: string }) => call(partners.createKey, { body: values }),
-    meta: { handlesErrors: true },
-    onSuccess: ({ key }) => {
+    onSuccess: async ({ key }) => {
       setMadeKey(key);
       form.reset();
+      await refresh();
     },
-    onError: (e) => showFormErrors(form, e),
-    onSettled: refresh,
   });
-  const submit = form.onSubmit((values) => createKey.mutate(values));
+  const submit = form.onSubmit((values) => createKey.submit(values));
   return (
     <Stack>
       <Group justify="space-between">
@@ -64,23 +62,23 @@ export function PartnerKeysPage() {
       <Text size="sm" c="dimmed">
         {t('partners.help')}
       </Text>
-      <SearchInput label={t('partners.search')} value={table.search} onChange={table.setSearch} width={320} />
-      <DataTable<PartnerKey>
-        withTableBorder
+      <ServerTable
+        table={table}
+        search={{ label: t('partners.search'), width: 320 }}
         minHeight={150}
-        noRecordsText={t('partners.none')}
-        {...tableTexts}
-        {...table.tableProps}
+        emptyText={t('partners.none')}
         columns={[
-          { accessor: 'name', title: t('partners.name') },
-          { accessor: 'keyPrefix', title: t('partners.key'), render: (k) => <code>{k.keyPrefix}…</code> },
-          { accessor: 'createdAt', title: t('partners.created'), render: (k) => when(k.createdAt) },
-          { accessor: 'lastUsedAt', title: t('partners.lastUsed'), render: (k) => when(k.lastUsedAt) },
+          { key: 'name', title: t('partners.name') },
+          { key: 'keyPrefix', title: t('partners.key'), cell: (k) => <code>{k.keyPrefix}…</code> },
+          { key: 'createdAt', title: t('partners.created'), cell: (k) => when(k.createdAt) },
+          { key: 'lastUsedAt', title: t('partners.lastUsed'), cell: (k) => when(k.lastUsedAt) },
           {
-            accessor: 'actions',
+            key: 'actions',
             title: t('users.actions'),
             textAlign: 'right',
-            render: (k) => (
+            // One action: a button, not a menu.
+            csv: false,
+            cell: (k) => (
               <Button
                 size="compact-sm"
                 variant="subtle"

@@ -4,7 +4,8 @@ import { posts } from '@preffy/api';
 import { submitPostSchema } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, showFormErrors } from '../api/client.ts';
+import { call } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { zodValidate } from '../forms/zod-validate.ts';
 
 interface Values {
@@ -30,15 +31,20 @@ export function EnterCompetitionForm({
     initialValues: { email: '', creator: '', link: '', website: '' },
     validate: zodValidate<Values>(submitPostSchema),
   });
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
-      await call(posts.submit, { params: { id: competitionId }, body: { ...values, ref: refTag } });
+  const enter = useFormMutation({
+    form,
+    mutationFn: (values: Values) =>
+      call(posts.submit, { params: { id: competitionId }, body: { ...values, ref: refTag } }),
+    onSuccess: () => {
       setEntered(true);
       form.reset();
-    } catch (e) {
-      showFormErrors(form, e, { onOther: setError });
-    }
+    },
+    // A failure without a field shows inside the card: the public page has no notifications.
+    onOther: setError,
+  });
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    return enter.submit(values);
   });
   return (
     <Card withBorder>

@@ -1,10 +1,11 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointDefinition, ResponseOf } from '@preffy/api';
-import { api, call } from '../api/client.ts';
+import type { ZodType } from 'zod';
+import { call } from '../api/client.ts';
+import { type TableStateStore, useLocalTableState, useUrlTableState } from './use-table-state.ts';
 
 export interface Page<T> {
   items: T[];
@@ -13,122 +14,145 @@ export interface Page<T> {
 
 export const PAGE_SIZES = [10, 20, 50];
 
-/** The query string every paged list endpoint takes (apps/server/src/lib/paging.ts). */
-export function pageQueryString(params: Record<string, string | number | undefined>) {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value));
-  return query.toString();
-}
-
 /** A paged list endpoint of the contract, and the type of its rows. */
 export type PagedEndpoint = EndpointDefinition & { method: 'GET' };
 export type RowOf<E extends EndpointDefinition> = ResponseOf<E> extends { items: (infer T)[] } ? T : never;
 
-/** Where a table's pages come from: a contract endpoint (with its path parameters), or (until
- * every screen is moved to the contract) an address. */
-export type TableSource =
-  { endpoint: PagedEndpoint; pathParams?: Record<string, string> } | { url: string; endpoint?: undefined };
+/** Where a table's pages come from: a contract endpoint and its path parameters. */
+export type TableSource = { endpoint: PagedEndpoint; pathParams?: Record<string, string> };
 
 /** One page of a table's source. */
 export function fetchPage<T>(source: TableSource, query: Record<string, string | number | undefined>) {
-  if (source.endpoint)
-    return call(source.endpoint, { params: source.pathParams, query } as never) as unknown as Promise<
-      Page<T>
-    >;
-  return api.get<Page<T>>(`${source.url}?${pageQueryString(query)}`);
+  return call(source.endpoint, { params: source.pathParams, query } as never) as unknown as Promise<Page<T>>;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** A sort field from the URL, if the endpoint sorts by it (its query's sortBy). */
+function validSort(endpoint: PagedEndpoint, field: string | undefined) {
+  const sortBy = (endpoint.query as { shape?: Record<string, ZodType> } | undefined)?.shape?.sortBy;
+  return field && (!sortBy || sortBy.safeParse(field).success) ? field : undefined;
 }
 
 /**
- * Paging, search and sort done by the server: the table only ever holds one page.
- * Changing the search or sort goes back to page 1.
+ * Paging, search and sort done by the server: the table only ever holds one page. The state
+ * lives in the route's search params (or, with `inUrl: false`, in the component); values equal
+ * to the defaults are left out of the URL. Changing the search, sort or page size goes back to
+ * page 1.
  */
-export function useServerTable<E extends PagedEndpoint, S extends keyof RowOf<E> & string>(options: {
-  key: string;
+export function useServerTable<E extends PagedEndpoint>(options: {
+  /** The query key prefix (the feature's key factory), invalidated by its mutations. */
+  key: string | readonly unknown[];
   endpoint: E;
   pathParams?: Record<string, string>;
-  sortBy: S;
-  sortDirection?: 'asc' | 'desc';
-  extra?: Record<string, string | number | undefined>;
-}): ReturnType<typeof useTable<RowOf<E>>>;
-export function useServerTable<T, S extends keyof T & string>(options: {
-  key: string;
-  url: string;
-  sortBy: S;
-  sortDirection?: 'asc' | 'desc';
-  extra?: Record<string, string | number | undefined>;
-}): ReturnType<typeof useTable<T>>;
-export function useServerTable(options: {
-  key: string;
-  url?: string;
-  endpoint?: PagedEndpoint;
-  pathParams?: Record<string, string>;
-  sortBy: string;
-  sortDirection?: 'asc' | 'desc';
-  extra?: Record<string, string | number | undefined>;
-}): unknown {
-  const source: TableSource = options.endpoint
-    ? { endpoint: options.endpoint, pathParams: options.pathParams }
-    : { url: options.url! };
-  return useTable<unknown>({ ...options, source });
-}
-
-function useTable<T>(options: {
-  key: string;
-  source: TableSource;
-  sortBy: string;
-  sortDirection?: 'asc' | 'desc';
+  /** The server's default sort field; without one the endpoint's own order is used. */
+  sortBy?: string;
+  sortDirection?: SortDirection;
+  /** The screen's page sizes; the first is the default. */
+  pageSizes?: number[];
+  /** Keep page, size, search and sort in the URL (the default) or in the component. */
+  inUrl?: boolean;
   extra?: Record<string, string | number | undefined>;
 }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-  const [search, setSearchNow] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 250);
-  const [sortStatus, setSortStatusNow] = useState<DataTableSortStatus<T>>({
-    columnAccessor: options.sortBy,
-    direction: options.sortDirection ?? 'asc',
-  });
+  const url = useUrlTableState();
+  const local = useLocalTableState();
+  const store: TableStateStore = options.inUrl === false ? local : url;
+  const { state, update } = store;
+  const pageSizes = options.pageSizes ?? PAGE_SIZES;
+  const pageSize = state.pageSize && pageSizes.includes(state.pageSize) ? state.pageSize : pageSizes[0]!;
+  const page = state.page ?? 1;
+  const sortBy = validSort(options.endpoint, state.sort) ?? options.sortBy;
+  const sortDirection = state.dir ?? options.sortDirection ?? 'asc';
+  const applied = state.search?.trim() || undefined;
+
+  // The search box changes on every key; the URL (and the query) once typing pauses.
+  const [text, setText] = useState(state.search ?? '');
+  const [debounced] = useDebouncedValue(text, 250);
+  const written = useRef(state.search ?? '');
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    update({ search: debounced || undefined, page: undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search text writes
+  }, [debounced]);
+  useEffect(() => {
+    // The URL changed from outside (back, a link): the box follows it.
+    const fromUrl = state.search ?? '';
+    if (fromUrl === written.current) return;
+    written.current = fromUrl;
+    setText(fromUrl);
+  }, [state.search]);
+
   const params = {
     ...options.extra,
     page,
     pageSize,
-    search: debouncedSearch.trim() || undefined,
-    sortBy: String(sortStatus.columnAccessor),
-    sortDirection: sortStatus.direction,
+    search: applied,
+    ...(sortBy ? { sortBy, sortDirection } : {}),
   };
+  const key = typeof options.key === 'string' ? [options.key] : options.key;
   const query = useQuery({
-    queryKey: [options.key, params],
-    queryFn: () => fetchPage<T>(options.source, params),
+    queryKey: [...key, params],
+    queryFn: () =>
+      fetchPage<RowOf<E>>({ endpoint: options.endpoint, pathParams: options.pathParams }, params),
     placeholderData: keepPreviousData,
   });
+  // A page past the end (an old link, the last row deleted) moves to the last page.
+  const total = query.data?.total ?? 0;
+  const pastTheEnd = !query.isPlaceholderData && query.data?.items.length === 0 && total > 0 && page > 1;
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    const last = Math.ceil(total / pageSize);
+    update({ page: last === 1 ? undefined : last });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer comes back empty
+  }, [pastTheEnd, total, pageSize]);
   return {
     query,
+    /** The list's query as sent: the filtered list, for the CSV export. */
     params,
-    search,
-    setSearch: (value: string) => {
-      setSearchNow(value);
-      setPage(1);
-    },
-    tableProps: {
-      records: query.data?.items ?? [],
-      totalRecords: query.data?.total ?? 0,
-      fetching: query.isFetching,
-      page,
-      onPageChange: setPage,
-      recordsPerPage: pageSize,
-      recordsPerPageOptions: PAGE_SIZES,
-      onRecordsPerPageChange: (size: number) => {
-        setPageSize(size);
-        setPage(1);
-      },
-      sortStatus,
-      onSortStatusChange: (status: DataTableSortStatus<T>) => {
-        setSortStatusNow(status);
-        setPage(1);
-      },
-    },
+    source: { endpoint: options.endpoint, pathParams: options.pathParams } as TableSource,
+    rows: query.data?.items ?? [],
+    total,
+    /** The text in the search box, and the search the list was fetched with. */
+    search: text,
+    appliedSearch: applied,
+    setSearch: setText,
+    page,
+    setPage: (next: number) => update({ page: next === 1 ? undefined : next }),
+    pageSize,
+    pageSizes,
+    setPageSize: (size: number) =>
+      update({ pageSize: size === pageSizes[0] ? undefined : size, page: undefined }),
+    sortBy,
+    sortDirection,
+    setSort: (field: string, direction: SortDirection) =>
+      update({
+        sort: field === options.sortBy ? undefined : field,
+        dir: direction === (options.sortDirection ?? 'asc') ? undefined : direction,
+        page: undefined,
+      }),
   };
 }
+
+/** What ServerTable reads from useServerTable. */
+export type TableController<T> = {
+  params: Record<string, string | number | undefined>;
+  source: TableSource;
+  rows: T[];
+  total: number;
+  query: { isFetching: boolean };
+  search: string;
+  appliedSearch: string | undefined;
+  setSearch: (text: string) => void;
+  page: number;
+  setPage: (page: number) => void;
+  pageSize: number;
+  pageSizes: number[];
+  setPageSize: (size: number) => void;
+  sortBy: string | undefined;
+  sortDirection: SortDirection;
+  setSort: (field: string, direction: SortDirection) => void;
+};
 
 /** The table texts every list shares, in the user's language. */
 export function useTableTexts() {

@@ -1,31 +1,20 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type Role, ROLES } from '@preffy/domain';
-import { IconDots, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { call, notifyError, showFormErrors } from '../api/client.ts';
+import { call } from '../api/client.ts';
+import { useFormMutation } from '../api/use-form-mutation.ts';
 import { useSubmissionKey } from '../api/submission-key.ts';
 import { type User, users } from '@preffy/api';
 import { useMe } from '../auth/session.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { exportCsv } from '../table/export-csv.ts';
-import { useServerTable, useTableTexts } from '../table/use-server-table.ts';
+import { type Column, type MenuItem, ServerTable } from '../table/ServerTable.tsx';
+import { useServerTable } from '../table/use-server-table.ts';
 
 const formatDate = (ms: number) => new Date(ms).toLocaleDateString(currentLanguage());
 
@@ -33,7 +22,6 @@ const formatDate = (ms: number) => new Date(ms).toLocaleDateString(currentLangua
 export function UsersPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const tableTexts = useTableTexts();
   const queryClient = useQueryClient();
   const table = useServerTable({ key: 'users', endpoint: users.list, sortBy: 'name' });
   const [inviteOpen, invite] = useDisclosure(false);
@@ -80,12 +68,64 @@ export function UsersPage() {
       onConfirm: () => update.mutate({ user, change: { disabled: true } }),
     });
 
-  const columns = [
-    { title: t('users.name'), value: (u: User) => u.name },
-    { title: t('users.email'), value: (u: User) => u.email },
-    { title: t('users.role'), value: (u: User) => t(`roles.${u.role}`) },
-    { title: t('users.status'), value: (u: User) => (u.disabled ? t('users.disabled') : t('users.active')) },
-    { title: t('users.created'), value: (u: User) => new Date(u.createdAt).toISOString() },
+  const columns: Column<User>[] = [
+    { key: 'name', title: t('users.name'), sortKey: 'name' },
+    { key: 'email', title: t('users.email'), sortKey: 'email' },
+    {
+      key: 'role',
+      title: t('users.role'),
+      sortKey: 'role',
+      csv: (u) => t(`roles.${u.role}`),
+      cell: (user) => (
+        <Select
+          aria-label={t('users.role')}
+          size="xs"
+          w={160}
+          allowDeselect={false}
+          disabled={user.id === me.id}
+          value={user.role}
+          data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          onChange={(role) => role && update.mutate({ user, change: { role: role as Role } })}
+        />
+      ),
+    },
+    {
+      key: 'disabled',
+      title: t('users.status'),
+      csv: (u) => (u.disabled ? t('users.disabled') : t('users.active')),
+      cell: (user) => (
+        <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
+          {user.disabled ? t('users.disabled') : t('users.active')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'createdAt',
+      title: t('users.created'),
+      sortKey: 'createdAt',
+      csv: (u) => new Date(u.createdAt).toISOString(),
+      cell: (u) => formatDate(u.createdAt),
+    },
+  ];
+  const rowMenu = (user: User): MenuItem[] => [
+    // The server refuses sign-in links to administrators' accounts.
+    ...(user.role !== 'admin'
+      ? [
+          { label: t('users.copyLink'), onClick: () => signInLink.mutate({ user, send: false }) },
+          { label: t('users.sendLink'), onClick: () => signInLink.mutate({ user, send: true }) },
+        ]
+      : []),
+    ...(user.id !== me.id
+      ? [
+          { label: t('users.signOutEverywhere'), onClick: () => confirmSignOutEverywhere(user) },
+          user.disabled
+            ? {
+                label: t('users.enable'),
+                onClick: () => update.mutate({ user, change: { disabled: false } }),
+              }
+            : { label: t('users.disable'), color: 'red', onClick: () => confirmDisable(user) },
+        ]
+      : []),
   ];
 
   return (
@@ -94,118 +134,18 @@ export function UsersPage() {
         <Title order={1} size="h2">
           {t('users.title')}
         </Title>
-        <Group>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={() =>
-              void exportCsv({
-                source: { endpoint: users.list },
-                params: table.params,
-                columns,
-                filename: 'users.csv',
-              }).catch(notifyError)
-            }
-          >
-            {t('users.exportCsv')}
-          </Button>
-          <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
-            {t('users.invite')}
-          </Button>
-        </Group>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
+          {t('users.invite')}
+        </Button>
       </Group>
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('users.search')}
-        aria-label={t('users.search')}
-        value={table.search}
-        onChange={(e) => table.setSearch(e.currentTarget.value)}
-        maw={360}
-      />
-      <DataTable<User>
-        withTableBorder
-        minHeight={200}
-        noRecordsText={t('users.noRecords')}
-        {...tableTexts}
-        {...table.tableProps}
-        columns={[
-          { accessor: 'name', title: t('users.name'), sortable: true },
-          { accessor: 'email', title: t('users.email'), sortable: true },
-          {
-            accessor: 'role',
-            title: t('users.role'),
-            sortable: true,
-            render: (user) => (
-              <Select
-                aria-label={t('users.role')}
-                size="xs"
-                w={160}
-                allowDeselect={false}
-                disabled={user.id === me.id}
-                value={user.role}
-                data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-                onChange={(role) => role && update.mutate({ user, change: { role: role as Role } })}
-              />
-            ),
-          },
-          {
-            accessor: 'disabled',
-            title: t('users.status'),
-            render: (user) => (
-              <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
-                {user.disabled ? t('users.disabled') : t('users.active')}
-              </Badge>
-            ),
-          },
-          {
-            accessor: 'createdAt',
-            title: t('users.created'),
-            sortable: true,
-            render: (u) => formatDate(u.createdAt),
-          },
-          {
-            accessor: 'actions',
-            title: t('users.actions'),
-            textAlign: 'right',
-            render: (user) => (
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={`${t('users.actions')}: ${user.email}`}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {/* The server refuses sign-in links to administrators' accounts. */}
-                  {user.role !== 'admin' && (
-                    <>
-                      <Menu.Item onClick={() => signInLink.mutate({ user, send: false })}>
-                        {t('users.copyLink')}
-                      </Menu.Item>
-                      <Menu.Item onClick={() => signInLink.mutate({ user, send: true })}>
-                        {t('users.sendLink')}
-                      </Menu.Item>
-                    </>
-                  )}
-                  {user.id !== me.id && (
-                    <Menu.Item onClick={() => confirmSignOutEverywhere(user)}>
-                      {t('users.signOutEverywhere')}
-                    </Menu.Item>
-                  )}
-                  {user.id !== me.id &&
-                    (user.disabled ? (
-                      <Menu.Item onClick={() => update.mutate({ user, change: { disabled: false } })}>
-                        {t('users.enable')}
-                      </Menu.Item>
-                    ) : (
-                      <Menu.Item color="red" onClick={() => confirmDisable(user)}>
-                        {t('users.disable')}
-                      </Menu.Item>
-                    ))}
-                </Menu.Dropdown>
-              </Menu>
-            ),
-          },
-        ]}
+      <ServerTable
+        table={table}
+        columns={columns}
+        search={{ label: t('users.search'), width: 360 }}
+        csv={{ filename: 'users.csv' }}
+        emptyText={t('users.noRecords')}
+        noMatchText={(search) => t('users.noMatch', { search })}
+        rowMenu={{ items: rowMenu, label: (user) => user.email }}
       />
       <InviteModal opened={inviteOpen} onClose={invite.close} onInvited={refresh} />
     </Stack>
@@ -231,10 +171,10 @@ function InviteModal({
   });
   // A double click or a retry of the same invitation reuses its key: one user, one email.
   const submission = useSubmissionKey();
-  const inviteUser = useMutation({
+  const inviteUser = useFormMutation({
+    form,
     mutationFn: (values: typeof form.values) =>
       call(users.invite, { body: values }, { idempotencyKey: submission.keyFor(values) }),
-    meta: { handlesErrors: true },
     onSuccess: ({ user }) => {
       submission.succeeded();
       notifications.show({ color: 'green', message: t('users.invited', { email: user.email }) });
@@ -242,13 +182,10 @@ function InviteModal({
       onInvited();
       onClose();
     },
-    onError: (error) => {
-      showFormErrors(form, error);
-    },
   });
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.invite')}>
-      <form onSubmit={form.onSubmit((values) => inviteUser.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => inviteUser.submit(values))} noValidate>
         <Stack>
           <TextInput
             label={t('users.email')}

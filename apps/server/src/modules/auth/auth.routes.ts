@@ -91,7 +91,10 @@ export async function authRoutes(app: FastifyInstance) {
     return { ok: true, ended };
   });
 
-  route(app, auth.me, async (request) => ({ user: await currentUser(app.db, request.user!.id) }));
+  route(app, auth.me, async (request) => ({
+    user: await currentUser(app.db, request.user!.id),
+    businessTimeZone: app.config.businessTimeZone,
+  }));
 
   route(app, auth.updateMe, async (request) => ({
     user: await setOwnLanguage(app.db, request.user!.id, request.body.language),

@@ -60,6 +60,20 @@ const countRows = async (table: 'emailRecipients' | 'authTokens') =>
     ).n,
   );
 
+describe('the session', () => {
+  it('carries the configured business time zone', async () => {
+    const zoned = await createTestApp({ businessTimeZone: 'America/New_York' });
+    try {
+      const { client } = await signedInClient(zoned, 'organizer');
+      const me = await client.get('/api/auth/me');
+      expect(me.statusCode).toBe(200);
+      expect(me.json().businessTimeZone).toBe('America/New_York');
+    } finally {
+      await zoned.close();
+    }
+  });
+});
+
 describe('sign-in', () => {
   it('sets an httpOnly, SameSite=Lax session cookie and answers /me', async () => {
     const { client, user } = await signedInClient(app, 'staff');
@@ -67,6 +81,8 @@ describe('sign-in', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toMatchObject({ email: user.email, role: 'staff' });
     expect(me.json().user).not.toHaveProperty('passwordHash');
+    // The session carries the business time zone: the web counts competition days in it.
+    expect(me.json().businessTimeZone).toBe('UTC');
 
     const fresh = new TestClient(app);
     const login = await fresh.post('/api/auth/login', {

@@ -1,6 +1,6 @@
 import type { CompetitionListItem, ListCompetitionsQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
 import { toCompetition } from './competition.dto.ts';
 
 /** Competitions a user may see: organizers only their own (organizerEmail), others all. */
@@ -20,15 +20,7 @@ export async function listCompetitions(
   if (q.tab === 'upcoming') base = base.where('hasEnded', '=', 0).where('isActive', '=', 0);
   if (q.tab === 'active') base = base.where('hasEnded', '=', 0).where('isActive', '=', 1);
   if (q.tab === 'completed') base = base.where('hasEnded', '=', 1);
-  if (q.search) {
-    const pattern = likePattern(q.search.toLowerCase());
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['name']), 'like', pattern),
-        eb(eb.fn('lower', ['organizer']), 'like', pattern),
-      ]),
-    );
-  }
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['name', 'organizer'], q.search!));
   const page = await paged(
     q,
     ({ limit, offset }) =>

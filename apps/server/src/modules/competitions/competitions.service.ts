@@ -173,9 +173,14 @@ export async function startCompetition(db: Database, user: SessionUser, input: S
   refuseForbiddenFields(user, 'create', input, START_FORM_STAFF_DEFAULTS);
   const email = input.email.toLowerCase();
   if (user.role === 'organizer' && email !== user.email.toLowerCase())
-    throw new AppError(403, 'FORBIDDEN', 'Organizers can only start competitions under their own email', {
-      fieldErrors: { email: ['Organizers can only start competitions under their own email'] },
-    });
+    throw new AppError(
+      403,
+      'OWN_EMAIL_ONLY',
+      'Organizers can only start competitions under their own email',
+      {
+        fieldErrors: { email: ['Organizers can only start competitions under their own email'] },
+      },
+    );
   const prizes = checkPrizes(input.prizes);
   return insertCompetition(db, user, {
     name: input.name,

@@ -2,7 +2,8 @@ import type { BulkSelection, BulkType } from '@preffy/api';
 import { prizeTotal } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findCompetitionToAdvertise, latestPromotion, subscribersQuery } from './email.repository.ts';
+import { subscriberEmails } from '../winners/winners.repository.ts';
+import { findCompetitionToAdvertise, latestPromotion } from './email.repository.ts';
 import { type EnqueueResult, enqueueEmail } from './outbox.ts';
 import { canSendGiveaway } from './templates/messages.ts';
 
@@ -67,9 +68,7 @@ export async function sendBulkEmail(
   const emails =
     'emails' in selection
       ? selection.emails
-      : (await subscribersQuery(db, selection.search).select('email').execute())
-          .map((w) => w.email)
-          .filter((e) => !excluded.has(e));
+      : (await subscriberEmails(db, selection.search)).filter((e) => !excluded.has(e));
   if (emails.length === 0) throw new AppError(400, 'NO_RECIPIENTS', 'Select at least one recipient');
 
   return db.transaction().execute((trx) =>

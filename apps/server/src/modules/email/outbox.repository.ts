@@ -7,17 +7,17 @@ import {
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailMessagesTable, EmailRecipientsTable } from '../../db/schema.ts';
-import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged, searchPattern, totalCount } from '../../lib/paging.ts';
 
 /** One page of outbox messages, newest first, searched by subject or recipient. */
 export async function listMessages(db: Database, q: ListOutboxQuery) {
   let base = db.selectFrom('emailMessages');
   if (q.kind) base = base.where('kind', '=', q.kind);
   if (q.search) {
-    const pattern = likePattern(q.search.toLowerCase());
+    const pattern = searchPattern(q.search);
     base = base.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', ['subject']), 'like', pattern),
+        matchesSearch(eb, ['subject'], q.search!),
         eb.exists(
           eb
             .selectFrom('emailRecipients')
@@ -123,20 +123,4 @@ export async function insertMessage(db: Database, message: Insertable<EmailMessa
 
 export async function insertRecipients(db: Database, recipients: Insertable<EmailRecipientsTable>[]) {
   await db.insertInto('emailRecipients').values(recipients).execute();
-}
-
-/** Addresses that must get no marketing mail, with the reason. */
-export async function suppressedAddresses(db: Database, emails: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < emails.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('winners')
-      .select(['email', 'isBanned', 'isUnsubscribed'])
-      .where('deleted', '=', 0)
-      .where('email', 'in', emails.slice(i, i + CHUNK))
-      .where((eb) => eb.or([eb('isBanned', '=', 1), eb('isUnsubscribed', '=', 1)]))
-      .execute();
-    for (const row of rows) out.set(row.email, row.isUnsubscribed ? 'unsubscribed' : 'banned');
-  }
-  return out;
 }

@@ -3,14 +3,13 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PartnerApiKeysTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
-import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
 import { toPartnerKey } from './partner-key.dto.ts';
 
 /** Live partner keys, newest first, searched by name. */
 export async function listPartnerKeys(db: Database, q: PageQuery) {
   let base = db.selectFrom('partnerApiKeys').where('deleted', '=', 0);
-  if (q.search)
-    base = base.where((eb) => eb(eb.fn('lower', ['name']), 'like', likePattern(q.search!.toLowerCase())));
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['name'], q.search!));
   const page = await paged(
     q,
     ({ limit, offset }) =>

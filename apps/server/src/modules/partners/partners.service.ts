@@ -1,7 +1,7 @@
 import type { submitPostSchema } from '@preffy/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { newRecord } from '../../lib/clock.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { softDelete } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
@@ -14,13 +14,8 @@ import { findPartnerKeyByHash, insertPartnerKey, markPartnerKeyUsed } from './pa
 /** A new partner key: the key itself is returned this once; only its hash is kept. */
 export async function createPartnerKey(db: Database, user: SessionUser, name: string) {
   const key = `pk_${newSecretToken()}`;
-  const at = now();
   const row = {
-    id: newId(),
-    version: 1,
-    deleted: 0 as const,
-    createdAt: at,
-    updatedAt: at,
+    ...newRecord(),
     name,
     keyHash: hashToken(key),
     keyPrefix: key.slice(0, 10),

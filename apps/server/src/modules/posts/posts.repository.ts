@@ -3,22 +3,13 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
 import { newId } from '../../lib/clock.ts';
-import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
 
 /** A competition's posts, filtered, sorted and paged. */
 export async function listPosts(db: Database, competitionId: string, q: ListPostsQuery) {
   let base = db.selectFrom('posts').where('competitionId', '=', competitionId).where('deleted', '=', 0);
   if (q.failedOnly) base = base.where('statsError', 'is not', null);
-  if (q.search) {
-    const pattern = likePattern(q.search.toLowerCase());
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['creator']), 'like', pattern),
-        eb('email', 'like', pattern),
-        eb(eb.fn('lower', ['link']), 'like', pattern),
-      ]),
-    );
-  }
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator', 'email', 'link'], q.search!));
   return paged(
     q,
     ({ limit, offset }) =>

@@ -1,6 +1,6 @@
 import { POST_LINK_MESSAGES, PLATFORM_NAMES, type PostPlatform, parsePostLink } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { newRecord, now } from '../../lib/clock.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
@@ -68,13 +68,8 @@ export async function addPost(
     throw linkError(
       `This link is for ${PLATFORM_NAMES[video.platform]}, not ${PLATFORM_NAMES[input.expectedPlatform as PostPlatform] ?? input.expectedPlatform}`,
     );
-  const at = now();
   const post = {
-    id: newId(),
-    version: 1,
-    deleted: 0 as const,
-    createdAt: at,
-    updatedAt: at,
+    ...newRecord(),
     competitionId: competition.id,
     link: video.url,
     email: input.email.trim().toLowerCase(),

@@ -4,6 +4,7 @@ import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../jobs/job-runner.ts';
 import { startJob } from '../jobs/jobs.repository.ts';
+import { bannedPostAuthors } from '../winners/winners.repository.ts';
 
 const UPDATE_LEADERBOARD = 'update-leaderboard';
 const CHUNK = 500;
@@ -53,15 +54,7 @@ async function computeLeaderboard(db: Database, competitionId: string, timeZone:
     .where('competitionId', '=', competitionId)
     .where('deleted', '=', 0)
     .execute();
-  const banned = await db
-    .selectFrom('winners')
-    .innerJoin('posts', 'posts.email', 'winners.email')
-    .select('winners.email')
-    .distinct()
-    .where('posts.competitionId', '=', competitionId)
-    .where('winners.deleted', '=', 0)
-    .where('winners.isBanned', '=', 1)
-    .execute();
+  const bannedEmails = await bannedPostAuthors(db, competitionId);
   const rows = buildLeaderboard(
     posts.map((p) => ({
       ...p,
@@ -71,7 +64,7 @@ async function computeLeaderboard(db: Database, competitionId: string, timeZone:
     {
       prizes: JSON.parse(competition.prizes) as string[],
       metric: (competition.metric === 'views' ? 'views' : 'likes') as Metric,
-      bannedEmails: banned.map((b) => b.email),
+      bannedEmails,
       competition: {
         startDate: Number(competition.startDate),
         countries: competition.countries ? (JSON.parse(competition.countries) as string[]) : null,

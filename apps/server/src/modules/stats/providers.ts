@@ -40,6 +40,15 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
 const seconds = (v: unknown) => (v ? num(v) * 1000 : null);
 const failed = (error: unknown): StatsResult => ({ ok: false, error: (error as Error).message });
 
+/** A client for one provider, with the rate, timeout and backoff every provider shares. */
+const providerClient = (name: string, config: ProvidersConfig) =>
+  new ProviderClient({
+    name,
+    requestsPerSecond: config.requestsPerSecond,
+    timeoutMs: config.timeoutMs,
+    backoffMs: config.backoffMs,
+  });
+
 /**
  * TikTok metadata providers: GET {url}/video?url={video link} with the key in x-api-key, answering
  * { id, createTime, author: { uniqueId }, stats: { diggCount, playCount, commentCount, shareCount },
@@ -52,17 +61,15 @@ class TikTokSource implements StatsSource {
   private oembed: ProviderClient;
 
   constructor(private readonly config: ProvidersConfig) {
-    const make = (name: string) =>
-      new ProviderClient({
-        name,
-        requestsPerSecond: config.requestsPerSecond,
-        timeoutMs: config.timeoutMs,
-        backoffMs: config.backoffMs,
-      });
-    this.clients = config.tiktok ? [{ client: make('tiktok'), endpoint: config.tiktok }] : [];
+    this.clients = config.tiktok
+      ? [{ client: providerClient('tiktok', config), endpoint: config.tiktok }]
+      : [];
     if (config.tiktokFallback)
-      this.clients.push({ client: make('tiktok-fallback'), endpoint: config.tiktokFallback });
-    this.oembed = make('tiktok-oembed');
+      this.clients.push({
+        client: providerClient('tiktok-fallback', config),
+        endpoint: config.tiktokFallback,
+      });
+    this.oembed = providerClient('tiktok-oembed', config);
   }
 
   async fetch(targets: StatsTarget[]) {
@@ -128,12 +135,7 @@ class InstagramSource implements StatsSource {
     config: ProvidersConfig,
     private readonly endpoint: ProviderEndpoint,
   ) {
-    this.client = new ProviderClient({
-      name: 'instagram',
-      requestsPerSecond: config.requestsPerSecond,
-      timeoutMs: config.timeoutMs,
-      backoffMs: config.backoffMs,
-    });
+    this.client = providerClient('instagram', config);
   }
   async fetch(targets: StatsTarget[]) {
     const out = new Map<string, StatsResult>();
@@ -179,12 +181,7 @@ class YouTubeSource implements StatsSource {
     config: ProvidersConfig,
     private readonly endpoint: ProviderEndpoint,
   ) {
-    this.client = new ProviderClient({
-      name: 'youtube',
-      requestsPerSecond: config.requestsPerSecond,
-      timeoutMs: config.timeoutMs,
-      backoffMs: config.backoffMs,
-    });
+    this.client = providerClient('youtube', config);
   }
   async fetch(targets: StatsTarget[]) {
     const out = new Map<string, StatsResult>();

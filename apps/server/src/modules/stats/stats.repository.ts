@@ -1,16 +1,11 @@
 import type { ListLeaderboardQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
 
 /** The stored leaderboard of a competition, paged, with the time it was computed. */
 export async function listLeaderboard(db: Database, competitionId: string, q: ListLeaderboardQuery) {
   let base = db.selectFrom('leaderboardEntries').where('competitionId', '=', competitionId);
-  if (q.search) {
-    const pattern = likePattern(q.search.toLowerCase());
-    base = base.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['creator']), 'like', pattern), eb('email', 'like', pattern)]),
-    );
-  }
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator', 'email'], q.search!));
   const [page, computedAt] = await Promise.all([
     paged(
       q,

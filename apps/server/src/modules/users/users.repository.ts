@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ListUsersQuery, User } from '@preffy/api';
-import { likePattern, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
 
 /** What the API shows of a user (@preffy/api's userSchema): never the password hash. */
 export const toPublicUser = (row: UserRow): User => ({
@@ -30,15 +29,7 @@ export const findUserById = (db: Database, id: string) =>
 
 export async function listUsers(db: Database, q: ListUsersQuery) {
   let base = db.selectFrom('users').where('deleted', '=', 0);
-  if (q.search) {
-    const pattern = likePattern(q.search.toLowerCase());
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['name', 'email'], q.search!));
   const page = await paged(
     q,
     ({ limit, offset }) =>

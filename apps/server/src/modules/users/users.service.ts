@@ -1,7 +1,7 @@
 import type { Role } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { newId, newRecord } from '../../lib/clock.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -16,9 +16,8 @@ export async function createUser(
   db: Database,
   input: { email: string; name: string; role: Role; passwordHash?: string | null },
 ) {
-  const at = now();
   const row = {
-    id: newId(),
+    ...newRecord(),
     email: input.email.trim().toLowerCase(),
     name: input.name.trim(),
     role: input.role,
@@ -26,10 +25,6 @@ export async function createUser(
     passwordHash: input.passwordHash ?? null,
     language: null,
     calendarFeedHash: null,
-    version: 1,
-    deleted: 0 as const,
-    createdAt: at,
-    updatedAt: at,
   };
   await db.insertInto('users').values(row).execute();
   return row;

@@ -58,6 +58,14 @@ export const de: Messages = {
     passwordRequired: 'Bitte gib dein Passwort ein',
     passwordTooShort: 'Das Passwort braucht mindestens 10 Zeichen',
   },
+  conflict: {
+    body: 'Seit du ihn geöffnet hast, hat jemand anderes Änderungen gespeichert. Vergleiche sie mit deinen und lade dann deren Stand neu oder speichere deinen darüber.',
+    field: 'Feld',
+    theirs: 'Von anderen gespeichert',
+    mine: 'Deins',
+    reload: 'Deren Stand laden (meinen verwerfen)',
+    overwrite: 'Meinen darüber speichern',
+  },
   errors: {
     notFound: 'Entschuldigung! Die gesuchte Seite wurde nicht gefunden',
     serverError: 'Entschuldigung! Etwas ist schiefgelaufen, bitte wende dich an unser Support-Team',
@@ -81,6 +89,16 @@ export const de: Messages = {
       UNAUTHORIZED: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
       RATE_LIMITED: 'Zu viele Anfragen. Bitte warte eine Minute und versuche es erneut.',
       INTERNAL: 'Entschuldigung! Etwas ist schiefgelaufen, bitte wende dich an unser Support-Team',
+      INVALID_CREDENTIALS: 'Ungültige Anmeldedaten',
+      INVALID_TOKEN: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.',
+      EMAIL_TAKEN: 'Es gibt bereits einen Benutzer mit dieser E-Mail-Adresse',
+      OWN_EMAIL_ONLY: 'Veranstalter können Wettbewerbe nur mit ihrer eigenen E-Mail-Adresse starten',
+      JOB_FINISHED: 'Dieser Auftrag ist bereits beendet',
+      NO_RECIPIENTS: 'Wähle mindestens einen Empfänger',
+      NO_PROMOTION_BALANCE: 'Dieser Wettbewerb hat keine Aktion mit positivem Restguthaben und Betrag',
+      IDEMPOTENCY_IN_PROGRESS: 'Diese Übermittlung wird noch verarbeitet; bitte warte einen Moment',
+      IDEMPOTENCY_KEY_REUSED:
+        'Diese Übermittlung wurde bereits mit anderen Angaben gesendet; bitte sende das Formular erneut',
     },
   },
   planned: {
@@ -201,13 +219,6 @@ export const de: Messages = {
     startAnother: 'Weiteren starten',
     save: 'Speichern',
     conflictTitle: 'Jemand anderes hat diesen Wettbewerb gespeichert',
-    conflictBody:
-      'Seit du ihn geöffnet hast, hat jemand anderes Änderungen gespeichert. Vergleiche sie mit deinen und lade dann deren Stand neu oder speichere deinen darüber.',
-    conflictField: 'Feld',
-    conflictTheirs: 'Von anderen gespeichert',
-    conflictMine: 'Deins',
-    conflictReload: 'Deren Stand laden (meinen verwerfen)',
-    conflictOverwrite: 'Meinen darüber speichern',
   },
   public: {
     totalViews: 'Aufrufe gesamt',
@@ -401,12 +412,14 @@ export const de: Messages = {
     cancel: 'Abbrechen',
     send: 'Einladung senden',
     nameRequired: 'Bitte gib einen Namen ein',
-    exportCsv: 'CSV exportieren',
     noRecords: 'Keine Benutzer gefunden',
+    noMatch: 'Keine Benutzer passen zu „{{search}}“',
   },
   table: {
     records: '{{from}}-{{to}} von {{total}}',
     perPage: 'Pro Seite',
+    exportCsv: 'CSV exportieren',
+    noMatch: 'Keine Treffer für „{{search}}“',
   },
   email: {
     title: 'E-Mail',

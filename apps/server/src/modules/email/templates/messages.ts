@@ -19,6 +19,18 @@ const block = (t: ReturnType<typeof textsFor>, key: StringKey, vars: Vars = {}, 
 type Person = { name?: string | null };
 type CompetitionRef = { competition: string; organizer: string; url: string };
 
+/** A bulk email (Fancy, Promotion, Basic): marketing, about one competition and an amount. */
+const bulkKind = (subjectKey: StringKey, bodyKey: StringKey, sample: { amount: number; ref: string }) => ({
+  marketing: true as const,
+  sample: {
+    competition: 'Midnight Drive',
+    organizer: 'Luna Vega',
+    amount: sample.amount,
+    url: `https://preffy.example/c/1?ref=${sample.ref}`,
+  },
+  render: (d: CompetitionRef & { amount: number }, lang: EmailLanguage) => bulk(lang, subjectKey, bodyKey, d),
+});
+
 /**
  * Every message the product sends. Each takes its data and a language and returns subject,
  * HTML and text. `marketing` messages carry an unsubscribe link and are never sent to
@@ -163,39 +175,9 @@ export const EMAIL_KINDS = {
       });
     },
   },
-  'bulk-fancy': {
-    marketing: true,
-    sample: {
-      competition: 'Midnight Drive',
-      organizer: 'Luna Vega',
-      amount: 1000,
-      url: 'https://preffy.example/c/1?ref=fancy',
-    },
-    render: (d: CompetitionRef & { amount: number }, lang: EmailLanguage) =>
-      bulk(lang, 'fancySubject', 'fancyBody', d),
-  },
-  'bulk-promotion': {
-    marketing: true,
-    sample: {
-      competition: 'Midnight Drive',
-      organizer: 'Luna Vega',
-      amount: 200,
-      url: 'https://preffy.example/c/1?ref=fancy',
-    },
-    render: (d: CompetitionRef & { amount: number }, lang: EmailLanguage) =>
-      bulk(lang, 'promotionSubject', 'promotionBody', d),
-  },
-  'bulk-basic': {
-    marketing: true,
-    sample: {
-      competition: 'Midnight Drive',
-      organizer: 'Luna Vega',
-      amount: 1000,
-      url: 'https://preffy.example/c/1?ref=basic',
-    },
-    render: (d: CompetitionRef & { amount: number }, lang: EmailLanguage) =>
-      bulk(lang, 'basicSubject', 'basicBody', d),
-  },
+  'bulk-fancy': bulkKind('fancySubject', 'fancyBody', { amount: 1000, ref: 'fancy' }),
+  'bulk-promotion': bulkKind('promotionSubject', 'promotionBody', { amount: 200, ref: 'fancy' }),
+  'bulk-basic': bulkKind('basicSubject', 'basicBody', { amount: 1000, ref: 'basic' }),
   'reservation-notice': {
     marketing: false,
     sample: {

@@ -1,0 +1,117 @@
+import type { ListSubscribersQuery, Subscriber } from '@preffy/api';
+import type { Database } from '../../db/database.ts';
+import { newRecord, now } from '../../lib/clock.ts';
+import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
+
+/** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
+
+/** Rows per IN list: well under every dialect's bind-parameter limit. */
+const CHUNK = 500;
+
+/** Subscribers: winners who are not unsubscribed, banned or deleted. */
+function subscribersQuery(db: Database, search?: string) {
+  let q = db
+    .selectFrom('winners')
+    .where('deleted', '=', 0)
+    .where('isUnsubscribed', '=', 0)
+    .where('isBanned', '=', 0);
+  if (search) q = q.where((eb) => matchesSearch(eb, ['email'], search));
+  return q;
+}
+
+/** The Email page's list of subscribers, paged and sorted. */
+export async function listSubscribers(db: Database, q: ListSubscribersQuery) {
+  const base = subscribersQuery(db, q.search);
+  const page = await paged(
+    q,
+    (window) =>
+      base
+        .select(['id', 'email', 'paypal', 'balance', 'isVetted'])
+        .orderBy(q.sortBy, q.sortDirection)
+        .orderBy('id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  );
+  return {
+    ...page,
+    items: page.items.map((w): Subscriber => ({ ...w, isVetted: w.isVetted === 1 })),
+  };
+}
+
+/** The addresses of every subscriber matching the search (a bulk send to "all"). */
+export async function subscriberEmails(db: Database, search?: string): Promise<string[]> {
+  const rows = await subscribersQuery(db, search).select('email').execute();
+  return rows.map((w) => w.email);
+}
+
+/** Addresses that must get no marketing mail, with the reason. */
+export async function suppressedAddresses(db: Database, emails: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < emails.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('winners')
+      .select(['email', 'isBanned', 'isUnsubscribed'])
+      .where('deleted', '=', 0)
+      .where('email', 'in', emails.slice(i, i + CHUNK))
+      .where((eb) => eb.or([eb('isBanned', '=', 1), eb('isUnsubscribed', '=', 1)]))
+      .execute();
+    for (const row of rows) out.set(row.email, row.isUnsubscribed ? 'unsubscribed' : 'banned');
+  }
+  return out;
+}
+
+/** The banned winners among the authors of a competition's posts (left out of its ranking). */
+export async function bannedPostAuthors(db: Database, competitionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('winners')
+    .innerJoin('posts', 'posts.email', 'winners.email')
+    .select('winners.email')
+    .distinct()
+    .where('posts.competitionId', '=', competitionId)
+    .where('winners.deleted', '=', 0)
+    .where('winners.isBanned', '=', 1)
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/** Whether the address (lower case) has a winner record that is not deleted. */
+export async function hasWinnerRecord(db: Database, address: string): Promise<boolean> {
+  const existing = await db
+    .selectFrom('winners')
+    .select('id')
+    .where('email', '=', address)
+    .where('deleted', '=', 0)
+    .execute();
+  return existing.length > 0;
+}
+
+/** A winner record for an address that has none: known only by its email until it wins. */
+export async function insertWinner(db: Database, address: string, flags: { isUnsubscribed: 0 | 1 }) {
+  await db
+    .insertInto('winners')
+    .values({
+      ...newRecord(),
+      email: address,
+      paypal: null,
+      isBanned: 0,
+      isUnsubscribed: flags.isUnsubscribed,
+      isVetted: 0,
+      balance: 0,
+    })
+    .execute();
+}
+
+/**
+ * Sets isUnsubscribed on the address's winner records. The person asked: this wins over any
+ * concurrent edit of the flag, so no version check.
+ */
+export async function updateUnsubscribed(db: Database, address: string, flag: 0 | 1) {
+  await db
+    .updateTable('winners')
+    .set((eb) => ({ isUnsubscribed: flag, updatedAt: now(), version: eb('version', '+', 1) }))
+    .where('email', '=', address)
+    .where('deleted', '=', 0)
+    .execute();
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * The search params of a table screen (ServerTable keeps its state there): page, page size,
+ * search text and sort. A bad value is dropped, so a mangled URL still opens the screen.
+ */
+export const tableSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+  // A hand-typed ?search=2024 arrives as a number.
+  search: z.coerce.string().max(200).optional().catch(undefined),
+  sort: z.string().max(50).optional().catch(undefined),
+  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+
+export type TableSearch = z.infer<typeof tableSearchSchema>;

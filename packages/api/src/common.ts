@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Fragments many endpoints share. */
+
+/** `/…/:id` of a record: a text id (UUIDs, but any bounded text is looked up and 404s). */
+export const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The version an update or delete read: a stale one is answered with 409. */
+export const versionBody = z.object({ version: z.number().int().min(1) });
+
+/** The answer of an action that returns nothing else. */
+export const okSchema = z.object({ ok: z.boolean() });
+
+/** The same for a DELETE, which carries the version in its query. */
+export const versionQuery = z.object({ version: z.coerce.number().int().min(1) });
