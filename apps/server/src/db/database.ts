@@ -38,7 +38,7 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
 }
 
 /** Migrations in order; a new one is added here and never edited once released. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-calendar': calendar,
   '0003-posts': posts,

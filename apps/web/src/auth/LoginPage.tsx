@@ -28,10 +28,11 @@ export function LoginPage({ redirect, link }: { redirect?: string; link?: string
     form,
     mutationFn: async (values: { email: string; password: string }) => {
       const { user } = await call(auth.login, { body: values });
-      await startSession(queryClient);
       return user;
     },
+    // After the sign-in succeeded: a failure here is not reported as a failed sign-in.
     onSuccess: async (user) => {
+      await startSession(queryClient);
       if (user.language) await setLanguage(user.language);
       // Only same-site paths: an open redirect would let a link send users anywhere.
       const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';

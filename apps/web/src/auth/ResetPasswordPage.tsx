@@ -29,9 +29,12 @@ export function ResetPasswordPage() {
     form,
     mutationFn: async (password: string) => {
       await call(auth.resetPassword, { body: { token: token ?? '', password } });
-      await startSession(queryClient);
     },
-    onSuccess: () => navigate({ to: '/dashboard', hash: '' }),
+    // After the password is set: a failure here is not reported as a failed reset.
+    onSuccess: async () => {
+      await startSession(queryClient);
+      await navigate({ to: '/dashboard', hash: '' });
+    },
     // A used or expired link: the card says so instead of the form.
     handle: (e) => {
       if (!(e instanceof ApiError && e.body.code === 'INVALID_TOKEN')) return false;

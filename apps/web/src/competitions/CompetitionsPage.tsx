@@ -6,12 +6,11 @@ import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type CompetitionListItem, type CompetitionTab, COMPETITION_TABS, competitions } from '@preffy/api';
-import { useMe } from '../auth/session.ts';
+import { useBusinessTimeZone, useMe } from '../auth/session.ts';
 import { type Column, type MenuItem, ServerTable } from '../table/ServerTable.tsx';
 import { useServerTable } from '../table/use-server-table.ts';
 import {
   COMPETITIONS_TABLE_KEY,
-  useCompetitionDefaults,
   useConfirmHold,
   useDeleteCompetition,
   useSetCompetitionState,
@@ -49,8 +48,7 @@ export function CompetitionsPage({
     pageSizes: [10, 25, 50],
     extra: { tab },
   });
-  const { data: defaults } = useCompetitionDefaults({ staleTime: 60 * 60_000 });
-  const timeZone = defaults?.timeZone ?? 'UTC';
+  const timeZone = useBusinessTimeZone();
   const day = (ms: number) => formatDay(ms, timeZone);
   const notify = (key: 'saved' | 'confirmed' | 'deleted') => () =>
     notifications.show({ color: 'green', message: t(`competitions.${key}`) });

@@ -24,7 +24,9 @@ export function EmailPage() {
   const [dense, setDense] = useState(false);
   const total = table.total;
   const records = table.rows;
-  // A new search ends "all matching".
+  // A new search ends "all matching" for good: going back to the old search does not bring back
+  // its exclusions (React's pattern for state that follows a changed value, without an effect).
+  if (allState && allState.search !== table.appliedSearch) setAll(null);
   const all = allState && allState.search === table.appliedSearch ? allState : null;
 
   const count = all ? total - all.excluded.size : picked.length;
