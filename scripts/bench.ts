@@ -39,55 +39,52 @@ const app = await buildApp({ config, logger: false });
 
 const passwordHash = await hashPassword('bench-password-1');
 const at = now();
-const rows = Array.from({ length: USERS }, (_, i) => ({
+/** The columns every record has, for the i-th generated row. */
+const record = (i: number) => ({
   id: newId(),
+  version: 1,
+  deleted: 0 as 0 | 1,
+  createdAt: at + i,
+  updatedAt: at + i,
+});
+/** Inserts generated rows 500 at a time (one statement each). */
+async function insertAll(table: 'users' | 'winners' | 'competitions' | 'posts', rows: object[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await app.db
+      .insertInto(table)
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
+}
+const rows = Array.from({ length: USERS }, (_, i) => ({
+  ...record(i),
   email: `user${i}@bench.test`,
   name: `User ${String(i).padStart(5, '0')}`,
   role: (['admin', 'staff', 'organizer'] as const)[i % 3]!,
   disabled: 0 as const,
   passwordHash: i === 0 ? passwordHash : null,
   language: null,
-  version: 1,
-  deleted: 0 as const,
-  createdAt: at + i,
-  updatedAt: at + i,
 }));
-for (let i = 0; i < rows.length; i += 500)
-  await app.db
-    .insertInto('users')
-    .values(rows.slice(i, i + 500))
-    .execute();
+await insertAll('users', rows);
 
 await seedDemoData(app.db);
 const winners = Array.from({ length: USERS }, (_, i) => ({
-  id: newId(),
+  ...record(i),
   email: `fan${i}@bench.test`,
   paypal: null,
   isBanned: 0 as const,
   isUnsubscribed: (i % 50 === 0 ? 1 : 0) as 0 | 1,
   isVetted: 0 as const,
   balance: i % 300,
-  version: 1,
-  deleted: 0 as const,
-  createdAt: at + i,
-  updatedAt: at + i,
 }));
-for (let i = 0; i < winners.length; i += 500)
-  await app.db
-    .insertInto('winners')
-    .values(winners.slice(i, i + 500))
-    .execute();
+await insertAll('winners', winners);
 
 const DAY = 24 * 3600_000;
 const competitions = Array.from({ length: USERS }, (_, i) => {
   const state = i % 3; // upcoming, active, completed
   const start = at + (state === 0 ? 10 : state === 1 ? -3 : -40) * DAY - (i % 500) * DAY;
   return {
-    id: newId(),
-    version: 1,
+    ...record(i),
     deleted: (i % 97 === 0 ? 1 : 0) as 0 | 1,
-    createdAt: at + i,
-    updatedAt: at + i,
     lastUpdated: at + i,
     name: `Song ${String(i).padStart(5, '0')}`,
     organizer: `Artist ${i % 800}`,
@@ -111,11 +108,7 @@ const competitions = Array.from({ length: USERS }, (_, i) => {
     continents: '[]',
   };
 });
-for (let i = 0; i < competitions.length; i += 500)
-  await app.db
-    .insertInto('competitions')
-    .values(competitions.slice(i, i + 500))
-    .execute();
+await insertAll('competitions', competitions);
 const someCompetition = competitions[1]!.id;
 
 // One big competition: 50,000 posts by 20,000 creators on three platforms.
@@ -123,11 +116,7 @@ const BIG_POSTS = 50_000;
 const bigCompetition = competitions[4]!.id;
 const platforms = ['tiktok', 'instagram', 'youtube'] as const;
 const posts = Array.from({ length: BIG_POSTS }, (_, i) => ({
-  id: newId(),
-  version: 1,
-  deleted: 0 as const,
-  createdAt: at + i,
-  updatedAt: at + i,
+  ...record(i),
   competitionId: bigCompetition,
   link: `https://www.youtube.com/watch?v=B${String(i).padStart(10, '0')}`,
   email: `creator${i % 20_000}@bench.test`,
@@ -142,11 +131,7 @@ const posts = Array.from({ length: BIG_POSTS }, (_, i) => ({
   shares: 0,
   comments: 0,
 }));
-for (let i = 0; i < posts.length; i += 500)
-  await app.db
-    .insertInto('posts')
-    .values(posts.slice(i, i + 500))
-    .execute();
+await insertAll('posts', posts);
 
 const client = new TestClient(app);
 await client.post('/api/auth/login', { email: 'user0@bench.test', password: 'bench-password-1' });

@@ -5,10 +5,11 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { clientAddressKey } from './lib/client-address.ts';
+import { openApiTransform } from './lib/contract-route.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
@@ -121,7 +122,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'Preffy Admin API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   // Order matters: cookies are parsed, then the session loaded, then access and CSRF checked.
@@ -131,18 +132,21 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   registerIdempotency(app);
   const spa = await registerSpa(app);
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(outboxRoutes);
-  await app.register(emailRoutes);
-  await app.register(unsubscribeRoutes);
-  await app.register(competitionsRoutes);
-  await app.register(publicCompetitionRoutes);
-  await app.register(calendarRoutes);
-  await app.register(postsRoutes);
-  await app.register(statsRoutes);
-  await app.register(partnersRoutes);
+  const featureRoutes = [
+    healthRoutes,
+    authRoutes,
+    usersRoutes,
+    outboxRoutes,
+    emailRoutes,
+    unsubscribeRoutes,
+    competitionsRoutes,
+    publicCompetitionRoutes,
+    calendarRoutes,
+    postsRoutes,
+    statsRoutes,
+    partnersRoutes,
+  ];
+  for (const routes of featureRoutes) await app.register(routes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);
   await app.register(imagesRoutes, { storage });
 

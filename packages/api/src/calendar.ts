@@ -8,9 +8,9 @@ import {
   reserveDateSchema,
 } from '@preffy/domain';
 import { z } from 'zod';
-import { competitionSchema } from './competitions.ts';
-import { endpoint } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { competitionSchema, oneCompetitionSchema } from './competitions.ts';
+import { endpointsOf } from './endpoint.ts';
+import { pageQuerySchema, pagedList } from './paging.ts';
 
 const calendarFlags = {
   isConfirmed: z.boolean(),
@@ -42,30 +42,19 @@ export const calendarMonthSchema = z.object({
 export type CalendarMonth = z.infer<typeof calendarMonthSchema>;
 
 /** A competition covering a day; canChange says whether Edit and Delete apply for the caller. */
-export const dayCompetitionSchema = z.object({
-  id: z.string(),
-  version: z.number(),
-  name: z.string(),
-  organizer: z.string(),
-  email: z.string(),
-  startDate: z.number(),
-  endDate: z.number(),
-  prizeTotal: z.number(),
-  ...calendarFlags,
-  canChange: z.boolean(),
-});
+export const dayCompetitionSchema = competitionSchema
+  .pick({ id: true, version: true, name: true, organizer: true, email: true, startDate: true, endDate: true })
+  .extend({ prizeTotal: z.number(), ...calendarFlags, canChange: z.boolean() });
 export type DayCompetition = z.infer<typeof dayCompetitionSchema>;
 
 /** My calendar feed: whether it is on, and its address only in the answer that makes it. */
 export const feedStateSchema = z.object({ active: z.boolean(), url: z.string().nullable() });
 export type FeedState = z.infer<typeof feedStateSchema>;
 
+const { anyone, signedIn } = endpointsOf(['calendar']);
+
 export const calendar = {
-  month: endpoint({
-    method: 'GET',
-    path: '/api/calendar/months/:month',
-    access: 'signed-in',
-    tags: ['calendar'],
+  month: signedIn.get('/api/calendar/months/:month', {
     summary: 'A month grid (weeks from Monday): who holds each day, and confirmed competitions covering it',
     params: z.object({
       month: z
@@ -75,11 +64,7 @@ export const calendar = {
     }),
     responses: { 200: calendarMonthSchema },
   }),
-  day: endpoint({
-    method: 'GET',
-    path: '/api/calendar/days/:day',
-    access: 'signed-in',
-    tags: ['calendar'],
+  day: signedIn.get('/api/calendar/days/:day', {
     summary: 'The competitions covering one day, paged; canChange says whether Edit and Delete apply',
     params: z.object({
       day: z
@@ -87,42 +72,25 @@ export const calendar = {
         .refine(isRealDay, { error: 'A day is a real date, YYYY-MM-DD', abort: true })
         .refine(isDayInWindow, FORM_MESSAGES.dateOutOfWindow),
     }),
-    query: pageQuerySchema.pick({ page: true, pageSize: true }),
-    responses: { 200: pageOf(dayCompetitionSchema) },
+    ...pagedList(pageQuerySchema.pick({ page: true, pageSize: true }), dayCompetitionSchema),
   }),
   /** A double-clicked Reserve A Date once made two holds and two sets of notices. */
-  reserve: endpoint({
-    method: 'POST',
-    path: '/api/calendar/reservations',
-    access: 'signed-in',
+  reserve: signedIn.post('/api/calendar/reservations', {
     idempotent: true,
-    tags: ['calendar'],
     summary:
       'Reserve A Date: a 7-day hold from 15:00, with its notices (and a hold-conflict notice from 4 recipients)',
     body: reserveDateSchema,
-    responses: { 201: z.object({ competition: competitionSchema }) },
+    responses: { 201: oneCompetitionSchema },
   }),
-  feed: endpoint({
-    method: 'GET',
-    path: '/api/calendar/feed',
-    access: 'signed-in',
-    tags: ['calendar'],
+  feed: signedIn.get('/api/calendar/feed', {
     summary: 'Whether I have a calendar feed (its address is shown only when made)',
     responses: { 200: feedStateSchema },
   }),
-  makeFeed: endpoint({
-    method: 'POST',
-    path: '/api/calendar/feed',
-    access: 'signed-in',
-    tags: ['calendar'],
+  makeFeed: signedIn.post('/api/calendar/feed', {
     summary: 'Make a new private feed address (the old one stops working)',
     responses: { 200: feedStateSchema },
   }),
-  stopFeed: endpoint({
-    method: 'DELETE',
-    path: '/api/calendar/feed',
-    access: 'signed-in',
-    tags: ['calendar'],
+  stopFeed: signedIn.delete('/api/calendar/feed', {
     summary: 'Turn my calendar feed off',
     responses: { 200: feedStateSchema },
   }),
@@ -131,12 +99,8 @@ export const calendar = {
    * (calendar apps send no cookies), and the answer is text/calendar, not JSON. The web app
    * never calls it; the server hands out its address.
    */
-  feedFile: endpoint({
-    method: 'GET',
-    path: '/api/calendar/feed/:file',
-    access: 'public',
+  feedFile: anyone.get('/api/calendar/feed/:file', {
     csrf: false,
-    tags: ['calendar'],
     summary: 'The iCalendar feed (token.ics) of the competitions its owner may see',
     params: z.object({ file: z.string().regex(/^[\w-]{20,100}\.ics$/) }),
     responses: {},

@@ -13,3 +13,6 @@ export const okSchema = z.object({ ok: z.boolean() });
 
 /** The same for a DELETE, which carries the version in its query. */
 export const versionQuery = z.object({ version: z.coerce.number().int().min(1) });
+
+/** A sign-out everywhere: done, and how many sessions ended. */
+export const endedSessionsSchema = okSchema.extend({ ended: z.number() });

@@ -7,8 +7,8 @@ import {
 } from '@preffy/domain';
 import { z } from 'zod';
 import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
-import { endpoint } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { endpointsOf } from './endpoint.ts';
+import { pageQuerySchema, pagedList } from './paging.ts';
 
 /** A competition as the API returns it: booleans, parsed lists, and its derived state and total. */
 export const competitionSchema = z.object({
@@ -106,82 +106,52 @@ export const competitionDefaultsSchema = z.object({
 });
 export type CompetitionDefaults = z.infer<typeof competitionDefaultsSchema>;
 
-const one = z.object({ competition: competitionSchema });
+/** The answer that carries one competition. */
+export const oneCompetitionSchema = z.object({ competition: competitionSchema });
+
+const { signedIn, withAccess } = endpointsOf(['competitions']);
 
 export const competitions = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/competitions',
-    access: 'signed-in',
-    tags: ['competitions'],
+  list: signedIn.get('/api/competitions', {
     summary: 'Competitions by tab (upcoming, active, completed), searched and sorted on the server',
-    query: listCompetitionsQuerySchema,
-    responses: { 200: pageOf(competitionListItemSchema) },
+    ...pagedList(listCompetitionsQuerySchema, competitionListItemSchema),
   }),
-  defaults: endpoint({
-    method: 'GET',
-    path: '/api/competitions/defaults',
-    access: 'signed-in',
-    tags: ['competitions'],
+  defaults: signedIn.get('/api/competitions/defaults', {
     summary: 'What the Start A Competition form starts with, in the business time zone',
     responses: { 200: competitionDefaultsSchema },
   }),
-  get: endpoint({
-    method: 'GET',
-    path: '/api/competitions/:id',
-    access: 'signed-in',
-    tags: ['competitions'],
+  get: signedIn.get('/api/competitions/:id', {
     summary: 'One competition',
     params: idParams,
-    responses: { 200: one },
+    responses: { 200: oneCompetitionSchema },
   }),
-  start: endpoint({
-    method: 'POST',
-    path: '/api/competitions',
-    access: 'signed-in',
+  start: signedIn.post('/api/competitions', {
     idempotent: true,
-    tags: ['competitions'],
     summary: 'Start A Competition',
     // The end-date rule depends on today in the business time zone: the server checks it again.
     body: startCompetitionSchema({ now: 0, timeZone: 'UTC' }),
-    responses: { 201: one },
+    responses: { 201: oneCompetitionSchema },
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/api/competitions/:id',
-    access: 'signed-in',
-    tags: ['competitions'],
+  update: signedIn.put('/api/competitions/:id', {
     summary: 'Update A Competition (every field, with the version read)',
     params: idParams,
     body: updateCompetitionSchema.and(versionBody),
-    responses: { 200: one },
+    responses: { 200: oneCompetitionSchema },
   }),
-  setState: endpoint({
-    method: 'POST',
-    path: '/api/competitions/:id/state',
-    access: COMPETITION_FIELD_ACCESS.state.update,
-    tags: ['competitions'],
+  setState: withAccess(COMPETITION_FIELD_ACCESS.state.update).post('/api/competitions/:id/state', {
     summary: 'Set the state: preview, active or completed',
     params: idParams,
     body: versionBody.extend({ state: z.enum(COMPETITION_STATES) }),
-    responses: { 200: one },
+    responses: { 200: oneCompetitionSchema },
   }),
-  confirm: endpoint({
-    method: 'POST',
-    path: '/api/competitions/:id/confirm',
-    access: COMPETITION_FIELD_ACCESS.isConfirmed.update,
-    tags: ['competitions'],
+  confirm: withAccess(COMPETITION_FIELD_ACCESS.isConfirmed.update).post('/api/competitions/:id/confirm', {
     summary: 'Confirm a hold (staff and admins only)',
     params: idParams,
     body: versionBody,
-    responses: { 200: one },
+    responses: { 200: oneCompetitionSchema },
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/api/competitions/:id',
-    // Administrators and the competition's own organizer (checked in the service).
-    access: 'signed-in',
-    tags: ['competitions'],
+  // Administrators and the competition's own organizer (checked in the service).
+  remove: signedIn.delete('/api/competitions/:id', {
     summary: "Delete (soft): administrators and the competition's organizer",
     params: idParams,
     query: versionQuery,

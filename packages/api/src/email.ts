@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './auth.ts';
-import { endpoint } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { endpointsOf } from './endpoint.ts';
+import { pageQuerySchema, pagedList } from './paging.ts';
 
 /** Every kind of email the product sends (the server's templates define exactly these). */
 export const EMAIL_KIND_NAMES = [
@@ -66,50 +66,31 @@ const language = z.enum(LANGUAGES).default('en');
 /** The one-click unsubscribe link's signed address (e) and signature (t). */
 const unsubscribeQuery = z.object({ e: z.string().min(1).max(500), t: z.string().min(1).max(200) });
 
+const { admin, anyone } = endpointsOf(['email']);
+
 export const email = {
-  kinds: endpoint({
-    method: 'GET',
-    path: '/api/email/kinds',
-    access: 'admin',
-    tags: ['email'],
+  kinds: admin.get('/api/email/kinds', {
     summary: 'Every kind of email the product sends',
     responses: {
       200: z.object({ items: z.array(z.object({ kind: z.enum(EMAIL_KIND_NAMES), marketing: z.boolean() })) }),
     },
   }),
-  preview: endpoint({
-    method: 'GET',
-    path: '/api/email/preview/:kind',
-    access: 'admin',
-    tags: ['email'],
+  preview: admin.get('/api/email/preview/:kind', {
     summary: 'A message kind rendered with sample data',
     params: z.object({ kind: z.enum(EMAIL_KIND_NAMES) }),
     query: z.object({ language }),
     responses: { 200: renderedEmailSchema },
   }),
-  bulkPreview: endpoint({
-    method: 'GET',
-    path: '/api/email/bulk/preview',
-    access: 'admin',
-    tags: ['email'],
+  bulkPreview: admin.get('/api/email/bulk/preview', {
     summary: 'A Fancy, Promotion or Basic email for a competition, as recipients will get it',
     query: z.object({ type: z.enum(BULK_TYPES), competitionId, language }),
     responses: { 200: renderedEmailSchema },
   }),
-  subscribers: endpoint({
-    method: 'GET',
-    path: '/api/email/subscribers',
-    access: 'admin',
-    tags: ['email'],
+  subscribers: admin.get('/api/email/subscribers', {
     summary: 'Subscribers (winners who are not unsubscribed or banned), paged and sortable',
-    query: listSubscribersQuerySchema,
-    responses: { 200: pageOf(subscriberSchema) },
+    ...pagedList(listSubscribersQuerySchema, subscriberSchema),
   }),
-  competitions: endpoint({
-    method: 'GET',
-    path: '/api/email/competitions',
-    access: 'admin',
-    tags: ['email'],
+  competitions: admin.get('/api/email/competitions', {
     summary: 'Competitions to pick for a bulk email (at most 20 matches)',
     query: z.object({ search: z.string().trim().max(200).optional() }),
     responses: {
@@ -118,36 +99,24 @@ export const email = {
       }),
     },
   }),
-  sendBulk: endpoint({
-    method: 'POST',
-    path: '/api/email/bulk',
-    access: 'admin',
+  sendBulk: admin.post('/api/email/bulk', {
     // Five parallel sends once queued every subscriber five times: one key, one send.
     idempotent: true,
-    tags: ['email'],
     summary: 'Send a Fancy, Promotion or Basic email to selected subscribers',
     body: z.object({ type: z.enum(BULK_TYPES), competitionId, selection: bulkSelectionSchema }),
     responses: { 202: z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() }) },
   }),
   /** The link in every marketing email: a page, not JSON, hence no response schema. */
-  unsubscribe: endpoint({
-    method: 'GET',
-    path: '/api/email/unsubscribe',
-    access: 'public',
+  unsubscribe: anyone.get('/api/email/unsubscribe', {
     hide: true,
-    tags: ['email'],
     summary: 'One-click unsubscribe link',
     query: unsubscribeQuery,
     responses: {},
   }),
   /** What mail clients post (RFC 8058), without cookies, hence no CSRF token; also the page's undo. */
-  unsubscribeOneClick: endpoint({
-    method: 'POST',
-    path: '/api/email/unsubscribe',
-    access: 'public',
+  unsubscribeOneClick: anyone.post('/api/email/unsubscribe', {
     csrf: false,
     hide: true,
-    tags: ['email'],
     summary: 'RFC 8058 one-click unsubscribe (and undo)',
     query: unsubscribeQuery.extend({ resubscribe: z.enum(['0', '1']).default('0') }),
     responses: {},

@@ -26,9 +26,14 @@ export interface EndpointDefinition {
   csrf?: boolean;
   /** Left out of the OpenAPI document (e.g. the one-click unsubscribe form post). */
   hide?: boolean;
+  /**
+   * A multipart/form-data body the handler reads itself (album images: `request.file()`), so
+   * no `body`: these fields are shown in the OpenAPI document, never validated by the schema.
+   */
+  multipart?: z.ZodType;
 }
 
-/** Declares an endpoint, keeping its exact types for the server and the client. */
+/** Declares one endpoint in full, keeping its exact types (areas declare theirs with `endpointsOf`). */
 export const endpoint = <const E extends EndpointDefinition>(definition: E): E => definition;
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -76,4 +81,40 @@ export function urlOf(
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
+}
+
+type Flat<T> = { [K in keyof T]: T[K] };
+/** What one declaration says: everything but its method, path, access and tags. */
+type Declaration = Omit<EndpointDefinition, 'method' | 'path' | 'access' | 'tags'>;
+
+/**
+ * The endpoints of one area (its OpenAPI tags), by who may call them:
+ * `const { signedIn, staff } = endpointsOf(['stats'])`, then
+ * `cancel: staff.post('/api/jobs/:id/cancel', { summary, params, responses })`. Each declaration
+ * states its access, method and path in its first line, then only what is its own.
+ */
+export function endpointsOf<const T extends readonly string[]>(tags: T) {
+  const withAccess = <const A extends Access>(access: A) => {
+    const declare =
+      <M extends Method>(method: M) =>
+      <const P extends EndpointDefinition['path'], const E extends Declaration>(path: P, definition: E) =>
+        ({ method, path, access, tags, ...definition }) as Flat<
+          { method: M; path: P; access: A; tags: T } & E
+        >;
+    return {
+      get: declare('GET'),
+      post: declare('POST'),
+      put: declare('PUT'),
+      patch: declare('PATCH'),
+      delete: declare('DELETE'),
+    };
+  };
+  return {
+    anyone: withAccess('public'),
+    signedIn: withAccess('signed-in'),
+    staff: withAccess('staff'),
+    admin: withAccess('admin'),
+    /** An access level that comes from elsewhere (a field permission). */
+    withAccess,
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 
 const operationSchema = z.looseObject({
   summary: z.string().optional(),
@@ -32,12 +32,8 @@ export type OpenApiOperation = z.infer<typeof operationSchema>;
  * (load balancers call it, not the app) and is registered by the server alone.
  */
 export const health = {
-  openapi: endpoint({
-    method: 'GET',
-    path: '/api/openapi.json',
-    access: 'signed-in',
+  openapi: endpointsOf(['system']).signedIn.get('/api/openapi.json', {
     hide: true,
-    tags: ['system'],
     summary: 'This API’s OpenAPI document',
     responses: { 200: openApiDocumentSchema },
   }),

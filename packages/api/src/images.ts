@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 
 /** Album images: at most this many bytes (the browser checks before it uploads). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -7,13 +7,10 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOADS_PER_HOUR = 60;
 
 export const images = {
-  /** Multipart: no body schema; the server reads the one file in the field "file" itself. */
-  upload: endpoint({
-    method: 'POST',
-    path: '/api/images',
-    access: 'signed-in',
-    tags: ['images'],
+  upload: endpointsOf(['images']).signedIn.post('/api/images', {
     summary: `Upload an album image (multipart/form-data, one file in the field "file"; JPEG, PNG or WebP, at most 5 MB and 40 megapixels, ${UPLOADS_PER_HOUR} per hour); it is re-encoded without metadata; answers its URL`,
+    // The server reads the one file itself, so the form is documented rather than validated.
+    multipart: z.object({ file: z.file() }),
     responses: { 201: z.object({ url: z.string() }) },
   }),
 };

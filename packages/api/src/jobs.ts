@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 
 /** The job kinds a competition's page starts and follows. */
 export const JOB_KINDS = ['refresh-views', 'update-leaderboard'] as const;
@@ -24,52 +24,36 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 const oneJob = z.object({ job: jobSchema });
+/** An endpoint about one job (its id, or the competition it works on) that answers with it. */
+const aboutOneJob = <const S extends 200 | 202>(summary: string, status: S) => ({
+  summary,
+  params: idParams,
+  responses: { [status]: oneJob } as { [K in S]: typeof oneJob },
+});
+
+const { signedIn, staff } = endpointsOf(['stats']);
 
 export const jobs = {
-  startRefresh: endpoint({
-    method: 'POST',
-    path: '/api/competitions/:id/refresh',
-    access: 'staff',
-    tags: ['stats'],
-    summary: "Update Views: queue a job refreshing every post's numbers from the providers",
-    params: idParams,
-    responses: { 202: oneJob },
-  }),
-  startLeaderboard: endpoint({
-    method: 'POST',
-    path: '/api/competitions/:id/leaderboard/update',
-    access: 'staff',
-    tags: ['stats'],
-    summary: 'Update Leaderboard: queue a job recomputing the ranking and the prizes it would pay now',
-    params: idParams,
-    responses: { 202: oneJob },
-  }),
-  latest: endpoint({
-    method: 'GET',
-    path: '/api/competitions/:id/jobs/latest',
-    access: 'signed-in',
-    tags: ['stats'],
+  startRefresh: staff.post(
+    '/api/competitions/:id/refresh',
+    aboutOneJob("Update Views: queue a job refreshing every post's numbers from the providers", 202),
+  ),
+  startLeaderboard: staff.post(
+    '/api/competitions/:id/leaderboard/update',
+    aboutOneJob(
+      'Update Leaderboard: queue a job recomputing the ranking and the prizes it would pay now',
+      202,
+    ),
+  ),
+  latest: signedIn.get('/api/competitions/:id/jobs/latest', {
     summary: "The competition's newest job of a kind, with its progress (so a reloaded page finds it)",
     params: idParams,
     query: z.object({ kind: z.enum(JOB_KINDS).default('refresh-views') }),
     responses: { 200: z.object({ job: jobSchema.nullable() }) },
   }),
-  get: endpoint({
-    method: 'GET',
-    path: '/api/jobs/:id',
-    access: 'signed-in',
-    tags: ['stats'],
-    summary: 'A job and its progress',
-    params: idParams,
-    responses: { 200: oneJob },
-  }),
-  cancel: endpoint({
-    method: 'POST',
-    path: '/api/jobs/:id/cancel',
-    access: 'staff',
-    tags: ['stats'],
-    summary: 'Cancel a job (posts not yet started are skipped)',
-    params: idParams,
-    responses: { 200: oneJob },
-  }),
+  get: signedIn.get('/api/jobs/:id', aboutOneJob('A job and its progress', 200)),
+  cancel: staff.post(
+    '/api/jobs/:id/cancel',
+    aboutOneJob('Cancel a job (posts not yet started are skipped)', 200),
+  ),
 };

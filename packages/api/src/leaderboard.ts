@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 /** One creator's line of the stored leaderboard: rank, totals, the prize it would pay now and why. */
@@ -36,11 +36,7 @@ export const listLeaderboardQuerySchema = pageQuerySchema.extend({
 export type ListLeaderboardQuery = z.infer<typeof listLeaderboardQuerySchema>;
 
 export const leaderboard = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/competitions/:id/leaderboard',
-    access: 'signed-in',
-    tags: ['stats'],
+  list: endpointsOf(['stats']).signedIn.get('/api/competitions/:id/leaderboard', {
     summary: 'The last computed leaderboard, paged and sorted on the server',
     params: idParams,
     query: listLeaderboardQuerySchema,

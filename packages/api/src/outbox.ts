@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { endpointsOf } from './endpoint.ts';
+import { pageQuerySchema, pagedList } from './paging.ts';
 
 /** Where each recipient of an outbox message stands. */
 export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'rejected', 'failed', 'skipped'] as const;
@@ -60,34 +60,22 @@ export type ListRecipientsQuery = z.infer<typeof listRecipientsQuerySchema>;
 
 const idParams = z.object({ id: z.string().min(1) });
 
+const { admin } = endpointsOf(['email']);
+
 /** The Outbox page: every message, rendered, with what happened to each recipient. */
 export const outbox = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/outbox',
-    access: 'admin',
-    tags: ['email'],
+  list: admin.get('/api/outbox', {
     summary: 'Outbox messages, newest first; search by subject or recipient',
-    query: listOutboxQuerySchema,
-    responses: { 200: pageOf(outboxMessageSchema) },
+    ...pagedList(listOutboxQuerySchema, outboxMessageSchema),
   }),
-  get: endpoint({
-    method: 'GET',
-    path: '/api/outbox/:id',
-    access: 'admin',
-    tags: ['email'],
+  get: admin.get('/api/outbox/:id', {
     summary: 'One message, rendered, with delivery counts',
     params: idParams,
     responses: { 200: outboxMessageDetailSchema },
   }),
-  recipients: endpoint({
-    method: 'GET',
-    path: '/api/outbox/:id/recipients',
-    access: 'admin',
-    tags: ['email'],
+  recipients: admin.get('/api/outbox/:id/recipients', {
     summary: "A message's recipients and their delivery status",
     params: idParams,
-    query: listRecipientsQuerySchema,
-    responses: { 200: pageOf(outboxRecipientSchema) },
+    ...pagedList(listRecipientsQuerySchema, outboxRecipientSchema),
   }),
 };

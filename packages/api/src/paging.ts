@@ -14,3 +14,12 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A page of a list: its items and how many there are in all. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
+
+/**
+ * A paged list endpoint's query and answer: `...pagedList(listUsersQuerySchema, userSchema)`
+ * (the web's server tables read exactly this pair).
+ */
+export const pagedList = <Q extends z.ZodType, I extends z.ZodType>(query: Q, item: I) => ({
+  query,
+  responses: { 200: pageOf(item) } as const,
+});

@@ -1,8 +1,8 @@
 import { submitPostSchema } from '@preffy/domain';
 import { z } from 'zod';
 import { okSchema, versionQuery } from './common.ts';
-import { endpoint } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { endpointsOf } from './endpoint.ts';
+import { pageQuerySchema, pagedList } from './paging.ts';
 
 export const MAX_INGEST_POSTS = 100;
 
@@ -17,42 +17,27 @@ export const partnerKeySchema = z.object({
 });
 export type PartnerKey = z.infer<typeof partnerKeySchema>;
 
+const { admin, anyone } = endpointsOf(['partners']);
+
 export const partners = {
-  listKeys: endpoint({
-    method: 'GET',
-    path: '/api/partner-keys',
-    access: 'admin',
-    tags: ['partners'],
+  listKeys: admin.get('/api/partner-keys', {
     summary: 'Partner API keys (never the keys themselves)',
-    query: pageQuerySchema,
-    responses: { 200: pageOf(partnerKeySchema) },
+    ...pagedList(pageQuerySchema, partnerKeySchema),
   }),
-  createKey: endpoint({
-    method: 'POST',
-    path: '/api/partner-keys',
-    access: 'admin',
-    tags: ['partners'],
+  createKey: admin.post('/api/partner-keys', {
     summary: 'Make a partner key: the key is in this answer only',
     body: z.object({ name: z.string().trim().min(1, 'Please enter a name').max(100) }),
     responses: { 201: z.object({ key: z.string(), item: partnerKeySchema }) },
   }),
-  revokeKey: endpoint({
-    method: 'DELETE',
-    path: '/api/partner-keys/:id',
-    access: 'admin',
-    tags: ['partners'],
+  revokeKey: admin.delete('/api/partner-keys/:id', {
     summary: 'Revoke a partner key (it stops working at once)',
     params: z.object({ id: z.string() }),
     query: versionQuery,
     responses: { 200: okSchema },
   }),
   /** Authenticated by the partner key (x-api-key), not a session: no cookies, so no CSRF. */
-  ingestPosts: endpoint({
-    method: 'POST',
-    path: '/api/ingest/posts',
-    access: 'public',
+  ingestPosts: anyone.post('/api/ingest/posts', {
     csrf: false,
-    tags: ['partners'],
     summary: `Partner ingestion: up to ${MAX_INGEST_POSTS} entries for one competition (x-api-key header); each answered on its own`,
     body: z.object({
       competitionId: z.string().min(1).max(100),

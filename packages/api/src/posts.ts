@@ -1,8 +1,8 @@
 import { submitPostSchema } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { idParams, okSchema } from './common.ts';
+import { endpointsOf } from './endpoint.ts';
+import { pageQuerySchema, pagedList } from './paging.ts';
 
 /** One import is at most this many rows; larger files are split by the user. */
 export const MAX_IMPORT_ROWS = 5000;
@@ -36,13 +36,9 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 /** A post's numbers at one refresh. */
-export const postSnapshotSchema = z.object({
-  at: z.number(),
-  likes: z.number(),
-  views: z.number(),
-  comments: z.number(),
-  shares: z.number(),
-});
+export const postSnapshotSchema = postSchema
+  .pick({ likes: true, views: true, comments: true, shares: true })
+  .extend({ at: z.number() });
 export type PostSnapshot = z.infer<typeof postSnapshotSchema>;
 
 export const POST_SORTS = ['createdAt', 'likes', 'views', 'creator'] as const;
@@ -69,14 +65,13 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
+const { signedIn, staff } = endpointsOf(['posts']);
+const { anyone } = endpointsOf(['public']);
+
 export const posts = {
   /** The public page's entry form: anonymous, so no CSRF token (the server rate-limits it). */
-  submit: endpoint({
-    method: 'POST',
-    path: '/api/public/competitions/:id/posts',
-    access: 'public',
+  submit: anyone.post('/api/public/competitions/:id/posts', {
     csrf: false,
-    tags: ['public'],
     summary: "Enter a video into a competition (email, creator handle, the video's link)",
     params: idParams,
     body: submitPostSchema.extend({
@@ -84,13 +79,9 @@ export const posts = {
       /** Honeypot: people never see or fill it; bots do. */
       website: z.string().max(500).optional(),
     }),
-    responses: { 201: z.object({ ok: z.boolean(), platform: z.string().optional() }) },
+    responses: { 201: okSchema.extend({ platform: z.string().optional() }) },
   }),
-  add: endpoint({
-    method: 'POST',
-    path: '/api/competitions/:id/posts',
-    access: 'staff',
-    tags: ['posts'],
+  add: staff.post('/api/competitions/:id/posts', {
     summary: 'Add a post by hand (also to a closed competition)',
     params: idParams,
     body: submitPostSchema.extend({
@@ -99,34 +90,21 @@ export const posts = {
     }),
     responses: { 201: z.object({ post: postSchema }) },
   }),
-  import: endpoint({
-    method: 'POST',
-    path: '/api/competitions/:id/posts/import',
-    access: 'staff',
-    tags: ['posts'],
+  import: staff.post('/api/competitions/:id/posts/import', {
     summary: `Import posts from CSV text (link, email, creator, platform, optional likes, views; at most ${MAX_IMPORT_ROWS} rows): a report per row`,
     params: idParams,
     body: z.object({ csv: z.string().min(1, 'The file is empty').max(900_000) }),
     responses: { 200: importReportSchema },
   }),
-  snapshots: endpoint({
-    method: 'GET',
-    path: '/api/posts/:id/snapshots',
-    access: 'signed-in',
-    tags: ['posts'],
+  snapshots: signedIn.get('/api/posts/:id/snapshots', {
     summary:
       "A post's numbers at each refresh (the newest 500), oldest first, to chart growth and spot spikes",
     params: idParams,
     responses: { 200: z.object({ items: z.array(postSnapshotSchema) }) },
   }),
-  list: endpoint({
-    method: 'GET',
-    path: '/api/competitions/:id/posts',
-    access: 'signed-in',
-    tags: ['posts'],
+  list: signedIn.get('/api/competitions/:id/posts', {
     summary: "A competition's posts, with each one's last refresh and its failure, if any",
     params: idParams,
-    query: listPostsQuerySchema,
-    responses: { 200: pageOf(postSchema) },
+    ...pagedList(listPostsQuerySchema, postSchema),
   }),
 };

@@ -1,8 +1,8 @@
 import { ROLES } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams, versionBody } from './common.ts';
-import { endpoint } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { endedSessionsSchema, idParams, versionBody } from './common.ts';
+import { endpointsOf } from './endpoint.ts';
+import { pageQuerySchema, pagedList } from './paging.ts';
 
 /** What the API shows of a user: never the password hash. */
 export const userSchema = z.object({
@@ -25,31 +25,23 @@ export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
 const name = z.string().trim().min(1, 'Please enter a name').max(200);
 
+const { admin } = endpointsOf(['users']);
+
+/** The answer that carries one user. */
+export const oneUserSchema = z.object({ user: userSchema });
+
 export const users = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/users',
-    access: 'admin',
-    tags: ['users'],
+  list: admin.get('/api/users', {
     summary: 'List users (paged, searchable, sortable)',
-    query: listUsersQuerySchema,
-    responses: { 200: pageOf(userSchema) },
+    ...pagedList(listUsersQuerySchema, userSchema),
   }),
-  invite: endpoint({
-    method: 'POST',
-    path: '/api/users',
-    access: 'admin',
+  invite: admin.post('/api/users', {
     idempotent: true,
-    tags: ['users'],
     summary: 'Invite a user by email',
     body: z.object({ email: z.email('Email is not valid!').max(254), name, role: z.enum(ROLES) }),
-    responses: { 201: z.object({ user: userSchema }) },
+    responses: { 201: oneUserSchema },
   }),
-  update: endpoint({
-    method: 'PATCH',
-    path: '/api/users/:id',
-    access: 'admin',
-    tags: ['users'],
+  update: admin.patch('/api/users/:id', {
     summary: 'Change a user’s name, role or disabled flag',
     params: idParams,
     body: versionBody.extend({
@@ -57,26 +49,18 @@ export const users = {
       role: z.enum(ROLES).optional(),
       disabled: z.boolean().optional(),
     }),
-    responses: { 200: z.object({ user: userSchema }) },
+    responses: { 200: oneUserSchema },
   }),
-  signInLink: endpoint({
-    method: 'POST',
-    path: '/api/users/:id/sign-in-link',
-    access: 'admin',
-    tags: ['users'],
+  signInLink: admin.post('/api/users/:id/sign-in-link', {
     summary:
       'Mint a single-use, expiring sign-in link (the legacy ?LoginToken= link); optionally email it. Not for administrators.',
     params: idParams,
     body: z.object({ send: z.boolean().default(false) }).default({ send: false }),
     responses: { 200: z.object({ url: z.string(), expiresAt: z.number() }) },
   }),
-  revokeSessions: endpoint({
-    method: 'POST',
-    path: '/api/users/:id/revoke-sessions',
-    access: 'admin',
-    tags: ['users'],
+  revokeSessions: admin.post('/api/users/:id/revoke-sessions', {
     summary: 'Sign a user out everywhere: every session of theirs ends',
     params: idParams,
-    responses: { 200: z.object({ ok: z.boolean(), ended: z.number() }) },
+    responses: { 200: endedSessionsSchema },
   }),
 };

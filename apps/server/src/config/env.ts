@@ -5,16 +5,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ProvidersConfig } from '../modules/stats/providers.ts';
 
+/** A variable that may be left out or set empty (`FOO=` in a .env file): both mean unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
 /** Configuration comes only from environment variables (documented in the README). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
   ADMIN_EMAIL: z.string().email().default('admin@preffy.local'),
   ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must have at least 10 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -47,11 +47,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MANDRILL_API_KEY: z.string().optional(),
   MANDRILL_BASE_URL: z.string().url().default('https://mandrillapp.com/api/1.0'),
-  S3_ENDPOINT: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: optional(z.string().url()),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('auto'),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -71,11 +67,7 @@ const envSchema = z.object({
   FAKE_PROVIDERS: z.enum(['auto', 'off']).default('auto'),
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(360),
   RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),
-  GENNI_DIRECT_FORM_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  GENNI_DIRECT_FORM_URL: optional(z.string().url()),
   BUSINESS_TIME_ZONE: z
     .string()
     .default('UTC')

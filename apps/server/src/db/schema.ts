@@ -1,3 +1,4 @@
+import type { LeaderboardRow } from '@preffy/domain';
 import type { Insertable, Selectable } from 'kysely';
 
 /**
@@ -209,20 +210,9 @@ export type JobTasksTable = {
   error: string | null;
 };
 
-export type LeaderboardEntriesTable = {
+/** The last computed leaderboard: the domain's rows, with their flags as JSON. */
+export type LeaderboardEntriesTable = Omit<LeaderboardRow, 'flags'> & {
   competitionId: string;
-  rank: number;
-  creator: string;
-  platform: string;
-  email: string;
-  source: string;
-  postCount: number;
-  likes: number;
-  views: number;
-  creativityScore: number;
-  prizeLabel: string | null;
-  prizeAmount: number | null;
-  reason: string;
   /** JSON array of flag messages. */
   flags: string;
   computedAt: number;

@@ -7,9 +7,6 @@ import { seedDemoData } from '../modules/demo/seed-demo-data.ts';
 import type { ExampleContext } from './invalid-inputs.ts';
 import { mutationRoutes, type FuzzRequest, type MutationRoute } from './invalid-requests.ts';
 
-/** The upload reads its body with request.file(), so the document shows no request body for it. */
-const MULTIPART_ROUTES = ['POST /api/images'];
-
 /**
  * Mutation routes the fuzz test leaves out, and why. The caller's own session must live
  * through thousands of requests, so nothing that ends it is sent.
@@ -104,7 +101,7 @@ export async function createFuzzTarget(build: () => Promise<FastifyInstance> = (
     day: new Date(startMs + 30 * DAY_MS).toISOString().slice(0, 10),
   };
 
-  const routes = [...mutationRoutes(app.swagger(), MULTIPART_ROUTES), ...HIDDEN_ROUTES].filter(
+  const routes = [...mutationRoutes(app.swagger()), ...HIDDEN_ROUTES].filter(
     (route) => !(`${route.method} ${route.path}` in SKIPPED_ROUTES),
   );
 

@@ -35,8 +35,8 @@ type OpenApiOperation = {
 };
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
-/** Every POST/PUT/PATCH/DELETE under /api in the document; `multipartRoutes` read a multipart body the document does not describe. */
-export function mutationRoutes(document: unknown, multipartRoutes: string[]): MutationRoute[] {
+/** Every POST/PUT/PATCH/DELETE under /api in the document. */
+export function mutationRoutes(document: unknown): MutationRoute[] {
   const routes: MutationRoute[] = [];
   for (const [path, operations] of Object.entries((document as OpenApiDocument).paths)) {
     if (!path.startsWith('/api/')) continue;
@@ -56,7 +56,7 @@ export function mutationRoutes(document: unknown, multipartRoutes: string[]): Mu
         pathParams: parameters.filter((p) => p.in === 'path'),
         query: parameters.filter((p) => p.in === 'query'),
         body: content['application/json']?.schema,
-        multipart: 'multipart/form-data' in content || multipartRoutes.includes(`${method} ${path}`),
+        multipart: 'multipart/form-data' in content,
       });
     }
   }

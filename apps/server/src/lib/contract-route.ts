@@ -1,5 +1,10 @@
 import type { EndpointDefinition, ParsedBody, ParsedParams, ParsedQuery, ReplyOf } from '@preffy/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+
+/** A body the handler reads itself (a multipart form): in the OpenAPI document, never validated. */
+const DOCUMENTED_BODY = 'documentedBody';
 
 type RequestFor<E extends EndpointDefinition> = FastifyRequest<{
   Params: ParsedParams<E>;
@@ -43,9 +48,23 @@ export function route<E extends EndpointDefinition>(
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
+      ...(definition.multipart
+        ? { consumes: ['multipart/form-data'], [DOCUMENTED_BODY]: definition.multipart }
+        : {}),
       response: definition.responses,
     },
     // The zod type provider cannot follow a generic declaration; RequestFor<E> gives the same types.
     handler: handler as never,
   });
 }
+
+/**
+ * The OpenAPI document's transform: zod schemas become JSON schemas, and a documented body is
+ * shown as the route's request body, under the content types it `consumes`.
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const { [DOCUMENTED_BODY]: documented, ...schema } = (input.schema ?? {}) as typeof input.schema & {
+    [DOCUMENTED_BODY]?: ZodType;
+  };
+  return jsonSchemaTransform(documented ? { ...input, schema: { ...schema, body: documented } } : input);
+};

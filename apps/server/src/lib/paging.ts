@@ -2,13 +2,14 @@ import {
   type Expression,
   type ExpressionBuilder,
   type RawBuilder,
+  type SelectQueryBuilder,
   type SqlBool,
   type StringReference,
   sql,
 } from 'kysely';
 
 /** Paging helpers for repositories; the paged query and answer schemas live in @preffy/api. */
-export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -32,17 +33,25 @@ export function matchesSearch<DB, TB extends keyof DB>(
 
 /** `select(totalCount)`: the row count of a filtered query, for `paged`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: the count needs no column
-export const totalCount = (eb: ExpressionBuilder<any, any>) => eb.fn.countAll<number>().as('total');
+const totalCount = (eb: ExpressionBuilder<any, any>) => eb.fn.countAll<number>().as('total');
 
 /**
- * One page of a list and the total, the two queries run together. `rows` gets the window to
- * apply (limit and offset) to its filtered, sorted query; `count` counts the same filter.
+ * One page of a list and the total, the two queries run together. `base` is the filtered query;
+ * `rows` selects and sorts it (the window, limit and offset, is applied here); the total counts
+ * `base`. `toItem` turns a row into what the API answers.
  */
-export async function paged<R>(
+export async function paged<DB, TB extends keyof DB, O, R, T = R>(
   q: { page: number; pageSize: number },
-  rows: (window: { limit: number; offset: number }) => Promise<R[]>,
-  count: () => Promise<{ total: number | string | bigint }>,
-): Promise<{ items: R[]; total: number }> {
-  const [items, counted] = await Promise.all([rows({ limit: q.pageSize, offset: offsetOf(q) }), count()]);
-  return { items, total: Number(counted.total) };
+  base: SelectQueryBuilder<DB, TB, O>,
+  rows: (filtered: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+  toItem?: (row: R) => T,
+): Promise<{ items: T[]; total: number }> {
+  const [items, counted] = await Promise.all([
+    rows(base).limit(q.pageSize).offset(offsetOf(q)).execute(),
+    base.select(totalCount).executeTakeFirstOrThrow(),
+  ]);
+  // Kysely cannot name the selected columns of a generic table; these two are certain.
+  const found = items as R[];
+  const { total } = counted as unknown as { total: number | string | bigint };
+  return { items: toItem ? found.map(toItem) : (found as unknown as T[]), total: Number(total) };
 }

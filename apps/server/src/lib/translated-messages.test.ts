@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverMessages } from '../../../web/src/i18n/locales/en.ts';
+import { serverMessages } from '../../../web/src/lib/i18n/server-messages.ts';
 import {
   RESET_LINK_SENT,
   TOO_MANY_REQUESTS,

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import type { AuthTokenKind } from '../../db/schema.ts';
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { AuthTokenKind, DB } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken, newSecretToken } from './secret-tokens.ts';
 
@@ -36,16 +37,8 @@ export async function consumeAuthToken(
   kinds: AuthTokenKind[],
 ): Promise<string | null> {
   const id = hashToken(token);
-  const at = now();
-  const result = await db
-    .updateTable('authTokens')
-    .set({ usedAt: at })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', at)
-    .where('kind', 'in', kinds)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
+  const used = await useUp(db, (tokens) => tokens.where('id', '=', id).where('kind', 'in', kinds));
+  if (used !== 1) return null;
   const row = await db
     .selectFrom('authTokens')
     .select('userId')
@@ -59,14 +52,19 @@ export async function consumeAuthToken(
  * an administrator: a link someone could read while they were not one must not open their
  * admin account later.
  */
-export async function revokeUnusedAuthTokens(db: Database, userId: string): Promise<number> {
+export const revokeUnusedAuthTokens = (db: Database, userId: string): Promise<number> =>
+  useUp(db, (tokens) => tokens.where('userId', '=', userId));
+
+type UsableTokens = UpdateQueryBuilder<DB, 'authTokens', 'authTokens', UpdateResult>;
+
+/** Marks used the tokens `which` picks among those still usable (unused, unexpired): how many. */
+async function useUp(db: Database, which: (usable: UsableTokens) => UsableTokens) {
   const at = now();
-  const result = await db
+  const usable = db
     .updateTable('authTokens')
     .set({ usedAt: at })
-    .where('userId', '=', userId)
     .where('usedAt', 'is', null)
-    .where('expiresAt', '>', at)
-    .executeTakeFirst();
+    .where('expiresAt', '>', at);
+  const result = await which(usable).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

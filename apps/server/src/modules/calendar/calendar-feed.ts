@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
+import { calendarFeedHashOf, findFeedOwner, setCalendarFeedHash } from '../users/users.repository.ts';
 
 /** A feed holds what ended in the last 90 days and everything after, at most this many. */
 const FEED_PAST_DAYS = 90;
@@ -29,37 +30,16 @@ export const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/c
  */
 export async function rotateFeedToken(db: Database, userId: string) {
   const token = newSecretToken();
-  await db
-    .updateTable('users')
-    .set({ calendarFeedHash: hashToken(token) })
-    .where('id', '=', userId)
-    .execute();
+  await setCalendarFeedHash(db, userId, hashToken(token));
   return token;
 }
 
-export async function revokeFeedToken(db: Database, userId: string) {
-  await db.updateTable('users').set({ calendarFeedHash: null }).where('id', '=', userId).execute();
-}
+export const revokeFeedToken = (db: Database, userId: string) => setCalendarFeedHash(db, userId, null);
 
-export async function hasFeed(db: Database, userId: string) {
-  const row = await db
-    .selectFrom('users')
-    .select('calendarFeedHash')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return !!row?.calendarFeedHash;
-}
+export const hasFeed = async (db: Database, userId: string) => !!(await calendarFeedHashOf(db, userId));
 
 /** The feed's owner, if the token is current and the user still active. */
-export function feedOwner(db: Database, token: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'role'])
-    .where('calendarFeedHash', '=', hashToken(token))
-    .where('disabled', '=', 0)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-}
+export const feedOwner = (db: Database, token: string) => findFeedOwner(db, hashToken(token));
 
 /** The competitions the owner may see, as iCalendar events; holds are TENTATIVE. */
 export async function renderFeed(

@@ -1,6 +1,6 @@
 import { addDays, calendarTone, midnightOn, monthGridDays, prizeTotal } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { paged, totalCount } from '../../lib/paging.ts';
+import { paged } from '../../lib/paging.ts';
 
 /** How many organizers a day cell names; the rest are counted ("+3 more"). */
 export const ENTRIES_PER_DAY = 5;
@@ -109,10 +109,11 @@ export async function competitionsOnDay(
     .where('deleted', '=', 0)
     .where('startDate', '<', to)
     .where('endDate', '>=', from);
-  const page = await paged(
+  return paged(
     q,
-    ({ limit, offset }) =>
-      base
+    base,
+    (competitions) =>
+      competitions
         .select([
           'id',
           'version',
@@ -128,15 +129,8 @@ export async function competitionsOnDay(
         ])
         .orderBy('startDate')
         .orderBy('organizer')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-    () => base.select(totalCount).executeTakeFirstOrThrow(),
-  );
-  return {
-    total: page.total,
-    items: page.items.map((r) => {
+        .orderBy('id'),
+    (r) => {
       const f = flags(r);
       return {
         id: r.id,
@@ -150,8 +144,8 @@ export async function competitionsOnDay(
         ...f,
         tone: calendarTone(f),
       };
-    }),
-  };
+    },
+  );
 }
 
 /** Organizer emails of the competitions starting on a day (they hold that date). */

@@ -1,6 +1,6 @@
 import type { CompetitionListItem, ListCompetitionsQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
 import { toCompetition } from './competition.dto.ts';
 
 /** Competitions a user may see: organizers only their own (organizerEmail), others all. */
@@ -21,13 +21,12 @@ export async function listCompetitions(
   if (q.tab === 'active') base = base.where('hasEnded', '=', 0).where('isActive', '=', 1);
   if (q.tab === 'completed') base = base.where('hasEnded', '=', 1);
   if (q.search) base = base.where((eb) => matchesSearch(eb, ['name', 'organizer'], q.search!));
-  const page = await paged(
+  return paged(
     q,
-    ({ limit, offset }) =>
-      base.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id').limit(limit).offset(offset).execute(),
-    () => base.select(totalCount).executeTakeFirstOrThrow(),
+    base,
+    (competitions) => competitions.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'),
+    toCompetition,
   );
-  return { items: page.items.map(toCompetition), total: page.total };
 }
 
 export const findCompetition = (db: Database, id: string) =>

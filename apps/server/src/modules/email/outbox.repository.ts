@@ -7,7 +7,7 @@ import {
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailMessagesTable, EmailRecipientsTable } from '../../db/schema.ts';
-import { matchesSearch, paged, searchPattern, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged, searchPattern } from '../../lib/paging.ts';
 
 /** One page of outbox messages, newest first, searched by subject or recipient. */
 export async function listMessages(db: Database, q: ListOutboxQuery) {
@@ -28,24 +28,18 @@ export async function listMessages(db: Database, q: ListOutboxQuery) {
       ]),
     );
   }
-  return paged(
-    q,
-    (window) =>
-      base
-        .select(['id', 'createdAt', 'kind', 'subject', 'isMarketing', 'language'])
-        .select((eb) => [
-          eb
-            .selectFrom('emailRecipients')
-            .select((e) => e.fn.min('email').as('m'))
-            .whereRef('messageId', '=', 'emailMessages.id')
-            .as('firstRecipient'),
-        ])
-        .orderBy('createdAt', 'desc')
-        .orderBy('id')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute(),
-    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  return paged(q, base, (messages) =>
+    messages
+      .select(['id', 'createdAt', 'kind', 'subject', 'isMarketing', 'language'])
+      .select((eb) => [
+        eb
+          .selectFrom('emailRecipients')
+          .select((e) => e.fn.min('email').as('m'))
+          .whereRef('messageId', '=', 'emailMessages.id')
+          .as('firstRecipient'),
+      ])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id'),
   );
 }
 
@@ -67,16 +61,10 @@ export async function findMessage(db: Database, id: string) {
 export function listRecipients(db: Database, messageId: string, q: ListRecipientsQuery) {
   let base = db.selectFrom('emailRecipients').where('messageId', '=', messageId);
   if (q.status) base = base.where('status', '=', q.status);
-  return paged(
-    q,
-    (window) =>
-      base
-        .select(['email', 'name', 'status', 'reason', 'attempts', 'sentAt', 'transport'])
-        .orderBy('email')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute(),
-    () => base.select(totalCount).executeTakeFirstOrThrow(),
+  return paged(q, base, (recipients) =>
+    recipients
+      .select(['email', 'name', 'status', 'reason', 'attempts', 'sentAt', 'transport'])
+      .orderBy('email'),
   );
 }
 

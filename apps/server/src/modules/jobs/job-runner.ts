@@ -211,6 +211,14 @@ export class JobRunner {
     }
   }
 
+  /** An update of the running jobs of the given kinds. */
+  private runningJobsOf(kinds: Map<string, unknown>) {
+    return this.db
+      .updateTable('jobs')
+      .where('kind', 'in', [...kinds.keys()])
+      .where('status', '=', 'running');
+  }
+
   /**
    * A runner that crashed can leave a job 'running' with nothing left to do (it stored its last
    * task's outcome but did not close the job) or a job without tasks half run, its heartbeat
@@ -220,19 +228,13 @@ export class JobRunner {
   private async finishAbandonedJobs() {
     const at = now();
     if (this.jobKinds.size > 0)
-      await this.db
-        .updateTable('jobs')
+      await this.runningJobsOf(this.jobKinds)
         .set({ status: 'failed', error: ABANDONED_JOB_ERROR, finishedAt: at })
-        .where('kind', 'in', [...this.jobKinds.keys()])
-        .where('status', '=', 'running')
         .where('updatedAt', '<', at - this.leaseMs)
         .execute();
     if (this.taskKinds.size > 0)
-      await this.db
-        .updateTable('jobs')
+      await this.runningJobsOf(this.taskKinds)
         .set({ status: 'done', finishedAt: at, updatedAt: at })
-        .where('kind', 'in', [...this.taskKinds.keys()])
-        .where('status', '=', 'running')
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

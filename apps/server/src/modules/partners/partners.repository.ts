@@ -3,20 +3,14 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PartnerApiKeysTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
-import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
 import { toPartnerKey } from './partner-key.dto.ts';
 
 /** Live partner keys, newest first, searched by name. */
 export async function listPartnerKeys(db: Database, q: PageQuery) {
   let base = db.selectFrom('partnerApiKeys').where('deleted', '=', 0);
   if (q.search) base = base.where((eb) => matchesSearch(eb, ['name'], q.search!));
-  const page = await paged(
-    q,
-    ({ limit, offset }) =>
-      base.selectAll().orderBy('createdAt', 'desc').limit(limit).offset(offset).execute(),
-    () => base.select(totalCount).executeTakeFirstOrThrow(),
-  );
-  return { items: page.items.map(toPartnerKey), total: page.total };
+  return paged(q, base, (keys) => keys.selectAll().orderBy('createdAt', 'desc'), toPartnerKey);
 }
 
 export async function insertPartnerKey(db: Database, row: Insertable<PartnerApiKeysTable>) {

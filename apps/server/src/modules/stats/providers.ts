@@ -39,6 +39,18 @@ export type ProvidersConfig = {
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
 const seconds = (v: unknown) => (v ? num(v) * 1000 : null);
 const failed = (error: unknown): StatsResult => ({ ok: false, error: (error as Error).message });
+const found = (client: ProviderClient, stats: PostStats): StatsResult => ({
+  ok: true,
+  provider: client.name,
+  stats,
+});
+
+/** For providers that take one post a call: asks for each in turn. */
+async function oneByOne(targets: StatsTarget[], one: (target: StatsTarget) => Promise<StatsResult>) {
+  const out = new Map<string, StatsResult>();
+  for (const target of targets) out.set(target.postId, await one(target));
+  return out;
+}
 
 /** A client for one provider, with the rate, timeout and backoff every provider shares. */
 const providerClient = (name: string, config: ProvidersConfig) =>
@@ -72,10 +84,8 @@ class TikTokSource implements StatsSource {
     this.oembed = providerClient('tiktok-oembed', config);
   }
 
-  async fetch(targets: StatsTarget[]) {
-    const out = new Map<string, StatsResult>();
-    for (const target of targets) out.set(target.postId, await this.one(target));
-    return out;
+  fetch(targets: StatsTarget[]) {
+    return oneByOne(targets, (target) => this.one(target));
   }
 
   private async one(target: StatsTarget): Promise<StatsResult> {
@@ -90,19 +100,15 @@ class TikTokSource implements StatsSource {
           stats?: { diggCount?: number; playCount?: number; commentCount?: number; shareCount?: number };
         }>(`${endpoint.url}/video?url=${encodeURIComponent(target.link)}`, { 'x-api-key': endpoint.key });
         if (!body.stats) throw new ProviderError(`${client.name}: no stats in the answer`, true);
-        return {
-          ok: true,
-          provider: client.name,
-          stats: {
-            likes: num(body.stats.diggCount),
-            views: num(body.stats.playCount),
-            comments: num(body.stats.commentCount),
-            shares: num(body.stats.shareCount),
-            postedDate: seconds(body.createTime),
-            author: body.author?.uniqueId ?? (await this.oembedAuthor(target.link)),
-            country: body.region ?? null,
-          },
-        };
+        return found(client, {
+          likes: num(body.stats.diggCount),
+          views: num(body.stats.playCount),
+          comments: num(body.stats.commentCount),
+          shares: num(body.stats.shareCount),
+          postedDate: seconds(body.createTime),
+          author: body.author?.uniqueId ?? (await this.oembedAuthor(target.link)),
+          country: body.region ?? null,
+        });
       } catch (error) {
         errors.push((error as Error).message);
       }
@@ -137,38 +143,29 @@ class InstagramSource implements StatsSource {
   ) {
     this.client = providerClient('instagram', config);
   }
-  async fetch(targets: StatsTarget[]) {
-    const out = new Map<string, StatsResult>();
-    for (const target of targets) {
-      try {
-        const body = await this.client.getJson<{
-          like_count?: number;
-          play_count?: number;
-          comment_count?: number;
-          taken_at?: number;
-          country?: string;
-          user?: { username?: string };
-        }>(`${this.endpoint.url}/post?code=${encodeURIComponent(target.postId)}`, {
-          'x-api-key': this.endpoint.key,
-        });
-        out.set(target.postId, {
-          ok: true,
-          provider: this.client.name,
-          stats: {
-            likes: num(body.like_count),
-            views: num(body.play_count),
-            comments: num(body.comment_count),
-            shares: 0,
-            postedDate: seconds(body.taken_at),
-            author: body.user?.username ?? null,
-            country: body.country ?? null,
-          },
-        });
-      } catch (error) {
-        out.set(target.postId, failed(error));
-      }
-    }
-    return out;
+  fetch(targets: StatsTarget[]) {
+    return oneByOne(targets, (target) => this.one(target).catch(failed));
+  }
+  private async one(target: StatsTarget): Promise<StatsResult> {
+    const body = await this.client.getJson<{
+      like_count?: number;
+      play_count?: number;
+      comment_count?: number;
+      taken_at?: number;
+      country?: string;
+      user?: { username?: string };
+    }>(`${this.endpoint.url}/post?code=${encodeURIComponent(target.postId)}`, {
+      'x-api-key': this.endpoint.key,
+    });
+    return found(this.client, {
+      likes: num(body.like_count),
+      views: num(body.play_count),
+      comments: num(body.comment_count),
+      shares: 0,
+      postedDate: seconds(body.taken_at),
+      author: body.user?.username ?? null,
+      country: body.country ?? null,
+    });
   }
 }
 
@@ -207,19 +204,15 @@ class YouTubeSource implements StatsSource {
           out.set(
             target.postId,
             item
-              ? {
-                  ok: true,
-                  provider: this.client.name,
-                  stats: {
-                    likes: num(item.statistics?.likeCount),
-                    views: num(item.statistics?.viewCount),
-                    comments: num(item.statistics?.commentCount),
-                    shares: 0,
-                    postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
-                    author: item.snippet?.channelTitle ?? null,
-                    country: null,
-                  },
-                }
+              ? found(this.client, {
+                  likes: num(item.statistics?.likeCount),
+                  views: num(item.statistics?.viewCount),
+                  comments: num(item.statistics?.commentCount),
+                  shares: 0,
+                  postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
+                  author: item.snippet?.channelTitle ?? null,
+                  country: null,
+                })
               : { ok: false, error: 'youtube: the video is private, deleted or unknown' },
           );
         }

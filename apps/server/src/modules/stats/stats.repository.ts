@@ -1,6 +1,6 @@
 import type { ListLeaderboardQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
 
 /** The stored leaderboard of a competition, paged, with the time it was computed. */
 export async function listLeaderboard(db: Database, competitionId: string, q: ListLeaderboardQuery) {
@@ -9,23 +9,13 @@ export async function listLeaderboard(db: Database, competitionId: string, q: Li
   const [page, computedAt] = await Promise.all([
     paged(
       q,
-      ({ limit, offset }) =>
-        base
-          .selectAll()
-          .orderBy(q.sortBy, q.sortDirection)
-          .orderBy('rank')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-      () => base.select(totalCount).executeTakeFirstOrThrow(),
+      base,
+      (entries) => entries.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('rank'),
+      (entry) => ({ ...entry, flags: JSON.parse(entry.flags) as string[] }),
     ),
     leaderboardComputedAt(db, competitionId),
   ]);
-  return {
-    items: page.items.map((r) => ({ ...r, flags: JSON.parse(r.flags) as string[] })),
-    total: page.total,
-    computedAt,
-  };
+  return { ...page, computedAt };
 }
 
 /** When the stored leaderboard was computed (null: never). */

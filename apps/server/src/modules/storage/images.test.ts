@@ -183,6 +183,18 @@ describe('hostile multipart bodies answer 4xx with a clear message, never 500', 
   });
 });
 
+describe('the API reference', () => {
+  it('shows the upload as a multipart/form-data body with one file, "file"', async () => {
+    const upload = (await staff.get('/api/openapi.json')).json().paths['/api/images'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(upload.requestBody.content['multipart/form-data'].schema).toEqual({
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' } },
+      required: ['file'],
+    });
+  });
+});
+
 describe('uploads per user per hour', () => {
   it(`allows ${UPLOADS_PER_HOUR} an hour to each user, then answers 429 with a clear message`, async () => {
     const { client: busy } = await signedInClient(app, 'organizer');

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { NewUser, UserRow } from '../../db/schema.ts';
 import type { ListUsersQuery, User } from '@preffy/api';
-import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
 
 /** What the API shows of a user (@preffy/api's userSchema): never the password hash. */
 export const toPublicUser = (row: UserRow): User => ({
@@ -30,11 +30,43 @@ export const findUserById = (db: Database, id: string) =>
 export async function listUsers(db: Database, q: ListUsersQuery) {
   let base = db.selectFrom('users').where('deleted', '=', 0);
   if (q.search) base = base.where((eb) => matchesSearch(eb, ['name', 'email'], q.search!));
-  const page = await paged(
+  return paged(
     q,
-    ({ limit, offset }) =>
-      base.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id').limit(limit).offset(offset).execute(),
-    () => base.select(totalCount).executeTakeFirstOrThrow(),
+    base,
+    (users) => users.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'),
+    toPublicUser,
   );
-  return { items: page.items.map(toPublicUser), total: page.total };
 }
+
+export async function insertUser(db: Database, row: NewUser) {
+  await db.insertInto('users').values(row).execute();
+}
+
+/** Whether there is any account at all (the first start makes the first admin). */
+export async function hasAnyUser(db: Database) {
+  return !!(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
+}
+
+/** Stores the hash of a user's calendar feed token (null: the feed is off). */
+export async function setCalendarFeedHash(db: Database, userId: string, hash: string | null) {
+  await db.updateTable('users').set({ calendarFeedHash: hash }).where('id', '=', userId).execute();
+}
+
+export async function calendarFeedHashOf(db: Database, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('calendarFeedHash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.calendarFeedHash ?? null;
+}
+
+/** The active user whose calendar feed token has this hash. */
+export const findFeedOwner = (db: Database, hash: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'role'])
+    .where('calendarFeedHash', '=', hash)
+    .where('disabled', '=', 0)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Role } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId, newRecord } from '../../lib/clock.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
@@ -10,7 +11,7 @@ import { mintAuthToken, revokeUnusedAuthTokens } from '../auth/auth-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { findUserByEmail, findUserById, toPublicUser } from './users.repository.ts';
+import { findUserByEmail, findUserById, hasAnyUser, insertUser, toPublicUser } from './users.repository.ts';
 
 export async function createUser(
   db: Database,
@@ -26,9 +27,30 @@ export async function createUser(
     language: null,
     calendarFeedHash: null,
   };
-  await db.insertInto('users').values(row).execute();
+  await insertUser(db, row);
   return row;
 }
+
+/** An admin's change to a user's account, in the audit log. */
+const auditUser = (db: Database, actor: SessionUser, userId: string, action: string, changes: unknown) =>
+  recordAudit(db, { actorId: actor.id, entity: 'user', entityId: userId, action, changes });
+
+/** An email with a link into the user's own account (an invitation, a sign-in link). */
+const emailAccountLink = (
+  db: Database,
+  actor: SessionUser,
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'language'>,
+  kind: 'invitation' | 'sign-in-link',
+  url: string,
+) =>
+  enqueueEmail(db, {
+    kind,
+    data: { name: user.name, url },
+    to: [{ email: user.email, name: user.name }],
+    language: user.language,
+    related: { entity: 'user', id: user.id },
+    createdBy: actor.id,
+  });
 
 const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'A user with this email already exists', {
@@ -49,20 +71,8 @@ export async function inviteUser(
       throw isUniqueViolation(error) ? emailTaken() : error;
     });
     const { token } = await mintAuthToken(trx, user.id, 'invite', actor.id);
-    await enqueueEmail(trx, {
-      kind: 'invitation',
-      data: { name: user.name, url: resetPasswordUrl(publicUrl, token) },
-      to: [{ email: user.email, name: user.name }],
-      related: { entity: 'user', id: user.id },
-      createdBy: actor.id,
-    });
-    await recordAudit(trx, {
-      actorId: actor.id,
-      entity: 'user',
-      entityId: user.id,
-      action: 'invite',
-      changes: input,
-    });
+    await emailAccountLink(trx, actor, user, 'invitation', resetPasswordUrl(publicUrl, token));
+    await auditUser(trx, actor, user.id, 'invite', input);
     return toPublicUser(user);
   });
 }
@@ -91,13 +101,7 @@ export async function updateUser(
     if (input.disabled) await deleteUserSessions(trx, id);
     // Links read in the outbox while this user was not an admin must not open an admin account.
     if (input.role === 'admin' && before?.role !== 'admin') await revokeUnusedAuthTokens(trx, id);
-    await recordAudit(trx, {
-      actorId: actor.id,
-      entity: 'user',
-      entityId: id,
-      action: 'update',
-      changes: patch,
-    });
+    await auditUser(trx, actor, id, 'update', patch);
     const row = await findUserById(trx, id);
     if (!row) throw notFound('User');
     return toPublicUser(row);
@@ -125,23 +129,8 @@ export async function mintSignInLink(
   return db.transaction().execute(async (trx) => {
     const { token, expiresAt } = await mintAuthToken(trx, user.id, 'sign-in', actor.id);
     const url = signInLinkUrl(publicUrl, token);
-    if (send) {
-      await enqueueEmail(trx, {
-        kind: 'sign-in-link',
-        data: { name: user.name, url },
-        to: [{ email: user.email, name: user.name }],
-        language: user.language,
-        related: { entity: 'user', id: user.id },
-        createdBy: actor.id,
-      });
-    }
-    await recordAudit(trx, {
-      actorId: actor.id,
-      entity: 'user',
-      entityId: user.id,
-      action: 'mint-sign-in-link',
-      changes: { sent: send, expiresAt },
-    });
+    if (send) await emailAccountLink(trx, actor, user, 'sign-in-link', url);
+    await auditUser(trx, actor, user.id, 'mint-sign-in-link', { sent: send, expiresAt });
     return { url, expiresAt };
   });
 }
@@ -151,13 +140,7 @@ export async function revokeSessions(db: Database, actor: SessionUser, userId: s
   if (!(await findUserById(db, userId))) throw notFound('User');
   return db.transaction().execute(async (trx) => {
     const ended = await deleteUserSessions(trx, userId);
-    await recordAudit(trx, {
-      actorId: actor.id,
-      entity: 'user',
-      entityId: userId,
-      action: 'revoke-sessions',
-      changes: { sessions: ended },
-    });
+    await auditUser(trx, actor, userId, 'revoke-sessions', { sessions: ended });
     return ended;
   });
 }
@@ -170,8 +153,7 @@ export async function ensureFirstAdmin(
   db: Database,
   config: { adminEmail: string; adminPassword: string | undefined },
 ): Promise<{ email: string; generatedPassword?: string } | null> {
-  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return null;
+  if (await hasAnyUser(db)) return null;
   const generatedPassword = config.adminPassword ? undefined : newId().replaceAll('-', '').slice(0, 16);
   const password = config.adminPassword ?? generatedPassword!;
   await createUser(db, {

@@ -1,7 +1,7 @@
 import type { ListSubscribersQuery, Subscriber } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
-import { matchesSearch, paged, totalCount } from '../../lib/paging.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
 
 /** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
 
@@ -21,23 +21,16 @@ function subscribersQuery(db: Database, search?: string) {
 
 /** The Email page's list of subscribers, paged and sorted. */
 export async function listSubscribers(db: Database, q: ListSubscribersQuery) {
-  const base = subscribersQuery(db, q.search);
-  const page = await paged(
+  return paged(
     q,
-    (window) =>
-      base
+    subscribersQuery(db, q.search),
+    (subscribers) =>
+      subscribers
         .select(['id', 'email', 'paypal', 'balance', 'isVetted'])
         .orderBy(q.sortBy, q.sortDirection)
-        .orderBy('id')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute(),
-    () => base.select(totalCount).executeTakeFirstOrThrow(),
+        .orderBy('id'),
+    (w): Subscriber => ({ ...w, isVetted: w.isVetted === 1 }),
   );
-  return {
-    ...page,
-    items: page.items.map((w): Subscriber => ({ ...w, isVetted: w.isVetted === 1 })),
-  };
 }
 
 /** The addresses of every subscriber matching the search (a bulk send to "all"). */

@@ -32,50 +32,32 @@ const bulkKind = (subjectKey: StringKey, bodyKey: StringKey, sample: { amount: n
 });
 
 /**
+ * A transactional email with one link into the recipient's own account: its strings are
+ * `<strings>Subject`, `<strings>Body` and the button `<strings>Action`.
+ */
+const accountLinkKind = (strings: 'passwordReset' | 'invitation' | 'signInLink', sampleUrl: string) => ({
+  marketing: false as const,
+  sample: { name: 'Ann', url: sampleUrl },
+  render: (d: Person & { url: string }, lang: EmailLanguage) => {
+    const t = textsFor(lang);
+    return layout(lang, {
+      subject: t.text(`${strings}Subject`),
+      name: d.name,
+      transactionalNote: true,
+      blocks: [block(t, `${strings}Body`), block(t, `${strings}Action`, {}, d.url)],
+    });
+  },
+});
+
+/**
  * Every message the product sends. Each takes its data and a language and returns subject,
  * HTML and text. `marketing` messages carry an unsubscribe link and are never sent to
  * unsubscribed or banned addresses; the rest are transactional.
  */
 export const EMAIL_KINDS = {
-  'password-reset': {
-    marketing: false,
-    sample: { name: 'Ann', url: 'https://preffy.example/reset-password#token=sample' },
-    render: (d: Person & { url: string }, lang: EmailLanguage) => {
-      const t = textsFor(lang);
-      return layout(lang, {
-        subject: t.text('passwordResetSubject'),
-        name: d.name,
-        transactionalNote: true,
-        blocks: [block(t, 'passwordResetBody'), block(t, 'passwordResetAction', {}, d.url)],
-      });
-    },
-  },
-  invitation: {
-    marketing: false,
-    sample: { name: 'Ann', url: 'https://preffy.example/reset-password#token=sample' },
-    render: (d: Person & { url: string }, lang: EmailLanguage) => {
-      const t = textsFor(lang);
-      return layout(lang, {
-        subject: t.text('invitationSubject'),
-        name: d.name,
-        transactionalNote: true,
-        blocks: [block(t, 'invitationBody'), block(t, 'invitationAction', {}, d.url)],
-      });
-    },
-  },
-  'sign-in-link': {
-    marketing: false,
-    sample: { name: 'Ann', url: 'https://preffy.example/?LoginToken=sample' },
-    render: (d: Person & { url: string }, lang: EmailLanguage) => {
-      const t = textsFor(lang);
-      return layout(lang, {
-        subject: t.text('signInLinkSubject'),
-        name: d.name,
-        transactionalNote: true,
-        blocks: [block(t, 'signInLinkBody'), block(t, 'signInLinkAction', {}, d.url)],
-      });
-    },
-  },
+  'password-reset': accountLinkKind('passwordReset', 'https://preffy.example/reset-password#token=sample'),
+  invitation: accountLinkKind('invitation', 'https://preffy.example/reset-password#token=sample'),
+  'sign-in-link': accountLinkKind('signInLink', 'https://preffy.example/?LoginToken=sample'),
   'winner-notice': {
     marketing: false,
     sample: {

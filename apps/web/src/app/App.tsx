@@ -1,0 +1,61 @@
+import { MantineProvider, createTheme } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ApiError, notifyError, setUnauthorizedHandler } from '../lib/api/client.ts';
+import { currentLanguage, i18n } from '../lib/i18n/index.ts';
+import { createAppRouter } from './router.tsx';
+
+const theme = createTheme({ primaryColor: 'violet', defaultRadius: 'md' });
+
+// Failed loads and saves always reach the user; a lost session sends them to sign in.
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (query.queryKey[0] !== 'me') notifyError(error);
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _vars, _ctx, mutation) => {
+      if (!mutation.options.meta?.handlesErrors) notifyError(error);
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+const router = createAppRouter(queryClient);
+setUnauthorizedHandler(() => {
+  queryClient.setQueryData(['me'], null);
+  if (!router.state.location.pathname.startsWith('/login'))
+    void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
+});
+document.documentElement.lang = currentLanguage();
+
+/** The providers every screen relies on, around the router. */
+export const App = () => (
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <Notifications position="bottom-right" />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  </StrictMode>
+);
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { handlesErrors?: boolean };
+  }
+}

@@ -1,0 +1,254 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { MONTH_PATTERN } from '@preffy/domain';
+import { z } from 'zod';
+import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage.tsx';
+import { LoginPage } from '../features/auth/components/LoginPage.tsx';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage.tsx';
+import { meQuery } from '../lib/session.ts';
+import { CalendarPage } from '../features/calendar/components/CalendarPage.tsx';
+import { COMPETITION_TABS } from '@preffy/api';
+import { CompetitionsPage } from '../features/competitions/components/CompetitionsPage.tsx';
+import { StartCompetitionPage } from '../features/competitions/components/StartCompetitionPage.tsx';
+import { EmailPage } from '../features/email/components/EmailPage.tsx';
+import { EntriesPage } from '../features/entries/components/EntriesPage.tsx';
+import { PartnerKeysPage } from '../features/partners/components/PartnerKeysPage.tsx';
+import { OutboxPage } from '../features/email/components/OutboxPage.tsx';
+import { PublicCompetitionPage } from '../features/public/components/PublicCompetitionPage.tsx';
+import { AppLayout } from './shell/AppLayout.tsx';
+import { type PlannedScreen, PlannedPage } from './shell/PlannedPage.tsx';
+import { RequireAccess } from './shell/RequireAccess.tsx';
+import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
+import { tableSearchSchema } from '../components/table/table-search.ts';
+import { UsersPage } from '../features/users/components/UsersPage.tsx';
+import type { ParseKeys } from 'i18next';
+
+// The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
+const EditCompetitionPage = lazyRouteComponent(
+  () => import('../features/competitions/components/EditCompetitionPage.tsx'),
+  'EditCompetitionPage',
+);
+const ApiDocsPage = lazyRouteComponent(
+  () => import('../features/api-docs/components/ApiDocsPage.tsx'),
+  'ApiDocsPage',
+);
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ServerErrorPage,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: z.object({
+    redirect: z.string().optional().catch(undefined),
+    link: z.string().optional().catch(undefined),
+    signedOut: z.number().optional().catch(undefined),
+  }),
+  component: function Login() {
+    const search = loginRoute.useSearch();
+    return <LoginPage redirect={search.redirect} link={search.link} />;
+  },
+});
+const forgotRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: ForgotPasswordPage,
+});
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  component: ResetPasswordPage,
+});
+const publicCompetitionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/c/$id',
+  validateSearch: z.object({ ref: z.string().max(50).optional().catch(undefined) }),
+  component: PublicCompetitionPage,
+});
+
+/** Everything below needs a session; without one the user signs in and comes back. */
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context, location }) => {
+    const me = await context.queryClient.ensureQueryData(meQuery);
+    if (!me) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: Outlet,
+});
+const apiDocsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/preffy/api',
+  component: ApiDocsPage,
+});
+const shellRoute = createRoute({ getParentRoute: () => signedInRoute, id: 'shell', component: AppLayout });
+
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/preffy/view' });
+  },
+});
+
+const idSearch = z.object({ id: z.string().optional().catch(undefined) });
+
+/** A screen of a later issue: its route exists now and says what it will hold. */
+function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: ParseKeys, withId = false) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    ...(withId ? { validateSearch: idSearch } : {}),
+    component: () => <PlannedPage screen={screen} title={title} />,
+  });
+}
+
+const plannedRoutes = [
+  plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
+  plannedRoute('/preffy/posts', 'posts', 'nav.posts'),
+  plannedRoute('/preffy/finish', 'finish', 'nav.finish', true),
+  plannedRoute('/preffy/payments', 'payments', 'nav.payments'),
+  plannedRoute('/preffy/winners', 'winners', 'nav.winners'),
+  plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
+  plannedRoute('/preffy/referrals', 'referrals', 'nav.allCompetitions', true),
+  plannedRoute('/preffy/promotion', 'promotions', 'nav.allCompetitions', true),
+  plannedRoute('/preffy/manual', 'manual', 'nav.allCompetitions', true),
+  plannedRoute('/inquiries', 'inquiries', 'nav.inquiries'),
+  plannedRoute('/contacts-profile', 'inquiry', 'nav.inquiries', true),
+  plannedRoute('/update', 'update', 'nav.allCompetitions', true),
+  plannedRoute('/correct', 'correct', 'nav.allCompetitions', true),
+  plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
+];
+
+/** Admin-only screens (each a table: its page, size, search and sort in the URL): other roles get
+ * the no-access page (and 403 from the API). */
+function adminRoute<P extends string>(path: P, Page: () => React.ReactNode) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    validateSearch: idSearch.extend(tableSearchSchema.shape),
+    component: () => (
+      <RequireAccess access="admin">
+        <Page />
+      </RequireAccess>
+    ),
+  });
+}
+const competitionsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/view',
+  validateSearch: tableSearchSchema.extend({ tab: z.enum(COMPETITION_TABS).optional().catch(undefined) }),
+  component: function Competitions() {
+    const { tab } = competitionsRoute.useSearch();
+    const navigate = competitionsRoute.useNavigate();
+    return (
+      <CompetitionsPage
+        tab={tab ?? 'active'}
+        onTabChange={(next) => void navigate({ search: { tab: next } })}
+      />
+    );
+  },
+});
+const startCompetitionRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/add',
+  component: StartCompetitionPage,
+});
+const editCompetitionRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/edit',
+  validateSearch: idSearch,
+  component: function EditCompetition() {
+    const { id } = editCompetitionRoute.useSearch();
+    return <EditCompetitionPage id={id} />;
+  },
+});
+
+const calendarRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/calendar',
+  validateSearch: z.object({ month: z.string().regex(MONTH_PATTERN).optional().catch(undefined) }),
+  component: function Calendar() {
+    const { month } = calendarRoute.useSearch();
+    const navigate = calendarRoute.useNavigate();
+    return (
+      <CalendarPage month={month} onMonthChange={(next) => void navigate({ search: { month: next } })} />
+    );
+  },
+});
+
+const entriesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/table-update',
+  validateSearch: tableSearchSchema.extend({
+    id: z.string().optional().catch(undefined),
+    tab: z.enum(['posts', 'leaderboard']).optional().catch(undefined),
+    /** Posts: only those whose stats check failed. */
+    failed: z.boolean().optional().catch(undefined),
+  }),
+  component: function Entries() {
+    const { id, tab } = entriesRoute.useSearch();
+    const navigate = entriesRoute.useNavigate();
+    return (
+      <EntriesPage
+        id={id}
+        tab={tab ?? 'posts'}
+        onTabChange={(next) => void navigate({ search: { id, tab: next as 'posts' | 'leaderboard' } })}
+      />
+    );
+  },
+});
+
+const emailRoute = adminRoute('/preffy/email', EmailPage);
+const outboxRoute = adminRoute('/preffy/outbox', OutboxPage);
+const usersRoute = adminRoute('/admin/users', UsersPage);
+const partnerKeysRoute = adminRoute('/admin/partner-keys', PartnerKeysPage);
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  forgotRoute,
+  resetRoute,
+  publicCompetitionRoute,
+  signedInRoute.addChildren([
+    apiDocsRoute,
+    shellRoute.addChildren([
+      indexRoute,
+      ...plannedRoutes,
+      competitionsRoute,
+      startCompetitionRoute,
+      editCompetitionRoute,
+      calendarRoute,
+      entriesRoute,
+      partnerKeysRoute,
+      emailRoute,
+      outboxRoute,
+      usersRoute,
+    ]),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,237 @@
+import { ActionIcon, Button, Group, Menu, Stack } from '@mantine/core';
+import { IconDots, IconDownload } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../lib/api/client.ts';
+import { type CsvValue, exportCsv } from './export-csv.ts';
+import { SearchInput } from './SearchInput.tsx';
+import { type TableController, useTableTexts } from './use-server-table.ts';
+
+/** One column, declared once: its header, its cell, its server sort field and its CSV value. */
+export type Column<T> = {
+  /** The column's id (and, without `cell`, the row field it shows). */
+  key: string;
+  /** The header, translated; also the CSV header. */
+  title: string;
+  cell?: (row: T) => ReactNode;
+  /** The row as text, for the cell and the CSV alike (a formatted date, a translated label). */
+  text?: (row: T) => string;
+  /** The server's sort field; without one the column does not sort. */
+  sortKey?: string;
+  /** The CSV value; without one `text`, else the row field `key`; false leaves the column out. */
+  csv?: ((row: T) => CsvValue) | false;
+  /** In the CSV only, not on screen. */
+  hidden?: boolean;
+  textAlign?: 'left' | 'center' | 'right';
+};
+
+/** An entry of a row's menu: an action, or a link. */
+export type MenuItem = {
+  label: string;
+  onClick?: () => void;
+  href?: string;
+  target?: string;
+  color?: string;
+};
+
+export type ServerTableProps<T> = {
+  table: TableController<T>;
+  columns: Column<T>[];
+  /** The row field that identifies a row (default `id`). */
+  idKey?: string;
+  /** The search box, labelled (its label is also its accessible name); false for none. */
+  search: { label: string; width?: number } | false;
+  /** Beside the search box (filters, notes). */
+  toolbar?: ReactNode;
+  /** On the right, before Export CSV (buttons). */
+  actions?: ReactNode;
+  /** Export CSV of every row matching the search, with this file name. */
+  csv?: { filename: string };
+  /** The empty state without a search ('No users yet')… */
+  emptyText: string;
+  /** …and with one ('No users match "x"'); the default is the generic one. */
+  noMatchText?: (search: string) => string;
+  /** A filter besides the search is on (the toolbar's switches): an empty list says so. */
+  filtered?: boolean;
+  /** The row menu (a last column), with the row's name in its accessible label ("Actions: name"). */
+  rowMenu?: { items: (row: T) => MenuItem[]; label: (row: T) => string };
+  /** Ticked rows, with each checkbox's accessible name. */
+  selection?: {
+    selected: T[];
+    onChange: (rows: T[]) => void;
+    pageLabel: string;
+    rowLabel: (row: T) => string;
+  };
+  onRowClick?: (row: T) => void;
+  minHeight?: number;
+  dense?: boolean;
+};
+
+function fieldOf<T>(row: T, key: string): CsvValue {
+  const value = (row as Record<string, unknown>)[key];
+  return typeof value === 'object' && value !== null ? '' : (value as CsvValue);
+}
+
+/** The CSV columns of a table's columns: the ones not marked `csv: false`, in order. */
+export function csvColumns<T>(columns: Column<T>[]) {
+  return columns.flatMap((c) =>
+    c.csv === false ? [] : [{ title: c.title, value: c.csv ?? c.text ?? ((row: T) => fieldOf(row, c.key)) }],
+  );
+}
+
+/**
+ * Every server-paged list: search and paging kept in the URL (useServerTable), the screen's
+ * page sizes, sort, CSV export of the filtered list, row menu, selection and an empty state that
+ * says why. A new list is its columns and an endpoint.
+ */
+export function ServerTable<T>(props: ServerTableProps<T>) {
+  const { t } = useTranslation();
+  const texts = useTableTexts();
+  const { table, columns } = props;
+  const sortable = columns.some((c) => c.sortKey);
+  const sortColumn = columns.find((c) => c.sortKey && c.sortKey === table.sortBy);
+
+  const shown: DataTableColumn<T>[] = columns
+    .filter((c) => !c.hidden)
+    .map((c) => ({
+      accessor: c.key,
+      title: c.title,
+      sortable: Boolean(c.sortKey),
+      textAlign: c.textAlign,
+      ...(c.cell || c.text ? { render: (row: T) => (c.cell ?? c.text)!(row) } : {}),
+    }));
+  if (props.rowMenu) {
+    const menu = props.rowMenu;
+    shown.push({
+      accessor: '__actions',
+      title: t('actions'),
+      textAlign: 'right',
+      render: (row) => <RowMenu items={menu.items(row)} label={`${t('actions')}: ${menu.label(row)}`} />,
+    });
+  }
+
+  const hasToolbar = props.search || props.toolbar || props.actions || props.csv;
+  const dataTableProps = {
+    withTableBorder: true,
+    highlightOnHover: true,
+    minHeight: props.minHeight ?? 200,
+    idAccessor: props.idKey ?? 'id',
+    verticalSpacing: props.dense ? 4 : 'sm',
+    noRecordsText: table.appliedSearch
+      ? (props.noMatchText?.(table.appliedSearch) ?? t('table.noMatch', { search: table.appliedSearch }))
+      : props.filtered
+        ? t('table.noFilterMatch')
+        : props.emptyText,
+    ...texts,
+    records: table.rows,
+    totalRecords: table.total,
+    fetching: table.query.isFetching,
+    page: table.page,
+    onPageChange: table.setPage,
+    recordsPerPage: table.pageSize,
+    ...(table.pageSizes.length > 1
+      ? { recordsPerPageOptions: table.pageSizes, onRecordsPerPageChange: table.setPageSize }
+      : {}),
+    ...(sortable
+      ? {
+          sortStatus: {
+            columnAccessor: sortColumn?.key ?? table.sortBy ?? '',
+            direction: table.sortDirection,
+          },
+          onSortStatusChange: ({
+            columnAccessor,
+            direction,
+          }: {
+            columnAccessor: unknown;
+            direction: 'asc' | 'desc';
+          }) => {
+            const column = columns.find((c) => c.key === columnAccessor);
+            if (column?.sortKey) table.setSort(column.sortKey, direction);
+          },
+        }
+      : {}),
+    ...(props.selection
+      ? {
+          selectedRecords: props.selection.selected,
+          onSelectedRecordsChange: props.selection.onChange,
+          allRecordsSelectionCheckboxProps: { 'aria-label': props.selection.pageLabel },
+          getRecordSelectionCheckboxProps: (row: T) => ({ 'aria-label': props.selection!.rowLabel(row) }),
+        }
+      : {}),
+    ...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick!(record) } : {}),
+    columns: shown,
+  } as unknown as DataTableProps<T>;
+
+  return (
+    <Stack>
+      {hasToolbar && (
+        <Group justify="space-between" align="end">
+          <Group>
+            {props.search && (
+              <SearchInput
+                label={props.search.label}
+                value={table.search}
+                onChange={table.setSearch}
+                width={props.search.width}
+              />
+            )}
+            {props.toolbar}
+          </Group>
+          <Group>
+            {props.actions}
+            {props.csv && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() =>
+                  void exportCsv({
+                    source: table.source,
+                    params: table.params,
+                    columns: csvColumns(columns),
+                    filename: props.csv!.filename,
+                  }).catch(notifyError)
+                }
+              >
+                {t('table.exportCsv')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      )}
+      <DataTable<T> {...dataTableProps} />
+    </Stack>
+  );
+}
+
+function RowMenu({ items, label }: { items: MenuItem[]; label: string }) {
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={label}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) =>
+          item.href ? (
+            <Menu.Item
+              key={item.label}
+              component="a"
+              href={item.href}
+              target={item.target}
+              color={item.color}
+            >
+              {item.label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={item.label} onClick={item.onClick} color={item.color}>
+              {item.label}
+            </Menu.Item>
+          ),
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,84 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auth } from '@preffy/api';
+import { ApiError, call, describeError } from '../../../lib/api/client.ts';
+import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
+import { setLanguage, translateServerMessage } from '../../../lib/i18n/index.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { startSession } from '../../../lib/session.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+
+export function LoginPage({ redirect, link }: { redirect?: string; link?: string }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(link === 'invalid' ? t('linkInvalid') : null);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (v) => (/^\S+@\S+$/.test(v.trim()) ? null : t('emailInvalid')),
+      password: (v) => (v ? null : t('passwordRequired')),
+    },
+  });
+
+  const signIn = useFormMutation({
+    form,
+    mutationFn: async (values: { email: string; password: string }) => {
+      const { user } = await call(auth.login, { body: values });
+      return user;
+    },
+    // After the sign-in succeeded: a failure here is not reported as a failed sign-in.
+    onSuccess: async (user) => {
+      await startSession(queryClient);
+      if (user.language) await setLanguage(user.language);
+      // Only same-site paths: an open redirect would let a link send users anywhere.
+      const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
+      await navigate({ to: target });
+    },
+    // Every sign-in failure shows in the card's alert, not on the fields.
+    handle: (e) => {
+      if (!(e instanceof ApiError)) setError(t('errors.network'));
+      // A sign-in lockout says how long to wait, which the generic 429 text does not.
+      else setError(e.status === 429 ? translateServerMessage(e.message) : describeError(e).message);
+      return true;
+    },
+  });
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    return signIn.submit(values);
+  });
+
+  return (
+    <AuthCard title={t('signInTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormError testId="login-error">{error}</FormError>
+          <TextInput
+            label={t('email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={form.submitting}>
+            {t('signIn')}
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('forgotPassword')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

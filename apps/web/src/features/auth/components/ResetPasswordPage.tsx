@@ -1,0 +1,74 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MIN_PASSWORD_LENGTH, auth } from '@preffy/api';
+import { ApiError, call } from '../../../lib/api/client.ts';
+import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { startSession } from '../../../lib/session.ts';
+
+/** The token comes in the URL fragment (#token=…), which browsers never send to a server. */
+function tokenFromFragment(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token');
+}
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [token] = useState(tokenFromFragment);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: { password: (v) => (v.length >= MIN_PASSWORD_LENGTH ? null : t('passwordTooShort')) },
+  });
+  const reset = useFormMutation({
+    form,
+    mutationFn: async (password: string) => {
+      await call(auth.resetPassword, { body: { token: token ?? '', password } });
+    },
+    // After the password is set: a failure here is not reported as a failed reset.
+    onSuccess: async () => {
+      await startSession(queryClient);
+      await navigate({ to: '/dashboard', hash: '' });
+    },
+    // A used or expired link: the card says so instead of the form.
+    handle: (e) => {
+      if (!(e instanceof ApiError && e.body.code === 'INVALID_TOKEN')) return false;
+      setInvalid(e.fieldErrors().token ?? null);
+      return true;
+    },
+  });
+  const submit = form.onSubmit(({ password }) => reset.submit(password));
+  return (
+    <AuthCard title={t('resetTitle')}>
+      {!token || invalid ? (
+        <Alert color="red" role="alert">
+          {invalid ?? t('missingToken')}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <PasswordInput
+              label={t('newPassword')}
+              description={t('passwordHint')}
+              autoComplete="new-password"
+              required
+              autoFocus
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={form.submitting}>
+              {t('savePassword')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/forgot-password" size="sm">
+        {t('forgotPassword')}
+      </Anchor>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,140 @@
+import { Anchor, Badge, Button, Group, Modal, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { localDay, roleMeets } from '@preffy/domain';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { type DayCompetition, calendar } from '@preffy/api';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/session.ts';
+import { formatUsd } from '../../../lib/format.ts';
+import { ServerTable } from '../../../components/table/ServerTable.tsx';
+import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { DAY_PAGE_SIZE, calendarKeys, useConfirmHold, useDeleteCompetition } from '../api/calendar.ts';
+import { TONES } from '../tones.tsx';
+import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+
+/**
+ * '{date} Competitions': the competitions covering the day. Edit and Delete only where the
+ * server says this user may change the competition (its organizer, administrators).
+ */
+export function DayModal({
+  day,
+  timeZone,
+  onClose,
+  onReserve,
+}: {
+  day: string;
+  timeZone: string;
+  onClose: () => void;
+  onReserve: () => void;
+}) {
+  const { t } = useTranslation('calendar');
+  const me = useMe();
+  // The modal's table keeps its page to itself: the URL belongs to the calendar below it.
+  const table = useServerTable({
+    key: [...calendarKeys.all, 'day', day],
+    endpoint: calendar.day,
+    pathParams: { day },
+    pageSizes: [DAY_PAGE_SIZE],
+    inUrl: false,
+  });
+  const confirm = useConfirmHold(() => notifications.show({ color: 'green', message: t('confirmed') }));
+  const remove = useDeleteCompetition(() => notifications.show({ color: 'green', message: t('deleted') }));
+  const askDelete = (c: DayCompetition) =>
+    confirmDestructive({
+      title: t('deleteTitle', { name: c.name || c.organizer }),
+      body: t('areYouSure'),
+      confirm: t('delete'),
+      onConfirm: () => remove.mutate(c),
+      testId: 'confirm-delete',
+    });
+  const isStaff = roleMeets(me.role, 'staff');
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('dayTitle', { date: day })}>
+      <Stack>
+        <ServerTable
+          table={table}
+          search={false}
+          minHeight={150}
+          emptyText={t('noCompetitions')}
+          columns={[
+            { key: 'email', title: t('columns.email') },
+            { key: 'organizer', title: t('columns.organizer') },
+            {
+              key: 'startDate',
+              title: t('columns.startDate'),
+              cell: (c) => localDay(c.startDate, timeZone),
+            },
+            {
+              key: 'prizeTotal',
+              title: t('columns.prizeTotal'),
+              cell: (c) => formatUsd(c.prizeTotal),
+            },
+            {
+              key: 'isConfirmed',
+              title: t('columns.confirmed'),
+              cell: (c) => {
+                const { color, Icon } = TONES[c.tone];
+                return (
+                  <Group gap={4} wrap="nowrap">
+                    <Badge color={color} variant="light" leftSection={<Icon size={12} />} data-tone={c.tone}>
+                      {c.isConfirmed ? t('confirmedLabel') : t('holdLabel')}
+                    </Badge>
+                    {!c.isConfirmed && isStaff && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconCheck size={12} />}
+                        loading={confirm.isPending}
+                        onClick={() => confirm.mutate(c)}
+                        aria-label={`${t('confirmHold')}: ${c.organizer}`}
+                      >
+                        {t('confirm')}
+                      </Button>
+                    )}
+                  </Group>
+                );
+              },
+            },
+            {
+              key: 'edit',
+              title: t('columns.edit'),
+              cell: (c) =>
+                c.canChange ? (
+                  <Anchor
+                    size="sm"
+                    aria-label={`${t('columns.edit')}: ${c.organizer}`}
+                    renderRoot={(props) => <Link to="/edit" search={{ id: c.id }} {...props} />}
+                  >
+                    {t('columns.edit')}
+                  </Anchor>
+                ) : null,
+            },
+            {
+              key: 'delete',
+              title: t('columns.delete'),
+              cell: (c) =>
+                c.canChange ? (
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    variant="subtle"
+                    onClick={() => askDelete(c)}
+                    aria-label={`${t('columns.delete')}: ${c.organizer}`}
+                  >
+                    {t('columns.delete')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={16} />} onClick={onReserve}>
+            {t('reserveTitle')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n/index.ts';
+import { ReserveDateModal } from './ReserveDateModal.tsx';
+
+/** The Idempotency-Key of every reservation POST, in order; the first ones fail as a dropped network would. */
+function stubServer(failures: number) {
+  const keys: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === '/api/auth/csrf') return new Response(JSON.stringify({ token: 'csrf' }));
+    keys.push(new Headers(init.headers).get('idempotency-key') ?? '');
+    if (keys.length <= failures) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify({ competition: { id: 'c1' } }), { status: 201 });
+  });
+  return keys;
+}
+afterEach(() => vi.unstubAllGlobals());
+
+// jsdom has no document.fonts; the notes Textarea (autosize) listens to it.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+function renderForm(onClose = () => {}) {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <ReserveDateModal day="2032-03-01" onClose={onClose} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  const fill = (label: RegExp, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const reserve = () => fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+  return { fill, reserve };
+}
+
+describe('Reserve A Date sends one Idempotency-Key per submission', () => {
+  it('keeps the key when the same values are retried and makes a new one when they change', async () => {
+    const keys = stubServer(2);
+    const onClose = vi.fn();
+    const { fill, reserve } = renderForm(onClose);
+    fill(/Artist Name/, 'Luna Vega');
+    fill(/Invoice Amount/, '2500');
+    reserve();
+    await waitFor(() => expect(keys).toHaveLength(1));
+    reserve();
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+
+    fill(/Artist Name/, 'Luna Vega & Friends');
+    reserve();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys.every((k) => k.length > 0)).toBe(true);
+  });
+});

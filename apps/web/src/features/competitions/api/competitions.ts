@@ -1,0 +1,42 @@
+import { type CompetitionListItem, competitions } from '@preffy/api';
+import type { CompetitionState } from '@preffy/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api/client.ts';
+import { competitionKeys } from '../../../lib/api/competition.ts';
+import { useRefetchingMutation } from '../../../lib/api/refetching-mutation.ts';
+
+export const competitionDefaultsKey = ['competition-defaults'] as const;
+/** useServerTable takes the first part of the key. */
+export const COMPETITIONS_TABLE_KEY = competitionKeys.lists[0];
+
+export const competitionDefaultsQuery = () =>
+  queryOptions({ queryKey: competitionDefaultsKey, queryFn: () => call(competitions.defaults) });
+
+/** The Start form's defaults in the business time zone (they change once a day at most). */
+export const useCompetitionDefaults = (options: { staleTime?: number } = {}) =>
+  useQuery({ ...competitionDefaultsQuery(), ...options });
+
+/** Refetches every list after a change; the caller says what to show on success. */
+const useListMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, onSuccess: () => void) =>
+  useRefetchingMutation(competitionKeys.lists, mutationFn, onSuccess);
+
+export const useSetCompetitionState = (onSuccess: () => void) =>
+  useListMutation(
+    ({ c, state }: { c: CompetitionListItem; state: CompetitionState }) =>
+      call(competitions.setState, { params: { id: c.id }, body: { version: c.version, state } }),
+    onSuccess,
+  );
+
+export const useConfirmHold = (onSuccess: () => void) =>
+  useListMutation(
+    (c: CompetitionListItem) =>
+      call(competitions.confirm, { params: { id: c.id }, body: { version: c.version } }),
+    onSuccess,
+  );
+
+export const useDeleteCompetition = (onSuccess: () => void) =>
+  useListMutation(
+    (c: CompetitionListItem) =>
+      call(competitions.remove, { params: { id: c.id }, query: { version: c.version } }),
+    onSuccess,
+  );

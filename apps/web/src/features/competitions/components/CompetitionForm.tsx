@@ -1,0 +1,229 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import {
+  CONTINENTS,
+  COUNTRY_CONTINENTS,
+  type CompetitionFormMode,
+  METRICS,
+  PLATFORM_OPTIONS,
+  PRIZING_TYPES,
+  prizePoolFromInvoice,
+  prizeTemplate,
+} from '@preffy/domain';
+import { IconWand } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/session.ts';
+import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
+import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { AlbumImageInput } from './AlbumImageInput.tsx';
+import type { CompetitionFormValues } from '../competition-form-values.ts';
+import { PrizesEditor } from './PrizesEditor.tsx';
+import { RichTextInput } from './RichTextInput.tsx';
+import { useStaffOnlyFields } from '../staff-only.ts';
+
+const SOCIAL = ['spotify', 'tiktok', 'instagram', 'tiktokSound', 'instagramSound'] as const;
+
+type Form = UseFormReturnType<CompetitionFormValues>;
+
+/**
+ * The fields of Start A Competition (`create`) and Update A Competition (`update`, every field).
+ * Fields a role may not set show read-only (useStaffOnlyFields); the pages own submit and save.
+ */
+export function CompetitionForm({
+  mode,
+  form,
+  timeZone,
+  richText,
+}: {
+  mode: CompetitionFormMode;
+  form: Form;
+  timeZone: string;
+  /** Update only: the stored rich texts and a key that re-mounts their editors after a save. */
+  richText?: { creativeDirection: string | null; notes: string | null; key: string | number };
+}) {
+  const { t } = useTranslation('competitions');
+  const me = useMe();
+  const staffOnly = useStaffOnlyFields(mode);
+  const isUpdate = mode === 'update';
+  const day = (field: 'startDay' | 'endDay', label: 'startDate' | 'endDate') => (
+    <DatePickerInput
+      label={t(`fields.${label}`)}
+      description={t('timeHint', { zone: timeZone })}
+      valueFormat="YYYY-MM-DD"
+      {...form.getInputProps(field)}
+    />
+  );
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('fields.email')}
+          required
+          type="email"
+          // Organizers start competitions under their own email only.
+          disabled={!isUpdate && me.role === 'organizer'}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('fields.audio')}
+          required
+          placeholder="https://"
+          {...form.getInputProps('audio')}
+        />
+        <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
+        <TextInput label={t('fields.organizer')} required {...form.getInputProps('organizer')} />
+        {day('startDay', 'startDate')}
+        {day('endDay', 'endDate')}
+        {isUpdate && (
+          <MultiSelect
+            label={t('fields.platforms')}
+            data={[...PLATFORM_OPTIONS]}
+            {...form.getInputProps('platforms')}
+          />
+        )}
+        <MoneyInput
+          label={t('fields.invoiceAmount')}
+          required
+          {...form.getInputProps('invoiceAmount')}
+          {...staffOnly.input('invoiceAmount')}
+        />
+      </SimpleGrid>
+      <AlbumImageInput value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
+      {isUpdate && <PrizingType form={form} />}
+      <PrizesEditor
+        value={form.values.prizes}
+        onChange={(prizes) => form.setFieldValue('prizes', prizes)}
+        error={form.errors.prizes as string | undefined}
+      />
+      {isUpdate && <Territories form={form} />}
+      <Group>
+        {isUpdate && (
+          <>
+            <Checkbox
+              label={t('fields.isDirect')}
+              {...form.getInputProps('isDirect', { type: 'checkbox' })}
+              {...staffOnly.checkbox('isDirect')}
+            />
+            <Checkbox
+              label={t('fields.is555')}
+              {...form.getInputProps('is555', { type: 'checkbox' })}
+              {...staffOnly.checkbox('is555')}
+            />
+          </>
+        )}
+        <Checkbox
+          label={t('fields.isClosed')}
+          {...form.getInputProps('isClosed', { type: 'checkbox' })}
+          {...staffOnly.checkbox('isClosed')}
+        />
+      </Group>
+      {isUpdate && richText && (
+        <>
+          <RichTextInput
+            key={`creative-${richText.key}`}
+            label={t('fields.creativeDirection')}
+            value={richText.creativeDirection}
+            onChange={(html) => form.setFieldValue('creativeDirection', html)}
+          />
+          <RichTextInput
+            key={`notes-${richText.key}`}
+            label={t('fields.notes')}
+            value={richText.notes}
+            onChange={(html) => form.setFieldValue('notes', html)}
+          />
+        </>
+      )}
+      {isUpdate && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 4 }}>
+            <TextInput label={t('fields.category')} {...form.getInputProps('category')} />
+            <NumberInput
+              label={t('fields.takePct')}
+              min={0}
+              max={1}
+              step={0.05}
+              decimalScale={3}
+              {...form.getInputProps('takePct')}
+              {...staffOnly.input('takePct')}
+            />
+            <TextInput label={t('fields.event')} {...form.getInputProps('event')} />
+            <Select
+              label={t('fields.metric')}
+              allowDeselect={false}
+              data={METRICS.map((m) => ({ value: m, label: t(`metrics.${m}`) }))}
+              {...form.getInputProps('metric')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {SOCIAL.map((field) => (
+              <TextInput
+                key={field}
+                label={t(`fields.${field}`)}
+                placeholder="https://"
+                {...form.getInputProps(field)}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The prizing type and the button that fills the prize lines from it and the invoice. */
+function PrizingType({ form }: { form: Form }) {
+  const { t } = useTranslation('competitions');
+  const generatePrizes = () => {
+    const amount = typeof form.values.invoiceAmount === 'number' ? form.values.invoiceAmount : 0;
+    form.setFieldValue('prizes', prizeTemplate(form.values.competitionType, prizePoolFromInvoice(amount)));
+  };
+  return (
+    <Group align="end">
+      <Select
+        label={t('fields.competitionType')}
+        data={[...PRIZING_TYPES]}
+        allowDeselect={false}
+        {...form.getInputProps('competitionType')}
+      />
+      <Button variant="light" leftSection={<IconWand size={16} />} onClick={generatePrizes}>
+        {t('generatePrizes')}
+      </Button>
+    </Group>
+  );
+}
+
+function Territories({ form }: { form: Form }) {
+  const { t } = useTranslation('competitions');
+  const countryOptions = useMemo(() => {
+    const names = new Intl.DisplayNames([currentLanguage()], { type: 'region' });
+    return Object.keys(COUNTRY_CONTINENTS)
+      .map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, []);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <MultiSelect
+        label={t('fields.continents')}
+        data={[...CONTINENTS]}
+        {...form.getInputProps('continents')}
+      />
+      <MultiSelect
+        label={t('fields.countries')}
+        data={countryOptions}
+        searchable
+        {...form.getInputProps('countries')}
+      />
+    </SimpleGrid>
+  );
+}

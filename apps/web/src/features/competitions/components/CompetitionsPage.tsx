@@ -1,0 +1,159 @@
+import { ActionIcon, Badge, Button, Group, Select, Stack, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { COMPETITION_STATES, type CompetitionState, holdLabel, roleMeets } from '@preffy/domain';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { type CompetitionListItem, type CompetitionTab, COMPETITION_TABS, competitions } from '@preffy/api';
+import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
+import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
+import { useServerTable } from '../../../components/table/use-server-table.ts';
+import {
+  COMPETITIONS_TABLE_KEY,
+  useConfirmHold,
+  useDeleteCompetition,
+  useSetCompetitionState,
+} from '../api/competitions.ts';
+import { formatDay } from '../../../lib/format.ts';
+import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+
+/** The per-competition tools of the row menu (doc 2 section 3), each opened with the id. */
+const TOOLS = [
+  ['report', '/reports'],
+  ['errors', '/correct'],
+  ['update', '/update'],
+  ['entries', '/table-update'],
+  ['creators', '/preffy/manual'],
+  ['edit', '/edit'],
+] as const;
+
+/** All Competitions: tabs by state, server-side search, sort and paging, state changes, holds. */
+export function CompetitionsPage({
+  tab,
+  onTabChange,
+}: {
+  tab: CompetitionTab;
+  onTabChange: (tab: CompetitionTab) => void;
+}) {
+  const { t } = useTranslation('competitions');
+  const me = useMe();
+  const navigate = useNavigate();
+  const isStaff = roleMeets(me.role, 'staff');
+  const isAdmin = roleMeets(me.role, 'admin');
+  const table = useServerTable({
+    key: COMPETITIONS_TABLE_KEY,
+    endpoint: competitions.list,
+    sortBy: 'endDate',
+    sortDirection: 'desc',
+    pageSizes: [10, 25, 50],
+    extra: { tab },
+  });
+  const timeZone = useBusinessTimeZone();
+  const day = (ms: number) => formatDay(ms, timeZone);
+  const notify = (key: 'saved' | 'confirmed' | 'deleted') => () =>
+    notifications.show({ color: 'green', message: t(`${key}`) });
+  const setState = useSetCompetitionState(notify('saved'));
+  const confirm = useConfirmHold(notify('confirmed'));
+  const remove = useDeleteCompetition(notify('deleted'));
+  const askDelete = (c: CompetitionListItem) =>
+    confirmDestructive({
+      title: t('deleteTitle', { name: c.name }),
+      body: t('areYouSure'),
+      confirm: t('delete'),
+      onConfirm: () => remove.mutate(c),
+      testId: 'confirm-delete',
+    });
+
+  const columns: Column<CompetitionListItem>[] = [
+    { key: 'campaignId', title: 'ID' },
+    { key: 'name', title: t('columns.song'), sortKey: 'name' },
+    { key: 'email', title: t('columns.email') },
+    { key: 'organizer', title: t('columns.artist'), sortKey: 'organizer' },
+    { key: 'startDate', title: t('columns.startDate'), text: (c) => day(c.startDate) },
+    { key: 'endDate', title: t('columns.endDate'), sortKey: 'endDate', text: (c) => day(c.endDate) },
+    {
+      key: 'state',
+      title: t('columns.state'),
+      csv: (c) => t(`states.${c.state}`),
+      cell: (c) =>
+        isStaff ? (
+          <Select
+            size="xs"
+            w={130}
+            aria-label={`${t('columns.state')}: ${c.name}`}
+            allowDeselect={false}
+            value={c.state}
+            data={COMPETITION_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+            onChange={(state) => state && setState.mutate({ c, state: state as CompetitionState })}
+          />
+        ) : (
+          t(`states.${c.state}`)
+        ),
+    },
+    {
+      key: 'isConfirmed',
+      title: t('columns.hold'),
+      csv: (c) => holdLabel(c.isConfirmed),
+      cell: (c) => (
+        <Group gap={4} wrap="nowrap">
+          <Badge color={c.isConfirmed ? 'green' : 'yellow'} variant="light">
+            {c.isConfirmed ? t('confirmedLabel') : t('holdLabel')}
+          </Badge>
+          {!c.isConfirmed && isStaff && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              aria-label={`${t('confirmHold')}: ${c.name}`}
+              onClick={() => confirm.mutate(c)}
+            >
+              <IconCheck size={16} />
+            </ActionIcon>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'lastUpdated',
+      title: t('columns.lastUpdate'),
+      sortKey: 'lastUpdated',
+      cell: (c) => day(c.lastUpdated),
+      csv: false,
+    },
+  ];
+  const rowMenu = (c: CompetitionListItem): MenuItem[] => [
+    { label: t('menu.view'), href: `/c/${c.id}`, target: '_blank' },
+    ...TOOLS.map(([label, to]) => ({
+      label: t(`menu.${label}`),
+      onClick: () => void navigate({ to, search: { id: c.id } }),
+    })),
+    ...(isAdmin ? [{ label: t('delete'), color: 'red', onClick: () => askDelete(c) }] : []),
+  ];
+
+  return (
+    <Stack>
+      <PageHeader title={t('nav.allCompetitions')}>
+        <Button component={Link} to="/preffy/add" leftSection={<IconPlus size={16} />}>
+          {t('start')}
+        </Button>
+      </PageHeader>
+      <Tabs value={tab} onChange={(v) => v && onTabChange(v as CompetitionTab)}>
+        <Tabs.List>
+          {COMPETITION_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <ServerTable
+        table={table}
+        columns={columns}
+        search={{ label: t('search'), width: 360 }}
+        csv={{ filename: `competitions-${tab}.csv` }}
+        emptyText={t('noRecords')}
+        rowMenu={{ items: rowMenu, label: (c) => c.name }}
+      />
+    </Stack>
+  );
+}

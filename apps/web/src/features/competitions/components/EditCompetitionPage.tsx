@@ -1,0 +1,113 @@
+import { Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { type Competition, type RequestOf, competitions } from '@preffy/api';
+import { updateCompetitionSchema } from '@preffy/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../lib/api/client.ts';
+import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
+import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { zodValidate } from '../../../components/forms/zod-validate.ts';
+import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
+import { CompetitionForm } from './CompetitionForm.tsx';
+import { type CompetitionFormValues, toUpdateInput, valuesOf } from '../competition-form-values.ts';
+import { DATE_FIELDS } from '../dates.ts';
+import { ReservationDetails } from './ReservationDetails.tsx';
+
+/** Update A Competition (/edit?id=). */
+export function EditCompetitionPage({ id }: { id: string | undefined }) {
+  const competition = useCompetition(id);
+  const timeZone = useBusinessTimeZone();
+  if (!id || competition.isError) return <NotFoundPage />;
+  if (!competition.data) return <Loader />;
+  return (
+    <EditCompetitionForm
+      key={competition.data.competition.id}
+      loaded={competition.data.competition}
+      timeZone={timeZone}
+    />
+  );
+}
+
+function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZone: string }) {
+  const { t } = useTranslation('competitions');
+  const queryClient = useQueryClient();
+  // What this form was last in step with: the base for the version and for "what changed".
+  const [base, setBase] = useState(loaded);
+  const form = useForm<CompetitionFormValues>({
+    initialValues: valuesOf(loaded, timeZone),
+    validate: (values) => {
+      const errors = zodValidate<CompetitionFormValues>(updateCompetitionSchema, (v) =>
+        toUpdateInput(v, timeZone),
+      )(values);
+      if (errors.endDate) errors.endDay = errors.endDate;
+      return errors;
+    },
+  });
+
+  const update = (values: CompetitionFormValues, version: number) => ({
+    params: { id: loaded.id },
+    // The form's validate ran the same schema: what it let through is a valid body.
+    body: { ...toUpdateInput(values, timeZone), version } as RequestOf<typeof competitions.update>['body'],
+  });
+  const save = useFormMutation({
+    form,
+    mutationFn: (input: ReturnType<typeof update>) => call(competitions.update, input),
+    aliases: DATE_FIELDS,
+    onSuccess: ({ competition }) => {
+      setBase(competition);
+      form.setValues(valuesOf(competition, timeZone));
+      form.resetDirty();
+      queryClient.setQueryData(competitionKeys.one(loaded.id), { competition });
+      void queryClient.invalidateQueries({ queryKey: competitionKeys.lists });
+      notifications.show({ color: 'green', message: t('saved') });
+    },
+    conflict: {
+      title: t('conflictTitle'),
+      valuesOf: (current: Competition) => valuesOf(current, timeZone),
+      read: valuesOf(base, timeZone),
+      // The day inputs show under the record's date names.
+      label: (field) =>
+        t(`fields.${field === 'startDay' ? 'startDate' : field === 'endDay' ? 'endDate' : field}`),
+      onReload: (current) => {
+        setBase(current);
+        form.setValues(valuesOf(current, timeZone));
+      },
+      overwrite: (current) => update(form.getValues(), current.version),
+    },
+  });
+
+  return (
+    <Stack maw={960}>
+      <Title order={1} size="h2">
+        {t('editTitle', { name: base.name })}
+      </Title>
+      {base.reservation && <ReservationDetails reservation={base.reservation} />}
+      <Paper
+        withBorder
+        p="lg"
+        component="form"
+        onSubmit={form.onSubmit((v) => save.submit(update(v, base.version)))}
+        noValidate
+      >
+        <Stack>
+          <CompetitionForm
+            mode="update"
+            form={form}
+            timeZone={timeZone}
+            richText={{ creativeDirection: base.creativeDirection, notes: base.notes, key: base.version }}
+          />
+          <Group>
+            <Button type="submit" loading={form.submitting || save.isPending}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {save.conflictDialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../lib/session.ts';
+import { EditCompetitionPage } from './EditCompetitionPage.tsx';
+import { toUpdateInput, valuesOf } from '../competition-form-values.ts';
+import { competitionTime } from '../dates.ts';
+import { UNFORMATTABLE, dayOf, formatDay, formatUsd } from '../../../lib/format.ts';
+import type { Competition } from '@preffy/api';
+
+/** The row the attack stored before the bounds: dates no Date can hold, money that is not a number. */
+const DAY = 24 * 60 * 60 * 1000;
+const BAD = { startDate: 0, endDate: 8640000000000001, lastUpdated: 1e308 };
+
+const competition: Competition = {
+  id: 'c1',
+  version: 1,
+  createdAt: 0,
+  updatedAt: 0,
+  campaignId: 1,
+  name: 'Broken Dates',
+  organizer: 'Luna Vega',
+  email: 'organizer@label.test',
+  image: null,
+  audio: 'https://soundcloud.com/luna/song',
+  ...BAD,
+  isActive: false,
+  isClosed: false,
+  hasEnded: false,
+  isConfirmed: false,
+  isDirect: false,
+  is555: false,
+  state: 'preview',
+  prizes: ['1st Place: $200'],
+  prizeTotal: 200,
+  platforms: ['TikTok'],
+  invoiceAmount: 3000,
+  competitionType: 'Hybrid',
+  notes: null,
+  takePct: 1,
+  metric: 'likes',
+  category: null,
+  continents: ['Europe'],
+  countries: null,
+  creativeDirection: null,
+  event: null,
+  spotify: null,
+  tiktok: null,
+  instagram: null,
+  tiktokSound: null,
+  instagramSound: null,
+  reservation: null,
+};
+
+// Label queries: role queries walk the whole (large) form and are slow in jsdom.
+const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const checkbox = input;
+
+function renderEditPage(role: User['role'], businessTimeZone = 'UTC', stored: Competition = competition) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  // The session carries the business time zone the form counts days in.
+  client.setQueryData(['me'], {
+    user: { id: 'u1', email: 'organizer@label.test', role } as User,
+    businessTimeZone,
+  });
+  client.setQueryData(['competition', 'c1'], { competition: stored });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <EditCompetitionPage id="c1" />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('stored values the app cannot format (issue #11 item 4)', () => {
+  it('shows a placeholder for the list instead of throwing', () => {
+    expect(formatDay(BAD.endDate, 'UTC')).toBe(UNFORMATTABLE);
+    expect(formatDay(BAD.lastUpdated, 'Europe/Berlin')).toBe(UNFORMATTABLE);
+    expect(formatDay(Number.NaN, 'UTC')).toBe(UNFORMATTABLE);
+    expect(formatDay(BAD.startDate, 'UTC')).toBe('1970-01-01');
+    expect(dayOf(BAD.endDate, 'UTC')).toBeNull();
+    expect(formatUsd(Number.NaN)).toBe(UNFORMATTABLE);
+    expect(formatUsd(Infinity)).toBe(UNFORMATTABLE);
+    expect(formatUsd(4200)).toBe('$4,200');
+  });
+
+  it('renders the edit form over such a row instead of the error page', { timeout: 30_000 }, () => {
+    renderEditPage('admin');
+    expect(screen.getByText(/Broken Dates/, { selector: 'h1' })).toBeTruthy();
+    expect(input(/Song Title/).value).toBe('Broken Dates');
+  });
+
+  it('shows organizers the money fields and flags read-only, staff editable', { timeout: 30_000 }, () => {
+    const { unmount } = renderEditPage('organizer');
+    expect(input(/Invoice Amount/).readOnly).toBe(true);
+    expect(input(/Take/).readOnly).toBe(true);
+    for (const name of [/Is Direct/, /Is 555/, /Is Closed/]) expect(checkbox(name).disabled).toBe(true);
+    expect(input(/Song Title/).readOnly).toBe(false);
+    unmount();
+    renderEditPage('staff');
+    expect(input(/Invoice Amount/).readOnly).toBe(false);
+    expect(checkbox(/Is Direct/).disabled).toBe(false);
+  });
+});
+
+describe('competition days in the business time zone of the session', () => {
+  // 15:00 on 1 May in Honolulu (UTC-10) is 01:00 UTC on 2 May: the zone decides the day.
+  const ZONE = 'Pacific/Honolulu';
+  const start = Date.UTC(2026, 4, 2, 1);
+  const zoned: Competition = {
+    ...competition,
+    name: 'Island Time',
+    startDate: start,
+    endDate: start + 7 * DAY,
+  };
+
+  it('builds and reads days in that zone, not in UTC', () => {
+    const values = valuesOf(zoned, ZONE);
+    expect(values.startDay).toBe('2026-05-01');
+    expect(valuesOf(zoned, 'UTC').startDay).toBe('2026-05-02');
+    expect(toUpdateInput(values, ZONE).startDate).toBe(start);
+    expect(competitionTime('2026-05-08', ZONE)).toBe(start + 7 * DAY);
+  });
+
+  it('shows the session zone on the edit form', { timeout: 30_000 }, () => {
+    renderEditPage('staff', ZONE, zoned);
+    expect(screen.getByText(/Island Time/, { selector: 'h1' })).toBeTruthy();
+    expect(screen.getAllByText(new RegExp(ZONE)).length).toBeGreaterThan(0);
+  });
+});

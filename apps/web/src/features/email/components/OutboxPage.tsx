@@ -1,0 +1,158 @@
+import { Badge, Group, Modal, Select, Stack, Tabs, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type EmailKindName,
+  type OutboxMessage,
+  RECIPIENT_STATUSES,
+  type RecipientStatus,
+  outbox,
+} from '@preffy/api';
+import { LANGUAGES, type Language, currentLanguage } from '../../../lib/i18n/index.ts';
+import { ServerTable } from '../../../components/table/ServerTable.tsx';
+import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { emailKindsQuery, emailPreviewQuery, outboxKeys, outboxMessageQuery } from '../api/email.ts';
+import { EmailPreview } from './EmailPreview.tsx';
+
+const STATUS_COLORS: Record<RecipientStatus, string> = {
+  queued: 'gray',
+  sending: 'blue',
+  sent: 'green',
+  rejected: 'orange',
+  failed: 'red',
+  skipped: 'yellow',
+};
+const RECIPIENTS_PER_PAGE = 10;
+const formatTime = (ms: number) => new Date(ms).toLocaleString(currentLanguage());
+
+/** Every message the product sent or will send, rendered, with each recipient's delivery. */
+export function OutboxPage() {
+  const { t } = useTranslation('email');
+  const table = useServerTable({ key: outboxKeys.all[0], endpoint: outbox.list, sortBy: 'createdAt' });
+  const [openId, setOpenId] = useState<string | null>(null);
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('outbox.title')}
+      </Title>
+      <Tabs defaultValue="messages">
+        <Tabs.List>
+          <Tabs.Tab value="messages">{t('outbox.title')}</Tabs.Tab>
+          <Tabs.Tab value="templates">{t('outbox.previews')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="messages" pt="md">
+          <Stack>
+            <ServerTable
+              table={table}
+              columns={[
+                { key: 'createdAt', title: t('outbox.sentAt'), cell: (m) => formatTime(m.createdAt) },
+                { key: 'kind', title: t('outbox.kind') },
+                { key: 'subject', title: t('outbox.subject') },
+                {
+                  key: 'recipients',
+                  title: t('outbox.recipients'),
+                  cell: (m) =>
+                    m.recipients === 1 ? m.firstRecipient : `${m.firstRecipient} +${m.recipients - 1}`,
+                },
+                { key: 'counts', title: t('outbox.status'), cell: (m) => <StatusBadges counts={m.counts} /> },
+              ]}
+              search={{ label: t('outbox.search'), width: 360 }}
+              emptyText={t('outbox.noRecords')}
+              onRowClick={(m) => setOpenId(m.id)}
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="templates" pt="md">
+          <TemplatePreviews />
+        </Tabs.Panel>
+      </Tabs>
+      {openId && <MessageModal id={openId} onClose={() => setOpenId(null)} />}
+    </Stack>
+  );
+}
+
+function StatusBadges({ counts }: { counts: OutboxMessage['counts'] }) {
+  const { t } = useTranslation('email');
+  return (
+    <Group gap={4}>
+      {RECIPIENT_STATUSES.filter((s) => counts[s] > 0).map((s) => (
+        <Badge key={s} color={STATUS_COLORS[s]} variant="light">
+          {t(`outbox.statuses.${s}`)} {counts[s]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('email');
+  const message = useQuery(outboxMessageQuery(id));
+  // The modal's table keeps its page to itself: the URL belongs to the list below it.
+  const recipients = useServerTable({
+    key: [...outboxKeys.message(id), 'recipients'],
+    endpoint: outbox.recipients,
+    pathParams: { id },
+    pageSizes: [RECIPIENTS_PER_PAGE],
+    inUrl: false,
+  });
+  return (
+    <Modal opened onClose={onClose} size="xl" title={message.data?.subject ?? t('common.loading')}>
+      {message.data && (
+        <Stack>
+          <StatusBadges counts={message.data.counts} />
+          <EmailPreview email={message.data} />
+          <ServerTable
+            table={recipients}
+            idKey="email"
+            search={false}
+            emptyText={t('outbox.noRecords')}
+            columns={[
+              { key: 'email', title: t('outbox.recipient') },
+              {
+                key: 'status',
+                title: t('outbox.status'),
+                cell: (r) => (
+                  <Badge color={STATUS_COLORS[r.status]} variant="light">
+                    {t(`outbox.statuses.${r.status}`)}
+                  </Badge>
+                ),
+              },
+              { key: 'attempts', title: t('outbox.attempts') },
+              { key: 'reason', title: t('outbox.reason') },
+            ]}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function TemplatePreviews() {
+  const { t } = useTranslation('email');
+  const [kind, setKind] = useState<EmailKindName>('winner-notice');
+  const [language, setLanguage] = useState<Language>(currentLanguage());
+  const kinds = useQuery(emailKindsQuery());
+  const preview = useQuery(emailPreviewQuery(kind, language));
+  return (
+    <Stack>
+      <Group>
+        <Select
+          label={t('outbox.previewKind')}
+          value={kind}
+          onChange={(v) => v && setKind(v as EmailKindName)}
+          allowDeselect={false}
+          data={(kinds.data?.items ?? []).map((k) => k.kind)}
+        />
+        <Select
+          label={t('previewLanguage')}
+          value={language}
+          onChange={(v) => v && setLanguage(v as Language)}
+          allowDeselect={false}
+          data={Object.entries(LANGUAGES).map(([value, label]) => ({ value, label }))}
+        />
+      </Group>
+      {preview.data && <EmailPreview email={preview.data} />}
+    </Stack>
+  );
+}

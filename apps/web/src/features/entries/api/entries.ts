@@ -1,0 +1,43 @@
+import { type RequestOf, posts } from '@preffy/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api/client.ts';
+
+/**
+ * The entries feature's query keys, in one place. The tables' keys are prefixes: invalidating
+ * one refetches every page, search and sort of that table.
+ */
+export const entriesKeys = {
+  posts: ['posts'] as const,
+  leaderboard: ['leaderboard'] as const,
+  snapshots: (postId: string) => ['snapshots', postId] as const,
+};
+/** useServerTable takes the first part of the key. */
+export const POSTS_TABLE_KEY = entriesKeys.posts[0];
+export const LEADERBOARD_TABLE_KEY = entriesKeys.leaderboard[0];
+
+export const snapshotsQuery = (postId: string) =>
+  queryOptions({
+    queryKey: entriesKeys.snapshots(postId),
+    queryFn: () => call(posts.snapshots, { params: { id: postId } }),
+  });
+
+/** Staff add one post by hand; the posts table refetches. The form shows the errors. */
+export function useAddPost(competitionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof posts.add>['body']) =>
+      call(posts.add, { params: { id: competitionId }, body }),
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKeys.posts }),
+  });
+}
+
+/** Imports a CSV of posts; the answer reports row by row. The modal shows the errors. */
+export function useImportPosts(competitionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => call(posts.import, { params: { id: competitionId }, body: { csv } }),
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKeys.posts }),
+  });
+}

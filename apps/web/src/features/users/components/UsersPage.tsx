@@ -1,0 +1,206 @@
+import { Badge, Button, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type Role, ROLES } from '@preffy/domain';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../lib/api/client.ts';
+import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
+import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
+import { type User, users } from '@preffy/api';
+import { useMe } from '../../../lib/session.ts';
+import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
+import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormActions } from '../../../components/forms/FormActions.tsx';
+
+const formatDate = (ms: number) => new Date(ms).toLocaleDateString(currentLanguage());
+
+/** Admins invite users, set their role, disable them and hand out one-time sign-in links. */
+export function UsersPage() {
+  const { t } = useTranslation('users');
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const table = useServerTable({ key: 'users', endpoint: users.list, sortBy: 'name' });
+  const [inviteOpen, invite] = useDisclosure(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+
+  const update = useMutation({
+    mutationFn: ({ user, change }: { user: User; change: Partial<Pick<User, 'role' | 'disabled'>> }) =>
+      call(users.update, { params: { id: user.id }, body: { version: user.version, ...change } }),
+    onSuccess: () => notifications.show({ color: 'green', message: t('saved') }),
+    onSettled: refresh,
+  });
+  const signInLink = useMutation({
+    mutationFn: ({ user, send }: { user: User; send: boolean }) =>
+      call(users.signInLink, { params: { id: user.id }, body: { send } }),
+    onSuccess: async ({ url }, { user, send }) => {
+      if (!send) await navigator.clipboard.writeText(url);
+      notifications.show({
+        color: 'green',
+        message: send ? t('linkSent', { email: user.email }) : t('linkCopied'),
+      });
+    },
+  });
+
+  const signOutEverywhere = useMutation({
+    mutationFn: (user: User) => call(users.revokeSessions, { params: { id: user.id } }),
+    onSuccess: (_answer, user) =>
+      notifications.show({ color: 'green', message: t('signedOutEverywhere', { name: user.name }) }),
+  });
+  const confirmSignOutEverywhere = (user: User) =>
+    confirmDestructive({
+      title: t('confirmSignOutEverywhereTitle', { name: user.name }),
+      body: t('confirmSignOutEverywhere', { name: user.name }),
+      confirm: t('signOutEverywhere'),
+      onConfirm: () => signOutEverywhere.mutate(user),
+    });
+
+  const confirmDisable = (user: User) =>
+    confirmDestructive({
+      title: t('confirmDisableTitle', { name: user.name }),
+      body: t('confirmDisable', { name: user.name }),
+      confirm: t('disable'),
+      onConfirm: () => update.mutate({ user, change: { disabled: true } }),
+    });
+
+  const columns: Column<User>[] = [
+    { key: 'name', title: t('name'), sortKey: 'name' },
+    { key: 'email', title: t('email'), sortKey: 'email' },
+    {
+      key: 'role',
+      title: t('role'),
+      sortKey: 'role',
+      csv: (u) => t(`roles.${u.role}`),
+      cell: (user) => (
+        <Select
+          aria-label={t('role')}
+          size="xs"
+          w={160}
+          allowDeselect={false}
+          disabled={user.id === me.id}
+          value={user.role}
+          data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          onChange={(role) => role && update.mutate({ user, change: { role: role as Role } })}
+        />
+      ),
+    },
+    {
+      key: 'disabled',
+      title: t('status'),
+      csv: (u) => (u.disabled ? t('disabled') : t('active')),
+      cell: (user) => (
+        <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
+          {user.disabled ? t('disabled') : t('active')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'createdAt',
+      title: t('created'),
+      sortKey: 'createdAt',
+      csv: (u) => new Date(u.createdAt).toISOString(),
+      cell: (u) => formatDate(u.createdAt),
+    },
+  ];
+  const rowMenu = (user: User): MenuItem[] => [
+    // The server refuses sign-in links to administrators' accounts.
+    ...(user.role !== 'admin'
+      ? [
+          { label: t('copyLink'), onClick: () => signInLink.mutate({ user, send: false }) },
+          { label: t('sendLink'), onClick: () => signInLink.mutate({ user, send: true }) },
+        ]
+      : []),
+    ...(user.id !== me.id
+      ? [
+          { label: t('signOutEverywhere'), onClick: () => confirmSignOutEverywhere(user) },
+          user.disabled
+            ? {
+                label: t('enable'),
+                onClick: () => update.mutate({ user, change: { disabled: false } }),
+              }
+            : { label: t('disable'), color: 'red', onClick: () => confirmDisable(user) },
+        ]
+      : []),
+  ];
+
+  return (
+    <Stack>
+      <PageHeader title={t('title')}>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
+          {t('invite')}
+        </Button>
+      </PageHeader>
+      <ServerTable
+        table={table}
+        columns={columns}
+        search={{ label: t('search'), width: 360 }}
+        csv={{ filename: 'users.csv' }}
+        emptyText={t('noRecords')}
+        noMatchText={(search) => t('noMatch', { search })}
+        rowMenu={{ items: rowMenu, label: (user) => user.email }}
+      />
+      <InviteModal opened={inviteOpen} onClose={invite.close} onInvited={refresh} />
+    </Stack>
+  );
+}
+
+function InviteModal({
+  opened,
+  onClose,
+  onInvited,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onInvited: () => void;
+}) {
+  const { t } = useTranslation('users');
+  const form = useForm({
+    initialValues: { email: '', name: '', role: 'staff' as Role },
+    validate: {
+      email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : t('emailInvalid')),
+      name: (v) => (v.trim() ? null : t('nameRequired')),
+    },
+  });
+  // A double click or a retry of the same invitation reuses its key: one user, one email.
+  const submission = useSubmissionKey();
+  const inviteUser = useFormMutation({
+    form,
+    mutationFn: (values: typeof form.values) =>
+      call(users.invite, { body: values }, { idempotencyKey: submission.keyFor(values) }),
+    onSuccess: ({ user }) => {
+      submission.succeeded();
+      notifications.show({ color: 'green', message: t('invited', { email: user.email }) });
+      form.reset();
+      onInvited();
+      onClose();
+    },
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('invite')}>
+      <form onSubmit={form.onSubmit((values) => inviteUser.submit(values))} noValidate>
+        <Stack>
+          <TextInput
+            label={t('email')}
+            type="email"
+            required
+            data-autofocus
+            {...form.getInputProps('email')}
+          />
+          <TextInput label={t('name')} required {...form.getInputProps('name')} />
+          <Select
+            label={t('role')}
+            allowDeselect={false}
+            data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+            {...form.getInputProps('role')}
+          />
+          <FormActions submitLabel={t('send')} loading={inviteUser.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LANGUAGES,
+  type Language,
+  NAMESPACES,
+  i18n,
+  resources,
+  setLanguage,
+  translateServerMessage,
+} from './index.ts';
+
+type Tree = { [key: string]: string | Tree };
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  const uiNamespaces = (language: Language) =>
+    Object.fromEntries(NAMESPACES.map((ns) => [ns, resources[language][ns]])) as Tree;
+  const english = leaves(uiNamespaces('en'));
+  const englishServer = leaves(resources.en.server);
+
+  for (const language of Object.keys(LANGUAGES) as Language[]) {
+    it(`${language} has every UI string, none empty, with the same placeholders`, () => {
+      const strings = leaves(uiNamespaces(language));
+      expect([...strings.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, value] of strings) {
+        expect(value.trim(), key).not.toBe('');
+        expect(placeholders(value), key).toEqual(placeholders(english.get(key)!));
+      }
+    });
+    it(`${language} translates every known server message`, () => {
+      const server = leaves(resources[language].server);
+      expect([...server.keys()].sort()).toEqual([...englishServer.keys()].sort());
+    });
+  }
+
+  it('translates server messages by their English text, and leaves unknown ones as written', async () => {
+    await setLanguage('de');
+    expect(translateServerMessage('Invalid credentials')).toBe('Ungültige Anmeldedaten');
+    expect(translateServerMessage('Something new: with a colon.')).toBe('Something new: with a colon.');
+    expect(i18n.t('nav.calendar')).toBe('Kalender');
+    await setLanguage('en');
+    expect(translateServerMessage('Invalid credentials')).toBe('Invalid credentials');
+  });
+
+  it('keeps the spec wording for the error pages in English', () => {
+    expect(english.get('common.errors.notFound')).toBe(
+      'Sorry! the page you are looking for could not be found',
+    );
+    expect(english.get('common.errors.serverError')).toBe(
+      'Sorry! something went wrong, please contact our support team',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import 'i18next';
+import type apiDocs from './locales/en/apiDocs.json';
+import type auth from './locales/en/auth.json';
+import type calendar from './locales/en/calendar.json';
+import type common from './locales/en/common.json';
+import type competitions from './locales/en/competitions.json';
+import type email from './locales/en/email.json';
+import type entries from './locales/en/entries.json';
+import type partners from './locales/en/partners.json';
+import type publicPage from './locales/en/public.json';
+import type users from './locales/en/users.json';
+
+// Typed keys: t('nav.calendar') compiles, t('nav.calender') does not. English is the reference.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    fallbackNS: 'common';
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      calendar: typeof calendar;
+      competitions: typeof competitions;
+      email: typeof email;
+      entries: typeof entries;
+      partners: typeof partners;
+      public: typeof publicPage;
+      users: typeof users;
+      apiDocs: typeof apiDocs;
+    };
+  }
+}
