@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { EMBED_ORIGINS } from '@preffy/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config/env.ts';
@@ -25,6 +26,10 @@ import { createStatsSources } from './modules/stats/providers.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { postAdminRoutes } from './modules/post-admin/post-admin.routes.ts';
+import { creatorsRoutes } from './modules/creators/creators.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 import { competitionsRoutes } from './modules/competitions/competitions.routes.ts';
 import { publicCompetitionRoutes } from './modules/competitions/public.routes.ts';
 import { EmailWorker } from './modules/email/email-worker.ts';
@@ -105,6 +110,8 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
       directives: {
         // On plain-http installs (a laptop, a test run) upgrading would break every asset.
         upgradeInsecureRequests: https ? [] : null,
+        // The review cards embed the platforms' players, and nothing else.
+        frameSrc: [...EMBED_ORIGINS],
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
@@ -143,6 +150,10 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     publicCompetitionRoutes,
     calendarRoutes,
     postsRoutes,
+    postAdminRoutes,
+    creatorsRoutes,
+    referralsRoutes,
+    reviewRoutes,
     statsRoutes,
     partnersRoutes,
   ];

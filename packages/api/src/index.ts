@@ -17,3 +17,4 @@ export * from './auth.ts';
 export * from './email.ts';
 export * from './outbox.ts';
 export * from './health.ts';
+export * from './review.ts';

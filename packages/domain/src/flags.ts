@@ -11,7 +11,15 @@ export const FLAG_MESSAGES = {
   possibleDuplicate: 'Possible Duplicate',
 } as const;
 export type FlagCode = keyof typeof FLAG_MESSAGES;
-export type PostFlag = { code: FlagCode; message: (typeof FLAG_MESSAGES)[FlagCode] };
+/**
+ * A raised flag: its code, the spec's message, and the numbers that raised it (so a reviewer
+ * sees why, and the web builds the sentence from a translated template).
+ */
+export type PostFlag = {
+  code: FlagCode;
+  message: (typeof FLAG_MESSAGES)[FlagCode];
+  values: Record<string, number | string>;
+};
 
 export const LIKES_EXCEED_VIEWS_MIN_LIKES = 10;
 export const RATIO_CHECK_MIN_LIKES = 1000;
@@ -40,24 +48,37 @@ export type FlagContext = {
   timeZone?: string;
 };
 
-const flag = (code: FlagCode): PostFlag => ({ code, message: FLAG_MESSAGES[code] });
+const flag = (code: FlagCode, values: PostFlag['values'] = {}): PostFlag => ({
+  code,
+  message: FLAG_MESSAGES[code],
+  values,
+});
 
 /** Every flag that applies to a post; unknown data (no date, no country) raises none. */
 export function postFlags(post: FlaggablePost, competition: FlagCompetition, ctx: FlagContext): PostFlag[] {
   const flags: PostFlag[] = [];
   const timeZone = ctx.timeZone ?? DEFAULT_TIME_ZONE;
   if (post.postedDate !== null && post.postedDate < startOfDay(competition.startDate, timeZone)) {
-    flags.push(flag('invalidPostDate'));
+    flags.push(
+      flag('invalidPostDate', {
+        postedDate: post.postedDate,
+        startOfDay: startOfDay(competition.startDate, timeZone),
+      }),
+    );
   }
-  if (post.country && !isCountryAllowed(post.country, competition)) flags.push(flag('invalidCountry'));
+  if (post.country && !isCountryAllowed(post.country, competition))
+    flags.push(flag('invalidCountry', { country: post.country }));
   if (post.likes > post.views && post.likes > LIKES_EXCEED_VIEWS_MIN_LIKES)
-    flags.push(flag('likesExceedViews'));
+    flags.push(flag('likesExceedViews', { likes: post.likes, views: post.views }));
   const ratioLimit = SUSPICIOUS_RATIO[post.platform.trim().toLowerCase()] ?? SUSPICIOUS_RATIO.instagram!;
   if (post.likes > RATIO_CHECK_MIN_LIKES && (post.views === 0 || post.likes / post.views > ratioLimit)) {
-    flags.push(flag('investigate'));
+    const ratio = post.views === 0 ? 'infinite' : Math.round((post.likes / post.views) * 1000) / 1000;
+    flags.push(flag('investigate', { likes: post.likes, views: post.views, ratio, limit: ratioLimit }));
   }
   const email = post.email.trim().toLowerCase();
-  if ([...ctx.bannedEmails].some((b) => b.trim().toLowerCase() === email)) flags.push(flag('bannedUser'));
-  if (post.postId && [...ctx.scoredPostIds].includes(post.postId)) flags.push(flag('possibleDuplicate'));
+  if ([...ctx.bannedEmails].some((b) => b.trim().toLowerCase() === email))
+    flags.push(flag('bannedUser', { email: post.email }));
+  if (post.postId && [...ctx.scoredPostIds].includes(post.postId))
+    flags.push(flag('possibleDuplicate', { postId: post.postId }));
   return flags;
 }

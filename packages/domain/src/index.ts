@@ -14,3 +14,4 @@ export * from './leaderboard.ts';
 export * from './csv.ts';
 export * from './input-bounds.ts';
 export * from './competition-field-permissions.ts';
+export * from './review.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLeaderboard, type LeaderboardPost } from './leaderboard.ts';
+import { entryKey } from './ranking.ts';
 
 const post = (
   creator: string,
@@ -29,6 +30,23 @@ describe('leaderboard', () => {
     post('cai', 'instagram', 100, 50_000, { creativityScore: 100 }),
     post('ana', 'youtube', 10, 100),
   ];
+
+  it("ranks an entry by a staff-set metric instead of its posts' sum, and only by that metric", () => {
+    const rows = buildLeaderboard(posts, {
+      prizes: ['1st Place: $200'],
+      metric: 'likes',
+      bannedEmails: [],
+      competition,
+      metricOverrides: new Map([[entryKey('CAI ', 'Instagram'), 5000]]),
+    });
+    expect(rows.map((r) => [r.rank, r.creator, r.likes, r.views])).toEqual([
+      [1, 'cai', 5000, 50_000],
+      [2, 'ana', 800, 10_000],
+      [3, 'ben', 700, 2000],
+      [4, 'ana', 10, 100],
+    ]);
+    expect(rows[0]).toMatchObject({ prizeLabel: '1st Place', reason: '1st Place: rank 1 by likes (5000)' });
+  });
 
   it('merges posts by creator and platform and ranks by likes', () => {
     const rows = buildLeaderboard(posts, {

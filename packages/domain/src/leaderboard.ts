@@ -39,6 +39,11 @@ export function buildLeaderboard(
     bannedEmails: readonly string[];
     competition: FlagCompetition;
     timeZone?: string;
+    /**
+     * Metrics staff set on the Creators tab, by entryKey(creator, platform): the entry ranks by
+     * this number instead of its posts' sum of the competition's metric (decision 0025).
+     */
+    metricOverrides?: ReadonlyMap<string, number>;
   },
 ): LeaderboardRow[] {
   const flagsByEntry = new Map<string, Set<string>>();
@@ -63,7 +68,10 @@ export function buildLeaderboard(
     for (const f of flags) set.add(f.message);
     flagsByEntry.set(key, set);
   }
-  const entries = mergeEntries(posts);
+  const entries = mergeEntries(posts).map((entry) => {
+    const override = options.metricOverrides?.get(entry.key);
+    return override === undefined ? entry : { ...entry, [options.metric]: override };
+  });
   const winners = new Map(
     suggestWinners(options.prizes, entries, { bannedEmails: banned, metric: options.metric }).map((w) => [
       w.entry.key,

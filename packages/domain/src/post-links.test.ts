@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POST_LINK_MESSAGES, parsePostLink } from './post-links.ts';
+import { EMBED_ORIGINS, POST_LINK_MESSAGES, embedUrl, parsePostLink, profileUrl } from './post-links.ts';
 
 const post = (platform: string, postId: string, url: string, handle: string | null = null) => ({
   kind: 'post',
@@ -114,5 +114,32 @@ describe('anything else', () => {
         if (parsed.kind === 'post') expect(parsePostLink(parsed.url)).toEqual(parsed);
       }),
     );
+  });
+});
+
+describe('embedUrl and profileUrl', () => {
+  it('embeds each platform through its own player, and nothing it cannot recognise', () => {
+    expect(embedUrl('tiktok', '7301234567890123456')).toBe(
+      'https://www.tiktok.com/player/v1/7301234567890123456',
+    );
+    expect(embedUrl('instagram', 'C1a2B3c4D5e')).toBe('https://www.instagram.com/p/C1a2B3c4D5e/embed/');
+    expect(embedUrl('youtube', 'dQw4w9WgXcQ')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(embedUrl('youtube', 'not an id')).toBeNull();
+    expect(embedUrl('capcut', '123')).toBeNull();
+    expect(embedUrl('tiktok', null)).toBeNull();
+    for (const platform of ['tiktok', 'instagram', 'youtube'])
+      expect(
+        EMBED_ORIGINS.some((o) =>
+          embedUrl(platform, platform === 'tiktok' ? '12345678' : 'dQw4w9WgXcQ')!.startsWith(`${o}/`),
+        ),
+      ).toBe(true);
+  });
+
+  it('links a handle to its profile, with or without the @', () => {
+    expect(profileUrl('tiktok', '@luna')).toBe('https://www.tiktok.com/@luna');
+    expect(profileUrl('instagram', 'luna')).toBe('https://www.instagram.com/luna/');
+    expect(profileUrl('youtube', 'luna')).toBe('https://www.youtube.com/@luna');
+    expect(profileUrl('tiktok', ' ')).toBeNull();
+    expect(profileUrl('youtube', 'a/b')).toBe('https://www.youtube.com/@a%2Fb');
   });
 });

@@ -116,3 +116,49 @@ export function parsePostLink(input: string): ParsedPostLink {
   }
   return invalid;
 }
+
+/**
+ * The embed players the review screens frame, and nothing else (the server's CSP frame-src
+ * lists exactly these hosts; no platform script is loaded).
+ */
+export const EMBED_ORIGINS = [
+  'https://www.tiktok.com',
+  'https://www.instagram.com',
+  'https://www.youtube-nocookie.com',
+] as const;
+
+/**
+ * A video's embed player address from its platform and the platform's id, or null when it
+ * cannot be embedded (an unknown platform, an id of the wrong form): then the screen shows a
+ * plain link.
+ */
+export function embedUrl(platform: string, postId: string | null): string | null {
+  if (!postId) return null;
+  switch (platform.trim().toLowerCase()) {
+    case 'tiktok':
+      return TIKTOK_ID.test(postId) ? `https://www.tiktok.com/player/v1/${postId}` : null;
+    case 'instagram':
+      return INSTAGRAM_CODE.test(postId) ? `https://www.instagram.com/p/${postId}/embed/` : null;
+    case 'youtube':
+      return YOUTUBE_ID.test(postId) ? `https://www.youtube-nocookie.com/embed/${postId}` : null;
+    default:
+      return null;
+  }
+}
+
+/** The creator's profile on the platform (the card's Vet link), or null without a handle. */
+export function profileUrl(platform: string, handle: string | null): string | null {
+  const name = handle?.trim().replace(/^@+/, '');
+  if (!name) return null;
+  const path = encodeURIComponent(name);
+  switch (platform.trim().toLowerCase()) {
+    case 'tiktok':
+      return `https://www.tiktok.com/@${path}`;
+    case 'instagram':
+      return `https://www.instagram.com/${path}/`;
+    case 'youtube':
+      return `https://www.youtube.com/@${path}`;
+    default:
+      return null;
+  }
+}

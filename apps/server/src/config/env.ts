@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_REFERRAL_BONUS_LIKES } from '@preffy/domain';
 import { z } from 'zod';
 import type { ProvidersConfig } from '../modules/stats/providers.ts';
 
@@ -66,6 +67,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   FAKE_PROVIDERS: z.enum(['auto', 'off']).default('auto'),
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(360),
+  REFERRAL_BONUS_LIKES: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_REFERRAL_BONUS_LIKES),
   RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),
   GENNI_DIRECT_FORM_URL: optional(z.string().url()),
   BUSINESS_TIME_ZONE: z
@@ -104,6 +106,8 @@ export type Config = {
   webDistDir: string;
   /** Competitions start and end at 15:00 in this zone; "today" is this zone's today. */
   businessTimeZone: string;
+  /** Likes a post gains per referral when it is scored (Love or Like; decision 0022). */
+  referralBonusLikes: number;
   /** Every reservation notice goes to this staff address too. */
   reservationNoticeEmail: string;
   /** The calendar's 'Genni Direct OB Form' button opens this external form. */
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !e.INSTAGRAM_API_KEY &&
       !e.YOUTUBE_API_KEY,
     refreshIntervalMs: e.REFRESH_INTERVAL_MINUTES * 60_000,
+    referralBonusLikes: e.REFERRAL_BONUS_LIKES,
     reservationNoticeEmail: e.RESERVATION_NOTICE_EMAIL.toLowerCase(),
     genniDirectFormUrl: e.GENNI_DIRECT_FORM_URL,
     storage: e.S3_ENDPOINT

@@ -8,6 +8,7 @@ import * as calendar from './migrations/0002-calendar.ts';
 import * as posts from './migrations/0003-posts.ts';
 import * as idempotencyKeys from './migrations/0004-idempotency-keys.ts';
 import * as jobTaskSubjects from './migrations/0005-job-task-subjects.ts';
+import * as postReview from './migrations/0006-post-review.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0003-posts': posts,
   '0004-idempotency-keys': idempotencyKeys,
   '0005-job-task-subjects': jobTaskSubjects,
+  '0006-post-review': postReview,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -1,5 +1,5 @@
 import type { LeaderboardRow } from '@preffy/domain';
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types, in camelCase (CamelCasePlugin maps them to snake_case columns).
@@ -165,6 +165,17 @@ export type PostsTable = RecordColumns & {
   statsProvider: string | null;
   /** Why the last refresh failed; null when it worked. */
   statsError: string | null;
+  /** The automatic flags of the last check: JSON [{ code, message, values }] (migration 0006). */
+  flags: Generated<string>;
+  /** Staff restored the post: its flags are notes and never remove it again. */
+  flagsCleared: Generated<Flag>;
+  deletedReason: 'flagged' | 'disqualified' | 'admin' | null;
+  /** The Delete dialog's choice: none, general, creative-direction, volume. */
+  disqualification: string | null;
+  /** The country the provider reported (the post's `country` is the one stored for it). */
+  providerCountry: string | null;
+  reviewedAt: number | null;
+  reviewedBy: string | null;
 };
 
 /** One refresh's numbers, kept so growth can be charted and spikes spotted. */
@@ -225,6 +236,15 @@ export type PartnerApiKeysTable = RecordColumns & {
   keyPrefix: string;
   createdBy: string | null;
   lastUsedAt: number | null;
+};
+
+/** A creator's metric set by staff (Creators tab); the leaderboard uses it instead of their posts' sum. */
+export type CreatorMetricsTable = RecordColumns & {
+  competitionId: string;
+  creator: string;
+  platform: string;
+  metric: number;
+  updatedBy: string | null;
 };
 
 export type ReferralsTable = RecordColumns & {
@@ -309,6 +329,7 @@ export type DB = {
   leaderboardEntries: LeaderboardEntriesTable;
   partnerApiKeys: PartnerApiKeysTable;
   referrals: ReferralsTable;
+  creatorMetrics: CreatorMetricsTable;
   winners: WinnersTable;
   payments: PaymentsTable;
   promotions: PromotionsTable;

@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import { toCompetition } from '../modules/competitions/competition.dto.ts';
 import { toPartnerKey } from '../modules/partners/partner-key.dto.ts';
-import { competitionSchema, partnerKeySchema, userSchema } from '@preffy/api';
+import { toCreatorMetric } from '../modules/creators/creators.repository.ts';
+import {
+  competitionSchema,
+  creatorMetricSchema,
+  partnerKeySchema,
+  reviewPostSchema,
+  userSchema,
+} from '@preffy/api';
+import { toReviewPost } from '../modules/review/review-post.ts';
 import { toPublicUser } from '../modules/users/users.repository.ts';
 import type { VersionedTable } from './versioned.ts';
 
@@ -17,6 +25,11 @@ export const PUBLIC_SHAPES: Partial<Record<VersionedTable, PublicShape>> = {
   users: { schema: userSchema, toPublic: toPublicUser },
   competitions: { schema: competitionSchema, toPublic: toCompetition },
   partnerApiKeys: { schema: partnerKeySchema, toPublic: toPartnerKey },
+  // A post's conflict row carries its referral count (modules/review findReviewRow).
+  posts: { schema: reviewPostSchema, toPublic: toReviewPost },
+  // A creator's metric is answered beside their posts' numbers: the creators service passes
+  // the row already joined with them (creators.repository.ts CreatorMetricRow).
+  creatorMetrics: { schema: creatorMetricSchema, toPublic: toCreatorMetric },
 };
 
 /** The stored row in its public shape, or undefined when the table has no public shape. */

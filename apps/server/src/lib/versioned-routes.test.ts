@@ -40,6 +40,28 @@ const competitionFields = () => {
 const newCompetition = async () =>
   (await admin.post('/api/competitions', competitionFields())).json().competition.id as string;
 
+let postCounter = 0;
+/** A post entered by staff (removed afterwards when `deleted`, for Restore). */
+const newPost = async (options: { deleted?: boolean } = {}) => {
+  const competitionId = await newCompetition();
+  const link = `https://www.tiktok.com/@conflict/video/7399${String(++postCounter).padStart(15, '0')}`;
+  const added = await admin.post(`/api/competitions/${competitionId}/posts`, {
+    email: 'creator@conflict.test',
+    creator: 'creator',
+    link,
+  });
+  const id = (
+    await app.db
+      .selectFrom('posts')
+      .select('id')
+      .where('competitionId', '=', competitionId)
+      .executeTakeFirstOrThrow()
+  ).id;
+  if (added.statusCode !== 201) throw new Error(added.body);
+  if (options.deleted) await app.db.updateTable('posts').set({ deleted: 1 }).where('id', '=', id).execute();
+  return id;
+};
+
 /** How to make a record of the route's table, and how to call the route with a stale version. */
 type Fixture = {
   table: VersionedTable;
@@ -95,6 +117,62 @@ const FIXTURES: Record<string, Fixture> = {
     table: 'competitions',
     create: newCompetition,
     callStale: (id, version) => admin.delete(`/api/competitions/${id}?version=${version}`),
+  },
+  'POST /api/posts/{id}/score': {
+    table: 'posts',
+    create: () => newPost(),
+    callStale: (id, version) => admin.post(`/api/posts/${id}/score`, { version, score: 'love' }),
+  },
+  'POST /api/posts/{id}/disqualify': {
+    table: 'posts',
+    create: () => newPost(),
+    callStale: (id, version) => admin.post(`/api/posts/${id}/disqualify`, { version, choice: 'general' }),
+  },
+  'POST /api/posts/{id}/restore': {
+    table: 'posts',
+    create: () => newPost({ deleted: true }),
+    callStale: (id, version) => admin.post(`/api/posts/${id}/restore`, { version }),
+  },
+  'PATCH /api/posts/{id}': {
+    table: 'posts',
+    create: () => newPost(),
+    callStale: (id, version) => admin.patch(`/api/posts/${id}`, { version, likes: 5 }),
+  },
+  'POST /api/posts/{id}/reset-referrals': {
+    table: 'posts',
+    create: () => newPost(),
+    callStale: (id, version) => admin.post(`/api/posts/${id}/reset-referrals`, { version }),
+  },
+  'PUT /api/competitions/{id}/creator-metrics': {
+    table: 'creatorMetrics',
+    create: async () => {
+      const post = await app.db
+        .selectFrom('posts')
+        .select('competitionId')
+        .where('id', '=', await newPost())
+        .executeTakeFirstOrThrow();
+      const set = await admin.put(`/api/competitions/${post.competitionId}/creator-metrics`, {
+        creator: 'creator',
+        platform: 'tiktok',
+        metric: 10,
+        version: 0,
+      });
+      if (set.statusCode !== 200) throw new Error(set.body);
+      return set.json().metric.id as string;
+    },
+    callStale: async (id, version) => {
+      const { competitionId } = await app.db
+        .selectFrom('creatorMetrics')
+        .select('competitionId')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return admin.put(`/api/competitions/${competitionId}/creator-metrics`, {
+        creator: 'creator',
+        platform: 'tiktok',
+        metric: 20,
+        version,
+      });
+    },
   },
 };
 

@@ -101,6 +101,8 @@ describe('which routes honour Idempotency-Key', () => {
       'POST /api/calendar/reservations',
       'POST /api/competitions',
       'POST /api/email/bulk',
+      'POST /api/posts/:id/disqualify',
+      'POST /api/posts/:id/reset-referrals',
       'POST /api/users',
     ]);
     expect(String(startupError)).toContain('Route GET /api/test/read cannot be idempotent');

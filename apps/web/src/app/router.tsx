@@ -18,8 +18,13 @@ import { COMPETITION_TABS } from '@preffy/api';
 import { CompetitionsPage } from '../features/competitions/components/CompetitionsPage.tsx';
 import { StartCompetitionPage } from '../features/competitions/components/StartCompetitionPage.tsx';
 import { EmailPage } from '../features/email/components/EmailPage.tsx';
-import { EntriesPage } from '../features/entries/components/EntriesPage.tsx';
+import { ENTRIES_TABS, EntriesPage } from '../features/entries/components/EntriesPage.tsx';
+import { ManualPostsPage } from '../features/posts/components/ManualPostsPage.tsx';
+import { POSTS_ADMIN_TABS, PostsAdminPage } from '../features/posts/components/PostsAdminPage.tsx';
+import { ReferralsPage } from '../features/posts/components/ReferralsPage.tsx';
 import { PartnerKeysPage } from '../features/partners/components/PartnerKeysPage.tsx';
+import { ReviewPage } from '../features/review/components/ReviewPage.tsx';
+import { ZeroLikesPage } from '../features/review/components/ZeroLikesPage.tsx';
 import { OutboxPage } from '../features/email/components/OutboxPage.tsx';
 import { PublicCompetitionPage } from '../features/public/components/PublicCompetitionPage.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
@@ -115,18 +120,13 @@ function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: P
 
 const plannedRoutes = [
   plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
-  plannedRoute('/preffy/posts', 'posts', 'nav.posts'),
   plannedRoute('/preffy/finish', 'finish', 'nav.finish', true),
   plannedRoute('/preffy/payments', 'payments', 'nav.payments'),
   plannedRoute('/preffy/winners', 'winners', 'nav.winners'),
   plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
-  plannedRoute('/preffy/referrals', 'referrals', 'nav.allCompetitions', true),
   plannedRoute('/preffy/promotion', 'promotions', 'nav.allCompetitions', true),
-  plannedRoute('/preffy/manual', 'manual', 'nav.allCompetitions', true),
   plannedRoute('/inquiries', 'inquiries', 'nav.inquiries'),
   plannedRoute('/contacts-profile', 'inquiry', 'nav.inquiries', true),
-  plannedRoute('/update', 'update', 'nav.allCompetitions', true),
-  plannedRoute('/correct', 'correct', 'nav.allCompetitions', true),
   plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
 ];
 
@@ -192,7 +192,7 @@ const entriesRoute = createRoute({
   path: '/table-update',
   validateSearch: tableSearchSchema.extend({
     id: z.string().optional().catch(undefined),
-    tab: z.enum(['posts', 'leaderboard']).optional().catch(undefined),
+    tab: z.enum(ENTRIES_TABS).optional().catch(undefined),
     /** Posts: only those whose stats check failed. */
     failed: z.boolean().optional().catch(undefined),
   }),
@@ -203,9 +203,86 @@ const entriesRoute = createRoute({
       <EntriesPage
         id={id}
         tab={tab ?? 'posts'}
-        onTabChange={(next) => void navigate({ search: { id, tab: next as 'posts' | 'leaderboard' } })}
+        onTabChange={(next) => void navigate({ search: { id, tab: next } })}
       />
     );
+  },
+});
+
+/** Posts admin: the tab and the table's state in the URL. */
+const postsAdminRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/posts',
+  validateSearch: tableSearchSchema.extend({ tab: z.enum(POSTS_ADMIN_TABS).optional().catch(undefined) }),
+  component: function PostsAdmin() {
+    const { tab } = postsAdminRoute.useSearch();
+    const navigate = postsAdminRoute.useNavigate();
+    return (
+      <PostsAdminPage
+        tab={tab ?? 'active'}
+        onTabChange={(next) => void navigate({ search: { tab: next } })}
+      />
+    );
+  },
+});
+const handleSearch = z.string().trim().min(1).max(200).optional().catch(undefined);
+const manualPostsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/manual',
+  validateSearch: idSearch.extend({ creator: handleSearch }),
+  component: function ManualPosts() {
+    const { id, creator } = manualPostsRoute.useSearch();
+    const navigate = manualPostsRoute.useNavigate();
+    return (
+      <ManualPostsPage
+        id={id}
+        creator={creator}
+        onCreatorChange={(next) => void navigate({ search: { id, creator: next }, replace: true })}
+      />
+    );
+  },
+});
+/** The referral screens: the Referral view's creator email, the reset table's creator and its state. */
+const referralsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/referrals',
+  validateSearch: tableSearchSchema.extend({
+    id: z.string().optional().catch(undefined),
+    email: z.string().trim().min(1).max(254).optional().catch(undefined),
+    creator: handleSearch,
+  }),
+  component: function Referrals() {
+    const { id, email, creator } = referralsRoute.useSearch();
+    const navigate = referralsRoute.useNavigate();
+    return (
+      <ReferralsPage
+        id={id}
+        email={email}
+        creator={creator}
+        onChange={(next) => void navigate({ search: { id, ...next }, replace: true })}
+      />
+    );
+  },
+});
+
+/** Post review: the competition's unscored posts as cards. */
+const reviewRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/update',
+  validateSearch: idSearch,
+  component: function Review() {
+    const { id } = reviewRoute.useSearch();
+    return <ReviewPage id={id} />;
+  },
+});
+/** Errors: the posts with 0 likes as cards, and the flagged posts table (its state in the URL). */
+const zeroLikesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/correct',
+  validateSearch: idSearch.extend(tableSearchSchema.shape),
+  component: function ZeroLikes() {
+    const { id } = zeroLikesRoute.useSearch();
+    return <ZeroLikesPage id={id} />;
   },
 });
 
@@ -229,6 +306,11 @@ const routeTree = rootRoute.addChildren([
       editCompetitionRoute,
       calendarRoute,
       entriesRoute,
+      reviewRoute,
+      zeroLikesRoute,
+      postsAdminRoute,
+      manualPostsRoute,
+      referralsRoute,
       partnerKeysRoute,
       emailRoute,
       outboxRoute,

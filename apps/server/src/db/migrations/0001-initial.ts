@@ -4,7 +4,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** id, version, deleted, createdAt, updatedAt: the columns of every business record. */
-function recordColumns<T extends string>(table: CreateTableBuilder<T, never>) {
+export function recordColumns<T extends string>(table: CreateTableBuilder<T, never>) {
   return table
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))

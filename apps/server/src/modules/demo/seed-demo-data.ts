@@ -1,3 +1,4 @@
+import { DEFAULT_REFERRAL_BONUS_LIKES } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
 import { newId, now } from '../../lib/clock.ts';
@@ -114,19 +115,26 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await trx.insertInto('competitions').values(competition).execute();
       if (state === 'hold' || state === 'upcoming') continue;
 
+      const creatorOf = (p: number) => `creator${(index * 8 + p) % 40}`;
+      const linkOf = (p: number) => demoLink(PLATFORMS[p % 3]!, creatorOf(p), index * 100 + p);
+      // Referrals (decision 0024): posts 3 and 5 came in through post 1 (scored, so its likes
+      // carry the bonus), post 4 through post 2 (not yet scored: no bonus yet).
+      const referredBy: Record<number, number[]> = { 1: [3, 5], 2: [4] };
       for (let p = 0; p < 8; p++) {
         const platform = PLATFORMS[p % 3]!;
-        const creator = `creator${(index * 8 + p) % 40}`;
+        const creator = creatorOf(p);
         const views = Math.round(1000 + rnd() * 200_000);
+        const referrals = referredBy[p] ?? [];
+        const bonusLikes = p % 2 ? referrals.length * DEFAULT_REFERRAL_BONUS_LIKES : null;
         const post = {
           ...record(),
           competitionId: competition.id,
-          link: demoLink(platform, creator, index * 100 + p),
+          link: linkOf(p),
           email: `${creator}@creators.example`,
           creator,
           platform,
-          likes: Math.round(views * (0.02 + rnd() * 0.1)),
-          bonusLikes: p % 2 ? 0 : null,
+          likes: Math.round(views * (0.02 + rnd() * 0.1)) + (bonusLikes ?? 0),
+          bonusLikes,
           postId: demoPostId(platform, index * 100 + p),
           creativityScore: p % 4 === 0 ? 100 : 0,
           source: p === 5 ? 'genni' : '',
@@ -137,12 +145,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           country: 'US',
         };
         await trx.insertInto('posts').values(post).execute();
-        if (p === 1) {
+        for (const q of referrals)
           await trx
             .insertInto('referrals')
-            .values({ ...record(), postId: post.id, referringLink: `${post.link}?ref=fancy` })
+            .values({ ...record(), postId: post.id, referringLink: linkOf(q) })
             .execute();
-        }
         if (state === 'completed' && p < 3) {
           await trx
             .insertInto('payments')
@@ -171,7 +178,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             endDate: start + 7 * DAY,
             isActive: 1,
             amount: 10,
-            creatorEmails: JSON.stringify(['creator1@creators.example', 'creator2@creators.example']),
+            // The creators of the referred posts, so the referral screens show them.
+            creatorEmails: JSON.stringify([1, 2].map((p) => `${creatorOf(p)}@creators.example`)),
             remainingBalance: 200,
           })
           .execute();

@@ -35,6 +35,7 @@ export async function partnersRoutes(app: FastifyInstance) {
       ingestPosts(app.db, presentedKey(request), request.body, {
         shortLinkBaseUrl: app.config.shortLinkBaseUrl,
         timeoutMs: app.config.providers.timeoutMs,
+        timeZone: app.config.businessTimeZone,
       }),
     // Per address: a caller cannot get a fresh allowance by presenting made-up keys.
     { rateLimit: { max: 120, timeWindow: 60_000 } },

@@ -47,7 +47,7 @@ export async function ingestPosts(
   db: Database,
   presentedKey: string | undefined,
   input: { competitionId: string; posts: IngestPost[] },
-  linkOptions: { shortLinkBaseUrl?: string; timeoutMs: number },
+  linkOptions: { shortLinkBaseUrl?: string; timeoutMs: number; timeZone: string },
 ) {
   const partner = presentedKey ? await findPartnerKeyByHash(db, hashToken(presentedKey)) : undefined;
   if (!partner) throw unauthorized('A valid partner API key is needed (x-api-key header)');

@@ -26,7 +26,7 @@ export async function importPosts(
   db: Database,
   competitionId: string,
   csv: string,
-  options: { shortLinkBaseUrl?: string; timeoutMs: number },
+  options: { shortLinkBaseUrl?: string; timeoutMs: number; timeZone: string },
 ): Promise<{ accepted: number; refused: number; rows: ImportRowResult[] }> {
   const { header, records } = csvRecords(csv);
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));

@@ -34,11 +34,26 @@ export async function listSnapshots(db: Database, postId: string, limit = 500) {
   return rows.reverse().map((r) => ({ ...r, at: Number(r.at) }));
 }
 
-/** Stores a post and, when it came through a referring link, that link as its referral. */
-export async function insertPost(db: Database, post: Insertable<PostsTable>, referringLink?: string) {
+/**
+ * Stores a post. `ref` is the ?ref= of the public page the creator came from (decision 0024):
+ * when it names a live post of the same competition by another creator, the new post came
+ * through that one, so that post gains a referral whose link is the new post's. Any other ref
+ * (the emails' 'fancy' or 'basic' tags) only tags the visit and makes no referral.
+ */
+export async function insertPost(db: Database, post: Insertable<PostsTable>, ref?: string) {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('posts').values(post).execute();
-    if (referringLink)
+    if (!ref) return;
+    const referrer = await trx
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', ref)
+      .where('competitionId', '=', post.competitionId)
+      .where('deleted', '=', 0)
+      // A creator cannot refer themselves: the bonus is for bringing someone else in.
+      .where('email', '!=', post.email)
+      .executeTakeFirst();
+    if (referrer)
       await trx
         .insertInto('referrals')
         .values({
@@ -47,8 +62,8 @@ export async function insertPost(db: Database, post: Insertable<PostsTable>, ref
           deleted: 0,
           createdAt: post.createdAt,
           updatedAt: post.updatedAt,
-          postId: post.id,
-          referringLink,
+          postId: referrer.id,
+          referringLink: post.link,
         })
         .execute();
   });

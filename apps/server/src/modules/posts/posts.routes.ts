@@ -10,6 +10,7 @@ export async function postsRoutes(app: FastifyInstance) {
   const linkOptions = {
     shortLinkBaseUrl: app.config.shortLinkBaseUrl,
     timeoutMs: app.config.providers.timeoutMs,
+    timeZone: app.config.businessTimeZone,
   };
 
   route(

@@ -5,6 +5,7 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { findCompetition } from '../competitions/competitions.repository.ts';
 import { findVisibleCompetition } from '../competitions/competitions.service.ts';
+import { checkPostFlags } from '../review/post-flags.ts';
 import { findPost, insertPost, listSnapshots } from './posts.repository.ts';
 import { resolveShortLink } from './short-links.ts';
 
@@ -13,7 +14,10 @@ export type NewPost = {
   email: string;
   creator: string;
   link: string;
-  /** The ?ref= of the public page the creator came from, kept as the post's referral. */
+  /**
+   * The ?ref= of the public page the creator came from: when it names a live post of the same
+   * competition, the new post is stored as that post's referral (decision 0024).
+   */
   ref?: string | null;
   source?: '' | 'genni';
   likes?: number;
@@ -49,12 +53,12 @@ export async function normalisePostLink(
  * A post enters a competition: its link normalised (the same video cannot enter twice, even
  * when two submissions race: a unique index decides), unscored (bonusLikes null) until review.
  * Closed or ended competitions, holds (not confirmed: as if missing) and competitions before
- * their start accept nothing unless staff add it by hand.
+ * their start accept nothing unless staff add it by hand. The automatic flags run on it at once.
  */
 export async function addPost(
   db: Database,
   input: NewPost,
-  options: { shortLinkBaseUrl?: string; timeoutMs: number; allowClosed?: boolean },
+  options: { shortLinkBaseUrl?: string; timeoutMs: number; timeZone: string; allowClosed?: boolean },
 ) {
   const competition = await findCompetition(db, input.competitionId);
   // An unannounced hold answers like a missing competition: it has no public page either.
@@ -93,6 +97,8 @@ export async function addPost(
     if (isUniqueViolation(error)) throw linkError(POST_LINK_MESSAGES.duplicate, 409);
     throw error;
   }
+  // A banned creator or a video already judged leaves the queue at once (decision 0023).
+  await checkPostFlags(db, post.id, options.timeZone);
   return post;
 }
 

@@ -54,9 +54,11 @@ function submit(competitionId: string, body: Record<string, unknown>, ip = `10.0
 }
 const posts = (competitionId: string) =>
   app.db.selectFrom('posts').selectAll().where('competitionId', '=', competitionId).execute();
+const referralsTo = (postId: string) =>
+  app.db.selectFrom('referrals').select(['referringLink']).where('postId', '=', postId).execute();
 
 describe('public submission', () => {
-  it('stores the canonical link, platform, id and handle, unscored, with the ref as its referral', async () => {
+  it('stores the canonical link, platform, id and handle, unscored; an email tag as ref makes no referral', async () => {
     const id = await competition();
     const response = await submit(id, {
       email: 'Dancer@Creators.test',
@@ -76,12 +78,43 @@ describe('public submission', () => {
       bonusLikes: null,
       source: '',
     });
-    const referral = await app.db
-      .selectFrom('referrals')
-      .selectAll()
-      .where('postId', '=', post!.id)
-      .executeTakeFirst();
-    expect(referral?.referringLink).toBe('fancy');
+    expect(await referralsTo(post!.id)).toEqual([]);
+  });
+
+  it("gives the post named by ?ref= a referral whose link is the new post's (decision 0024)", async () => {
+    const id = await competition();
+    const other = await competition();
+    expect(
+      (await submit(id, { email: 'ana@c.test', creator: 'ana', link: 'https://youtu.be/aaaaaaaaaaa' }))
+        .statusCode,
+    ).toBe(201);
+    const [referrer] = await posts(id);
+    const viaAna = await submit(id, {
+      email: 'ben@c.test',
+      creator: 'ben',
+      link: 'https://www.youtube.com/shorts/bbbbbbbbbbb',
+      ref: referrer!.id,
+    });
+    expect(viaAna.statusCode).toBe(201);
+    // Not a referral: ana's own second video, and a video in another competition.
+    await submit(id, {
+      email: 'ANA@c.test',
+      creator: 'ana',
+      link: 'https://youtu.be/ccccccccccc',
+      ref: referrer!.id,
+    });
+    await submit(other, {
+      email: 'cai@c.test',
+      creator: 'cai',
+      link: 'https://youtu.be/ddddddddddd',
+      ref: referrer!.id,
+    });
+    // The new post's canonical link, as stored on it.
+    expect((await referralsTo(referrer!.id)).map((r) => r.referringLink)).toEqual([
+      'https://www.youtube.com/watch?v=bbbbbbbbbbb',
+    ]);
+    const ben = (await posts(id)).find((p) => p.creator === 'ben')!;
+    expect(await referralsTo(ben.id)).toEqual([]);
   });
 
   it('refuses the same video twice, however it was pasted', async () => {

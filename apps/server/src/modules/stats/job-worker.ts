@@ -11,7 +11,7 @@ import { refreshActiveCompetitions, refreshViewsHandler } from './refresh-jobs.t
 export class JobWorker extends JobRunner {
   constructor(db: Database, sources: StatsSources, options: JobRunnerOptions & { timeZone?: string } = {}) {
     super(db, options);
-    this.register(refreshViewsHandler(sources));
+    this.register(refreshViewsHandler(sources, options.timeZone ?? 'UTC'));
     this.register(updateLeaderboardHandler(options.timeZone ?? 'UTC'));
   }
 

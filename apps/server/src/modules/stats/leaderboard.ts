@@ -1,8 +1,9 @@
-import { buildLeaderboard, type Metric } from '@preffy/domain';
+import { buildLeaderboard, entryKey, type Metric } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../jobs/job-runner.ts';
+import { storedCreatorMetrics } from '../creators/creators.repository.ts';
 import { startJob } from '../jobs/jobs.repository.ts';
 import { bannedPostAuthors } from '../winners/winners.repository.ts';
 
@@ -55,6 +56,13 @@ async function computeLeaderboard(db: Database, competitionId: string, timeZone:
     .where('deleted', '=', 0)
     .execute();
   const bannedEmails = await bannedPostAuthors(db, competitionId);
+  // Metrics staff set on the Creators tab replace those creators' sums (decision 0025).
+  const metricOverrides = new Map(
+    (await storedCreatorMetrics(db, competitionId)).map((m) => [
+      entryKey(m.creator, m.platform),
+      Number(m.metric),
+    ]),
+  );
   const rows = buildLeaderboard(
     posts.map((p) => ({
       ...p,
@@ -65,6 +73,7 @@ async function computeLeaderboard(db: Database, competitionId: string, timeZone:
       prizes: JSON.parse(competition.prizes) as string[],
       metric: (competition.metric === 'views' ? 'views' : 'likes') as Metric,
       bannedEmails,
+      metricOverrides,
       competition: {
         startDate: Number(competition.startDate),
         countries: competition.countries ? (JSON.parse(competition.countries) as string[]) : null,

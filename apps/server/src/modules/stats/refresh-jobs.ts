@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../jobs/job-runner.ts';
 import { startJob } from '../jobs/jobs.repository.ts';
+import { checkPostFlags } from '../review/post-flags.ts';
 import type { StatsResult, StatsSource, StatsSources } from './providers.ts';
 
 // The routes still import these from here; modules/jobs owns them.
@@ -48,6 +49,8 @@ export async function refreshActiveCompetitions(db: Database) {
   return active.length;
 }
 
+type RefreshContext = TaskContext & { timeZone: string };
+
 type PostTask = ClaimedTask & {
   platform: string;
   postId: string | null;
@@ -58,9 +61,10 @@ type PostTask = ClaimedTask & {
 /**
  * Works Update Views tasks: asks each platform's provider for its posts (platforms side by side,
  * each provider at its own rate) and stores each post's numbers and a snapshot, or the failure
- * on the post, as the answers arrive.
+ * on the post, as the answers arrive; the automatic flags run on each post's new numbers (in the
+ * business time zone, for 'Invalid Post Date').
  */
-export function refreshViewsHandler(sources: StatsSources): JobHandler {
+export function refreshViewsHandler(sources: StatsSources, timeZone: string): JobHandler {
   return {
     kind: REFRESH_VIEWS,
     async workTasks(tasks, context) {
@@ -90,7 +94,7 @@ export function refreshViewsHandler(sources: StatsSources): JobHandler {
             sources[platform as PostPlatform] as StatsSource | undefined,
             platform,
             platformTasks,
-            context,
+            { ...context, timeZone },
           ),
         ),
       );
@@ -106,7 +110,7 @@ async function refreshPlatform(
   source: StatsSource | undefined,
   platform: string,
   tasks: PostTask[],
-  context: TaskContext,
+  context: RefreshContext,
 ) {
   const unsupported = `No data provider for ${platform}`;
   // Older posts may lack the platform id: read it from the link.
@@ -136,7 +140,7 @@ async function refreshPlatform(
 }
 
 /** Stores one post's numbers and snapshot, or its failure, with the task's outcome. */
-function record(context: TaskContext, task: PostTask, result: StatsResult) {
+function record(context: RefreshContext, task: PostTask, result: StatsResult) {
   const at = now();
   if (!result.ok) {
     const error = result.error.slice(0, 500);
@@ -154,19 +158,23 @@ function record(context: TaskContext, task: PostTask, result: StatsResult) {
   return context.complete(task, { ok: true }, async (trx) => {
     await trx
       .updateTable('posts')
-      .set({
+      .set((eb) => ({
         likes,
         views: s.views,
         comments: s.comments,
         shares: s.shares,
         ...(s.postedDate ? { postedDate: s.postedDate } : {}),
         ...(s.author ? { author: s.author } : {}),
-        ...(s.country ? { country: s.country } : {}),
+        // The card compares the provider's country with the one the post was entered or first
+        // seen with, so a later answer fills `country` only when it is empty (decision 0023).
+        ...(s.country
+          ? { providerCountry: s.country, country: eb.fn.coalesce('country', eb.val(s.country)) }
+          : {}),
         statsCheckedAt: at,
         statsProvider: result.provider,
         statsError: null,
         updatedAt: at,
-      })
+      }))
       .where('id', '=', task.subject)
       .execute();
     await trx
@@ -181,5 +189,6 @@ function record(context: TaskContext, task: PostTask, result: StatsResult) {
         shares: s.shares,
       })
       .execute();
+    await checkPostFlags(trx, task.subject, context.timeZone);
   });
 }

@@ -69,6 +69,18 @@ export async function bannedPostAuthors(db: Database, competitionId: string): Pr
   return rows.map((row) => row.email);
 }
 
+/** Whether the address is a banned winner (the automatic flag 'Banned User'). */
+export async function isBannedEmail(db: Database, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('winners')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .where('deleted', '=', 0)
+    .where('isBanned', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether the address (lower case) has a winner record that is not deleted. */
 export async function hasWinnerRecord(db: Database, address: string): Promise<boolean> {
   const existing = await db

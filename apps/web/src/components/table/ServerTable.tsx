@@ -38,8 +38,8 @@ export type MenuItem = {
 export type ServerTableProps<T> = {
   table: TableController<T>;
   columns: Column<T>[];
-  /** The row field that identifies a row (default `id`). */
-  idKey?: string;
+  /** The row field that identifies a row (default `id`), or its key built from several fields. */
+  idKey?: string | ((row: T) => string);
   /** The search box, labelled (its label is also its accessible name); false for none. */
   search: { label: string; width?: number } | false;
   /** Beside the search box (filters, notes). */

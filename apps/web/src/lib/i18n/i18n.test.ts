@@ -20,6 +20,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A key without its plural suffix: languages have different plural forms of the same text. */
+const base = (key: string) => key.replace(PLURAL, '');
 
 describe('translations', () => {
   const uiNamespaces = (language: Language) =>
@@ -30,10 +33,18 @@ describe('translations', () => {
   for (const language of Object.keys(LANGUAGES) as Language[]) {
     it(`${language} has every UI string, none empty, with the same placeholders`, () => {
       const strings = leaves(uiNamespaces(language));
-      expect([...strings.keys()].sort()).toEqual([...english.keys()].sort());
+      const keys = (map: Map<string, string>) => [...new Set([...map.keys()].map(base))].sort();
+      expect(keys(strings)).toEqual(keys(english));
+      // A plural text has exactly the forms the language's plural rules use (Russian: one, few, many, other).
+      const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      for (const key of new Set([...english.keys()].filter((k) => PLURAL.test(k)).map(base)))
+        expect([...strings.keys()].filter((k) => base(k) === key && PLURAL.test(k)).sort(), key).toEqual(
+          forms.map((form) => `${key}_${form}`).sort(),
+        );
       for (const [key, value] of strings) {
         expect(value.trim(), key).not.toBe('');
-        expect(placeholders(value), key).toEqual(placeholders(english.get(key)!));
+        const reference = english.get(key) ?? english.get(`${base(key)}_other`)!;
+        expect(placeholders(value), key).toEqual(placeholders(reference));
       }
     });
     it(`${language} translates every known server message`, () => {

@@ -7,7 +7,9 @@ import type competitions from './locales/en/competitions.json';
 import type email from './locales/en/email.json';
 import type entries from './locales/en/entries.json';
 import type partners from './locales/en/partners.json';
+import type posts from './locales/en/posts.json';
 import type publicPage from './locales/en/public.json';
+import type review from './locales/en/review.json';
 import type users from './locales/en/users.json';
 
 // Typed keys: t('nav.calendar') compiles, t('nav.calender') does not. English is the reference.
@@ -26,6 +28,8 @@ declare module 'i18next' {
       public: typeof publicPage;
       users: typeof users;
       apiDocs: typeof apiDocs;
+      review: typeof review;
+      posts: typeof posts;
     };
   }
 }

@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'public',
   'users',
   'apiDocs',
+  'review',
+  'posts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -25,6 +25,7 @@ const TOOLS = [
   ['update', '/update'],
   ['entries', '/table-update'],
   ['creators', '/preffy/manual'],
+  ['referrals', '/preffy/referrals'],
   ['edit', '/edit'],
 ] as const;
 

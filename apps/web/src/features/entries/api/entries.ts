@@ -1,4 +1,4 @@
-import { type RequestOf, posts } from '@preffy/api';
+import { type RequestOf, posts, review } from '@preffy/api';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
 
@@ -10,10 +10,12 @@ export const entriesKeys = {
   posts: ['posts'] as const,
   leaderboard: ['leaderboard'] as const,
   snapshots: (postId: string) => ['snapshots', postId] as const,
+  creatorMetrics: ['creator-metrics'] as const,
 };
 /** useServerTable takes the first part of the key. */
 export const POSTS_TABLE_KEY = entriesKeys.posts[0];
 export const LEADERBOARD_TABLE_KEY = entriesKeys.leaderboard[0];
+export const CREATOR_METRICS_TABLE_KEY = entriesKeys.creatorMetrics[0];
 
 export const snapshotsQuery = (postId: string) =>
   queryOptions({
@@ -39,5 +41,22 @@ export function useImportPosts(competitionId: string) {
     mutationFn: (csv: string) => call(posts.import, { params: { id: competitionId }, body: { csv } }),
     meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKeys.posts }),
+  });
+}
+
+export type SetCreatorMetricBody = RequestOf<typeof review.setCreatorMetric>['body'];
+
+/**
+ * Staff set a creator's metric (the leaderboard uses it instead of their posts' sum). The row
+ * shows its own outcome (Updated, or a conflict), so failures are not notified app-wide; the
+ * Creators table refetches either way (a 409 means someone else saved).
+ */
+export function useSetCreatorMetric(competitionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetCreatorMetricBody) =>
+      call(review.setCreatorMetric, { params: { id: competitionId }, body }),
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: entriesKeys.creatorMetrics }),
   });
 }

@@ -31,6 +31,7 @@ import { AddPostModal } from './AddPostModal.tsx';
 import { LEADERBOARD_TABLE_KEY, POSTS_TABLE_KEY, entriesKeys } from '../api/entries.ts';
 import { ImportPostsModal } from './ImportPostsModal.tsx';
 import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
+import { CreatorsTable } from './CreatorsTable.tsx';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -42,15 +43,18 @@ const dateTime = (ms: number | null) =>
     ? ''
     : new Date(ms).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
 
-/** Entries (/table-update?id=): a competition's posts and leaderboard, with the refresh jobs. */
+export const ENTRIES_TABS = ['posts', 'leaderboard', 'creators'] as const;
+export type EntriesTab = (typeof ENTRIES_TABS)[number];
+
+/** Entries (/table-update?id=): a competition's posts, leaderboard and creators, with the refresh jobs. */
 export function EntriesPage({
   id,
   tab,
   onTabChange,
 }: {
   id: string | undefined;
-  tab: string;
-  onTabChange: (tab: string) => void;
+  tab: EntriesTab;
+  onTabChange: (tab: EntriesTab) => void;
 }) {
   const { t } = useTranslation('entries');
   const me = useMe();
@@ -89,14 +93,17 @@ export function EntriesPage({
           onLeaderboardUpdated={refreshBoard}
         />
       </Group>
-      <Tabs value={tab} onChange={(v) => v && onTabChange(v)}>
+      <Tabs value={tab} onChange={(v) => v && onTabChange(v as EntriesTab)}>
         <Tabs.List>
           <Tabs.Tab value="posts">{t('tabs.posts')}</Tabs.Tab>
           <Tabs.Tab value="leaderboard">{t('tabs.leaderboard')}</Tabs.Tab>
+          <Tabs.Tab value="creators">{t('tabs.creators')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {tab === 'leaderboard' ? (
         <LeaderboardTable competition={c} />
+      ) : tab === 'creators' ? (
+        <CreatorsTable competition={c} canEdit={isStaff} />
       ) : (
         <PostsTable competition={c} canEdit={isStaff} />
       )}

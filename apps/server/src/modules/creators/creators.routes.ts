@@ -1,0 +1,18 @@
+import { review } from '@preffy/api';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/contract-route.ts';
+import { competitionCreatorMetrics, competitionCreators, setCreatorMetric } from './creators.service.ts';
+
+export async function creatorsRoutes(app: FastifyInstance) {
+  route(app, review.creators, async (request) =>
+    competitionCreators(app.db, request.user!, request.params.id, request.query),
+  );
+
+  route(app, review.creatorMetrics, async (request) =>
+    competitionCreatorMetrics(app.db, request.user!, request.params.id, request.query),
+  );
+
+  route(app, review.setCreatorMetric, async (request) => ({
+    metric: await setCreatorMetric(app.db, request.user!, request.params.id, request.body),
+  }));
+}

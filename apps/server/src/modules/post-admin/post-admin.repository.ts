@@ -1,0 +1,53 @@
+import type { AdminPost, ParsedQuery, ReplyOf, review } from '@preffy/api';
+import type { Database } from '../../db/database.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
+import { visibleCompetitions } from '../competitions/competitions.repository.ts';
+import { referralCount, toReviewPost } from '../review/review-post.ts';
+
+export type AdminPostsQuery = ParsedQuery<typeof review.listAll>;
+export type AdminPostsPage = ReplyOf<typeof review.listAll>;
+
+/**
+ * Posts admin: one tab (live or deleted posts) of every competition the viewer may see (staff
+ * and admins: all; organizers: their own, the competitions list's rule), filtered, searched,
+ * sorted and paged. The tab and the newest-first order use postsAdminIdx (migration 0006).
+ */
+export async function listAdminPosts(
+  db: Database,
+  viewer: { role: string; email: string },
+  q: AdminPostsQuery,
+): Promise<AdminPostsPage> {
+  let base = db
+    .selectFrom('posts')
+    .innerJoin('competitions', 'competitions.id', 'posts.competitionId')
+    .where('posts.deleted', '=', q.deleted ? 1 : 0)
+    .where('posts.competitionId', 'in', visibleCompetitions(db, viewer).select('competitions.id'));
+  if (q.competitionId) base = base.where('posts.competitionId', '=', q.competitionId);
+  if (q.creator) base = base.where('posts.creator', '=', q.creator.trim());
+  // Emails are stored trimmed and in lower case (addPost).
+  if (q.email) base = base.where('posts.email', '=', q.email.trim().toLowerCase());
+  if (q.withReferrals)
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('referrals')
+          .select('referrals.id')
+          .whereRef('referrals.postId', '=', 'posts.id')
+          .where('referrals.deleted', '=', 0),
+      ),
+    );
+  if (q.search)
+    base = base.where((eb) => matchesSearch(eb, ['posts.creator', 'posts.email', 'posts.link'], q.search!));
+  return paged(
+    q,
+    base,
+    (posts) =>
+      posts
+        .selectAll('posts')
+        .select('competitions.name as competitionName')
+        .select(referralCount)
+        .orderBy(`posts.${q.sortBy}`, q.sortDirection)
+        .orderBy('posts.id'),
+    ({ competitionName, ...row }): AdminPost => ({ ...toReviewPost(row), competitionName }),
+  );
+}

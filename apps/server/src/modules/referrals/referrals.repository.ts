@@ -1,0 +1,47 @@
+import type { PageQuery } from '@preffy/api';
+import type { Database } from '../../db/database.ts';
+import { paged } from '../../lib/paging.ts';
+import { referralCount } from '../review/review-post.ts';
+
+/** The creatorEmails (JSON arrays) of a competition's live promotions, as stored. */
+export async function promotionCreatorEmails(db: Database, competitionId: string) {
+  const rows = await db
+    .selectFrom('promotions')
+    .select('creatorEmails')
+    .where('competitionId', '=', competitionId)
+    .where('deleted', '=', 0)
+    .execute();
+  return rows.map((r) => r.creatorEmails);
+}
+
+/** A post's live referrals, oldest first. */
+export const listReferrals = (db: Database, postId: string, q: PageQuery) =>
+  paged(
+    q,
+    db.selectFrom('referrals').where('postId', '=', postId).where('deleted', '=', 0),
+    (referrals) => referrals.select(['id', 'referringLink', 'createdAt']).orderBy('createdAt').orderBy('id'),
+    (row) => ({ ...row, createdAt: Number(row.createdAt) }),
+  );
+
+/** A post (live or deleted: its referrals stay readable) with its referral count. */
+export const findPostWithReferrals = (db: Database, id: string, options: { liveOnly?: boolean } = {}) => {
+  let q = db.selectFrom('posts').selectAll().select(referralCount).where('id', '=', id);
+  if (options.liveOnly) q = q.where('deleted', '=', 0);
+  return q.executeTakeFirst();
+};
+
+/** Writes the reset only while the post still has the version the caller read. */
+export async function writeReset(
+  db: Database,
+  post: { id: string; version: number },
+  values: { bonusLikes: number; likes: number; updatedAt: number },
+) {
+  const result = await db
+    .updateTable('posts')
+    .set({ ...values, version: post.version + 1 })
+    .where('id', '=', post.id)
+    .where('version', '=', post.version)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

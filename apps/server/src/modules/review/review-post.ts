@@ -1,0 +1,64 @@
+import type { ReplyOf, StoredPostFlag, review } from '@preffy/api';
+import { profileUrl } from '@preffy/domain';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { DB, PostsTable } from '../../db/schema.ts';
+
+/** A post as review and moderation answer it (reviewPostSchema in @preffy/api). */
+export type ReviewPostReply = ReplyOf<typeof review.score>['post'];
+
+/** `select(referralCount)` beside a post's columns: how many referrals point at it. */
+export const referralCount = (eb: ExpressionBuilder<DB, 'posts'>) =>
+  eb
+    .selectFrom('referrals')
+    .select((r) => r.fn.countAll<number>().as('n'))
+    .whereRef('referrals.postId', '=', 'posts.id')
+    .where('referrals.deleted', '=', 0)
+    .as('referralCount');
+
+/** The stored flags, or none when the column holds something unreadable (legacy rows). */
+export function storedFlags(json: string): StoredPostFlag[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as StoredPostFlag[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A posts row (with its referral count) in its public review shape. */
+export function toReviewPost(
+  row: Selectable<PostsTable> & { referralCount: number | string | bigint | null },
+): ReviewPostReply {
+  return {
+    id: row.id,
+    version: row.version,
+    createdAt: Number(row.createdAt),
+    competitionId: row.competitionId,
+    link: row.link,
+    email: row.email,
+    creator: row.creator,
+    platform: row.platform,
+    postId: row.postId,
+    likes: row.likes,
+    views: row.views,
+    comments: row.comments,
+    shares: row.shares,
+    bonusLikes: row.bonusLikes,
+    creativityScore: row.creativityScore,
+    source: row.source,
+    country: row.country,
+    author: row.author,
+    postedDate: row.postedDate === null ? null : Number(row.postedDate),
+    statsCheckedAt: row.statsCheckedAt === null ? null : Number(row.statsCheckedAt),
+    statsProvider: row.statsProvider,
+    statsError: row.statsError,
+    deleted: row.deleted === 1,
+    referralCount: Number(row.referralCount ?? 0),
+    flags: storedFlags(row.flags),
+    flagsCleared: row.flagsCleared === 1,
+    providerCountry: row.providerCountry,
+    deletedReason: row.deletedReason,
+    disqualification: row.disqualification as ReviewPostReply['disqualification'],
+    profileUrl: profileUrl(row.platform, row.author ?? row.creator),
+  };
+}

@@ -1,0 +1,216 @@
+import { Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type AdminPost, type Competition, review } from '@preffy/api';
+import { roleMeets } from '@preffy/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
+import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { useCompetition } from '../../../lib/api/competition.ts';
+import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
+import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { useMe } from '../../../lib/session.ts';
+import { creatorsQuery, postsKeys, referralCreatorsQuery, useResetReferrals } from '../api/posts.ts';
+import { creatorOptions } from './ManualPostsPage.tsx';
+import { PostCards } from './PostCards.tsx';
+import { ReferringLinksModal } from './ReferringLinksModal.tsx';
+import { SearchableSelect } from './SearchableSelect.tsx';
+
+/**
+ * The referral screens (/preffy/referrals?id): the Referral view (a promoting creator's posts as
+ * embeds) and the Referral reset table (a creator's posts that have referrals, with Reset).
+ */
+export function ReferralsPage({
+  id,
+  email,
+  creator,
+  onChange,
+}: {
+  id: string | undefined;
+  /** The Referral view's creator (a promotion's creator email). */
+  email: string | undefined;
+  /** The reset table's creator (a handle). */
+  creator: string | undefined;
+  onChange: (next: { email?: string; creator?: string }) => void;
+}) {
+  const { t } = useTranslation('posts');
+  const competition = useCompetition(id);
+  if (!id || competition.isError) return <NotFoundPage />;
+  const c = competition.data?.competition;
+  if (!c) return <Loader />;
+  return (
+    <Stack>
+      <PageHeader title={t('referrals.heading', { name: c.name || c.organizer })} />
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={2} size="h3">
+            {t('referrals.viewTitle')}
+          </Title>
+          <SearchableSelect
+            label={t('referrals.emailLabel')}
+            placeholder={t('referrals.emailPlaceholder')}
+            nothingFound={t('referrals.noPromoters')}
+            value={email ?? null}
+            onChange={(next) => onChange({ email: next ?? undefined, creator })}
+            query={(search) => referralCreatorsQuery(c.id, search)}
+            optionsOf={(page) => page.items.map((e) => ({ value: e.email, label: e.email }))}
+            testId="referral-email-select"
+          />
+          {email ? (
+            <PostCards
+              key={email}
+              filter={{ competitionId: c.id, email, deleted: 'false' }}
+              emptyText={t('referrals.noPostsOf', { email })}
+            />
+          ) : (
+            <Text c="dimmed">{t('referrals.pickEmail')}</Text>
+          )}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={2} size="h3">
+            {t('referrals.resetTitle')}
+          </Title>
+          <SearchableSelect
+            label={t('creatorSelect.label')}
+            placeholder={t('creatorSelect.placeholder')}
+            nothingFound={t('creatorSelect.nothingFound')}
+            value={creator ?? null}
+            onChange={(next) => onChange({ email, creator: next ?? undefined })}
+            query={(search) => creatorsQuery(c.id, search)}
+            optionsOf={(page) => creatorOptions(page.items)}
+            testId="reset-creator-select"
+          />
+          {creator ? (
+            <ResetTable competition={c} creator={creator} />
+          ) : (
+            <Text c="dimmed">{t('referrals.pickCreator')}</Text>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function ResetTable({ competition, creator }: { competition: Competition; creator: string }) {
+  const { t } = useTranslation('posts');
+  const me = useMe();
+  const canReset = roleMeets(me.role, 'staff');
+  const [viewing, setViewing] = useState<AdminPost | null>(null);
+  const reset = useResetReferrals();
+  const submissionKey = useSubmissionKey();
+  const table = useServerTable({
+    key: postsKeys.lists,
+    endpoint: review.listAll,
+    sortBy: 'createdAt',
+    sortDirection: 'desc',
+    pageSizes: [10, 25, 50],
+    extra: { competitionId: competition.id, creator, withReferrals: 'true', deleted: 'false' },
+  });
+  const number = (n: number | null) => (n ?? 0).toLocaleString(currentLanguage());
+  const askReset = (post: AdminPost) =>
+    confirmDestructive({
+      title: t('referrals.resetConfirmTitle'),
+      body: t('referrals.resetConfirmBody', {
+        bonus: number(post.bonusLikes),
+        likes: number(post.likes - (post.bonusLikes ?? 0)),
+      }),
+      confirm: t('referrals.reset'),
+      testId: 'confirm-reset',
+      onConfirm: () => {
+        // The same post at the same version is the same reset: a retry reuses its key.
+        const idempotencyKey = submissionKey.keyFor({ id: post.id, version: post.version });
+        reset.mutate(
+          { post, idempotencyKey },
+          {
+            onSuccess: () => {
+              submissionKey.succeeded();
+              notifications.show({ color: 'green', message: t('referrals.resetDone') });
+            },
+          },
+        );
+      },
+    });
+
+  const columns: Column<AdminPost>[] = [
+    {
+      key: 'id',
+      title: t('columns.id'),
+      cell: (p) => (
+        <Text size="sm" ff="monospace">
+          {p.id.slice(0, 8)}
+        </Text>
+      ),
+    },
+    {
+      key: 'link',
+      title: t('columns.link'),
+      cell: (p) => (
+        <Anchor href={p.link} target="_blank" rel="noopener noreferrer" size="sm">
+          {t('open')}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'likes',
+      title: t('columns.likes'),
+      sortKey: 'likes',
+      textAlign: 'right',
+      cell: (p) => number(p.likes),
+    },
+    {
+      key: 'bonusLikes',
+      title: t('columns.bonusLikes'),
+      textAlign: 'right',
+      csv: (p) => p.bonusLikes ?? '',
+      cell: (p) => <span data-testid="bonus-likes">{number(p.bonusLikes)}</span>,
+    },
+    {
+      key: 'view',
+      title: t('columns.view'),
+      csv: (p) => p.referralCount,
+      cell: (p) => (
+        <Button size="xs" variant="default" onClick={() => setViewing(p)}>
+          {t('referrals.viewLinks', { count: p.referralCount })}
+        </Button>
+      ),
+    },
+    ...(canReset
+      ? [
+          {
+            key: 'reset',
+            title: t('columns.reset'),
+            csv: false as const,
+            cell: (p: AdminPost) => (
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                disabled={!p.bonusLikes}
+                loading={reset.isPending && reset.variables?.post.id === p.id}
+                onClick={() => askReset(p)}
+              >
+                {t('referrals.reset')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <ServerTable
+        table={table}
+        columns={columns}
+        search={false}
+        csv={{ filename: 'referrals.csv' }}
+        emptyText={t('referrals.noReferred', { creator })}
+      />
+      {viewing && <ReferringLinksModal post={viewing} onClose={() => setViewing(null)} />}
+    </>
+  );
+}

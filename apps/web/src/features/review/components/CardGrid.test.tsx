@@ -1,0 +1,250 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ReviewPost } from '@preffy/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n/index.ts';
+import { authKeys } from '../../../lib/session.ts';
+import { CardGrid } from './CardGrid.tsx';
+
+const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
+  id: `p${n}`,
+  version: 1,
+  createdAt: n,
+  competitionId: 'c1',
+  link: `https://www.tiktok.com/@creator${n}/video/730000000000000000${n}`,
+  email: `creator${n}@creators.test`,
+  creator: `creator${n}`,
+  platform: 'tiktok',
+  postId: `730000000000000000${n}`,
+  likes: 5,
+  views: 100,
+  comments: 1,
+  shares: 0,
+  bonusLikes: null,
+  creativityScore: 0,
+  source: 'manual',
+  country: 'US',
+  author: null,
+  postedDate: null,
+  statsCheckedAt: null,
+  statsProvider: null,
+  statsError: null,
+  deleted: false,
+  referralCount: 0,
+  flags: [],
+  flagsCleared: false,
+  providerCountry: 'US',
+  deletedReason: null,
+  disqualification: null,
+  profileUrl: null,
+  ...over,
+});
+
+type Call = { method: string; url: string; body: unknown; key: string | null };
+/** The API as the grid sees it: the queue's one page, and `score` answering what the test says. */
+function stubServer(score: (call: Call) => Response, disqualify: (call: Call) => Response = score) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (url === '/api/auth/csrf') return new Response(JSON.stringify({ token: 'csrf' }));
+    const call = {
+      method: init.method ?? 'GET',
+      url,
+      body: init.body ? JSON.parse(String(init.body)) : null,
+      key: new Headers(init.headers).get('idempotency-key'),
+    };
+    calls.push(call);
+    if (url.startsWith('/api/competitions/c1/review'))
+      return new Response(JSON.stringify({ items: [post(1), post(2)], total: 2, next: null }));
+    if (url.endsWith('/score')) return score(call);
+    if (url.endsWith('/disqualify')) return disqualify(call);
+    return new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }), {
+      status: 404,
+    });
+  });
+  return calls;
+}
+afterEach(() => vi.unstubAllGlobals());
+// jsdom does not scroll.
+Element.prototype.scrollIntoView ??= () => {};
+
+function renderGrid(role: 'staff' | 'organizer' = 'staff') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(authKeys.me, {
+    user: {
+      id: 'u1',
+      email: 'u@x.test',
+      name: 'U',
+      role,
+      disabled: false,
+      language: null,
+      version: 1,
+      createdAt: 0,
+      updatedAt: 0,
+    },
+    businessTimeZone: 'UTC',
+  });
+  render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <CardGrid
+          list="queue"
+          competitionId="c1"
+          canAct={role === 'staff'}
+          emptyText="empty"
+          countText={(n) => `${n} waiting`}
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+const key = (k: string, extra: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.documentElement, { key: k, ...extra });
+const cards = () => screen.getAllByTestId('review-card');
+
+describe('the review grid by keyboard', () => {
+  it('moves with J and ↑, scores the current card with L and K, and turns it into Done', async () => {
+    const calls = stubServer(
+      (c) =>
+        new Response(
+          JSON.stringify({ post: post(Number(c.url.match(/p(\d)/)![1]), { bonusLikes: 0, version: 2 }) }),
+        ),
+    );
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(cards()[0]!.getAttribute('aria-current')).toBe('true');
+    key('j');
+    await waitFor(() => expect(cards()[1]!.getAttribute('aria-current')).toBe('true'));
+    expect(document.activeElement).toBe(cards()[1]);
+    key('k');
+    await waitFor(() =>
+      expect(within(cards()[1]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
+    );
+    key('ArrowUp');
+    await waitFor(() => expect(cards()[0]!.getAttribute('aria-current')).toBe('true'));
+    key('l');
+    await waitFor(() =>
+      expect(within(cards()[0]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
+    );
+    const scores = calls.filter((c) => c.url.endsWith('/score'));
+    expect(scores.map((c) => [c.url, c.body])).toEqual([
+      ['/api/posts/p2/score', { version: 1, score: 'like' }],
+      ['/api/posts/p1/score', { version: 1, score: 'love' }],
+    ]);
+    expect(screen.getByText('0 waiting')).toBeDefined();
+  });
+
+  it('ignores the shortcuts while typing in a field', async () => {
+    const calls = stubServer(() => new Response('{}', { status: 500 }));
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const link = within(cards()[0]!).getByRole('textbox', { name: 'Post link' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'l' });
+    fireEvent.keyDown(link, { key: 'd' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/score'))).toBe(false);
+  });
+
+  it('shows nothing to act on to an organizer, and L does nothing', async () => {
+    const calls = stubServer(() => new Response('{}', { status: 500 }));
+    renderGrid('organizer');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Love' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Post link' })).toBeNull();
+    key('l');
+    key('d');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/score'))).toBe(false);
+  });
+
+  it('opens the conflict dialog on a stale card and reloads the stored post', async () => {
+    const stored = post(1, {
+      version: 3,
+      bonusLikes: 0,
+      creativityScore: 10,
+      link: 'https://www.tiktok.com/@x/video/7300000000000000009',
+    });
+    stubServer(
+      () =>
+        new Response(
+          JSON.stringify({ statusCode: 409, code: 'VERSION_CONFLICT', message: 'changed', current: stored }),
+          { status: 409 },
+        ),
+    );
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    key('l');
+    const dialog = await screen.findByRole('dialog', { name: 'This post changed since you opened it' });
+    const table = within(dialog).getByTestId('conflict-table');
+    expect(within(table).getByText('Creativity score')).toBeDefined();
+    expect(within(table).getByText('100')).toBeDefined();
+    // Shortcuts wait while the dialog is open.
+    key('j');
+    expect(cards()[0]!.getAttribute('aria-current')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reload theirs (drop mine)' }));
+    await waitFor(() =>
+      expect(within(cards()[0]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
+    );
+    expect((within(cards()[0]!).getByRole('textbox', { name: 'Post link' }) as HTMLInputElement).value).toBe(
+      stored.link,
+    );
+  });
+
+  it('deletes with the chosen email under one Idempotency-Key per submission, kept on a retry', async () => {
+    let attempts = 0;
+    const calls = stubServer(
+      () => new Response('{}', { status: 500 }),
+      () => {
+        if (++attempts === 1) throw new TypeError('Failed to fetch');
+        return new Response(
+          JSON.stringify({
+            post: post(1, {
+              deleted: true,
+              deletedReason: 'disqualified',
+              disqualification: 'general',
+            }),
+          }),
+        );
+      },
+    );
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    key('d');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion' });
+    expect(within(dialog).getByText('Are You Sure You Want To Do This?')).toBeDefined();
+    const choices = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((text) => text !== 'Cancel' && text !== '');
+    expect(choices).toEqual([
+      'No Email',
+      'General Disqualification',
+      'Creative Direction Issue',
+      'Volume Issue',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'General Disqualification' }));
+    // The network failed: the dialog stays, and the same submission is sent again with the same key.
+    await waitFor(() => expect(attempts).toBe(1));
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('button', { name: 'General Disqualification' }).hasAttribute('disabled'),
+      ).toBe(false),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'General Disqualification' }));
+    await screen.findByText(
+      'The post is deleted. The “General Disqualification” email to creator1@creators.test is queued.',
+    );
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const sent = calls.filter((c) => c.url.endsWith('/disqualify'));
+    expect(sent.map((c) => [c.url, c.body])).toEqual([
+      ['/api/posts/p1/disqualify', { version: 1, choice: 'general' }],
+      ['/api/posts/p1/disqualify', { version: 1, choice: 'general' }],
+    ]);
+    expect(sent[0]!.key).toBeTruthy();
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(screen.getByText('1 waiting')).toBeDefined();
+  });
+});

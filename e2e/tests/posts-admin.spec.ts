@@ -1,0 +1,329 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { FORM_MESSAGES } from '@preffy/domain';
+import { adminApi, signIn, signInAsNew } from './helpers.ts';
+
+type Post = { id: string; version: number; likes: number; bonusLikes: number | null };
+
+// Each test makes its competition and posts through the API first.
+test.describe.configure({ timeout: 45_000 });
+
+const videoId = () => `7301${String(Date.now()).slice(-12)}${Math.floor(Math.random() * 90 + 10)}`;
+
+/**
+ * A started, confirmed competition with the owner's post and a friend's post, and the owner's
+ * post Loved. With `viaReferral` the friend entered through the owner's link (?ref=) on the
+ * public page, so the Love adds the referral bonus (the public form is rate-limited per address:
+ * only the test that needs a referral uses it).
+ */
+async function competitionWithPosts(baseURL: string, { viaReferral = false } = {}) {
+  const { api, csrf } = await adminApi(baseURL);
+  const headers = { 'x-csrf-token': csrf };
+  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
+    startDate: number;
+    endDate: number;
+  };
+  const stamp = `${Date.now()}`.slice(-7);
+  const created = await api.post('/api/competitions', {
+    headers,
+    data: {
+      email: 'artist@label.test',
+      name: `Posts Admin Song ${stamp}`,
+      organizer: 'Posts Admin Artist',
+      audio: 'https://soundcloud.com/e2e/posts-admin',
+      startDate: defaults.startDate - 24 * 3600_000,
+      endDate: defaults.endDate,
+      invoiceAmount: 1000,
+      prizes: ['1st Place: $200'],
+      isClosed: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { competition } = (await created.json()) as { competition: { id: string; version: number } };
+  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
+    headers,
+    data: { version: competition.version },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  const owner = `e2e.owner${stamp}`;
+  const added = await api.post(`/api/competitions/${competition.id}/posts`, {
+    headers,
+    data: {
+      email: `${owner}@creators.test`,
+      creator: owner,
+      link: `https://www.tiktok.com/@${owner}/video/${videoId()}`,
+      // Views well above the likes: no automatic flag takes the post out.
+      likes: 50,
+      views: 5000,
+    },
+  });
+  expect(added.status()).toBe(201);
+  const { post } = (await added.json()) as { post: Post };
+  const friend = `e2e.friend${stamp}`;
+  const friendLink = `https://www.tiktok.com/@${friend}/video/${videoId()}`;
+  const friendPost = { email: `${friend}@creators.test`, creator: friend, link: friendLink };
+  const entered = viaReferral
+    ? await api.post(`/api/public/competitions/${competition.id}/posts`, {
+        data: { ...friendPost, ref: post.id },
+      })
+    : await api.post(`/api/competitions/${competition.id}/posts`, {
+        headers,
+        data: { ...friendPost, likes: 10, views: 5000 },
+      });
+  expect(entered.status()).toBe(201);
+  const loved = await api.post(`/api/posts/${post.id}/score`, {
+    headers,
+    data: { version: post.version, score: 'love' },
+  });
+  expect(loved.status()).toBe(200);
+  const scored = ((await loved.json()) as { post: Post }).post;
+  expect(scored.bonusLikes! > 0).toBe(viaReferral);
+  return { api, headers, competitionId: competition.id, owner, friend, friendLink, scored };
+}
+
+async function metricOf(api: APIRequestContext, competitionId: string, creator: string) {
+  const page = (await (
+    await api.get(`/api/competitions/${competitionId}/creator-metrics?search=${creator}`)
+  ).json()) as { items: { creator: string; platform: string; version: number }[] };
+  return page.items.find((c) => c.creator === creator)!;
+}
+
+test('staff edit a post: every message of the Edit modal, then the save and the Inactive tab', async ({
+  page,
+  baseURL,
+}) => {
+  const { api, owner, friend } = await competitionWithPosts(baseURL!);
+  await api.dispose();
+  await signIn(page);
+  await page.goto('/preffy/posts');
+  await expect(page.getByRole('heading', { name: 'Posts' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search creator, email or link' }).fill(owner);
+  const row = page.getByRole('row').filter({ hasText: owner });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('50');
+
+  await row.getByRole('button', { name: `Actions: ${owner}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const modal = page.getByRole('dialog', { name: `Edit the post by ${owner}` });
+  for (const name of ['Email', 'Creator', 'Likes', 'Link']) await modal.getByLabel(name).fill('');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  for (const message of [
+    FORM_MESSAGES.creatorEmailRequired,
+    FORM_MESSAGES.creatorRequired,
+    FORM_MESSAGES.likesRequired,
+    FORM_MESSAGES.postLinkRequired,
+  ])
+    await expect(modal.getByText(message)).toBeVisible();
+  await modal.getByLabel('Email').fill('not an email');
+  await modal.getByLabel('Link').fill('tiktok.com/@someone/video/1');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByText(FORM_MESSAGES.emailInvalid)).toBeVisible();
+  await expect(modal.getByText(FORM_MESSAGES.linkInvalid)).toBeVisible();
+
+  // Closing with unsaved changes asks first; staying keeps what was typed.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeHidden();
+  await expect(modal.getByLabel('Email')).toHaveValue('not an email');
+
+  // Fixed: the post saves and the table shows the new likes.
+  await modal.getByLabel('Email').fill(`${owner}@creators.test`);
+  await modal.getByLabel('Creator').fill(owner);
+  await modal.getByLabel('Likes').fill('175');
+  await modal.getByLabel('Link').fill(`https://www.tiktok.com/@${owner}/video/${videoId()}`);
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+  await expect(row).toContainText('175');
+
+  // Is Deleted moves the friend's post to Inactive Posts.
+  await page.getByRole('textbox', { name: 'Search creator, email or link' }).fill(friend);
+  const friendRow = page.getByRole('row').filter({ hasText: friend });
+  await friendRow.getByRole('button', { name: `Actions: ${friend}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const friendModal = page.getByRole('dialog', { name: `Edit the post by ${friend}` });
+  await friendModal.getByRole('checkbox', { name: 'Is Deleted' }).check();
+  await friendModal.getByRole('button', { name: 'Save' }).click();
+  await expect(friendModal).toBeHidden();
+  await expect(page.getByText(`Nothing matches "${friend}"`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Inactive Posts' }).click();
+  await expect(page).toHaveURL(/tab=inactive/);
+  await expect(page.getByRole('row').filter({ hasText: friend })).toContainText('Deleted');
+
+  // On a phone the table scrolls inside itself and the Edit modal takes the whole screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/preffy/posts?search=${owner}`);
+  await page.getByRole('button', { name: `Actions: ${owner}` }).click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const phoneModal = page.getByRole('dialog', { name: `Edit the post by ${owner}` });
+  await expect(phoneModal.getByLabel('Likes')).toHaveValue('175');
+  expect((await phoneModal.boundingBox())!.width).toBe(390);
+});
+
+test('staff reset a referral bonus after confirming, and see the referring link', async ({
+  page,
+  baseURL,
+}) => {
+  const { api, competitionId, owner, friendLink, scored } = await competitionWithPosts(baseURL!, {
+    viaReferral: true,
+  });
+  await api.dispose();
+  const bonus = scored.bonusLikes!;
+  await signIn(page);
+  await page.goto(`/preffy/referrals?id=${competitionId}`);
+  await expect(page.getByRole('heading', { name: /^Referrals: Posts Admin Song/ })).toBeVisible();
+
+  const select = page.getByTestId('reset-creator-select');
+  await select.fill(owner.slice(0, -2));
+  await page.getByRole('option', { name: new RegExp(owner) }).click();
+  await expect(page).toHaveURL(new RegExp(`creator=${owner}`));
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Open' }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('bonus-likes')).toHaveText(bonus.toLocaleString('en-US'));
+  await expect(row).toContainText((50 + bonus).toLocaleString('en-US'));
+
+  await row.getByRole('button', { name: 'View 1 link' }).click();
+  const links = page.getByRole('dialog', { name: `1 link referred to the post by ${owner}` });
+  await expect(links.getByRole('link', { name: friendLink })).toBeVisible();
+  await expect(links.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.tiktok\.com\/player\/v1\//);
+  await page.keyboard.press('Escape');
+  await expect(links).toBeHidden();
+
+  await row.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('Reset the referral bonus?')).toBeVisible();
+  await page.getByTestId('confirm-reset').click();
+  await expect(page.getByText('The referral bonus is reset.')).toBeVisible();
+  await expect(row.getByTestId('bonus-likes')).toHaveText('0');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('50');
+  await expect(row.getByRole('button', { name: 'Reset' })).toBeDisabled();
+});
+
+test('the Creators tab saves a metric, shows Updated, and reports a metric someone else saved', async ({
+  page,
+  baseURL,
+}) => {
+  const { api, headers, competitionId, owner } = await competitionWithPosts(baseURL!);
+  await signIn(page);
+  await page.goto(`/table-update?id=${competitionId}`);
+  await page.getByRole('tab', { name: 'Creators' }).click();
+  await expect(page).toHaveURL(/tab=creators/);
+  const row = page.getByRole('row').filter({ hasText: owner });
+  await expect(row.getByRole('link', { name: owner })).toHaveAttribute(
+    'href',
+    `https://www.tiktok.com/@${owner}`,
+  );
+  const metric = row.getByRole('textbox', { name: `Metric of ${owner}` });
+  await metric.fill('777');
+  await row.getByRole('button', { name: `Update ${owner}` }).click();
+  const updated = row.getByRole('button', { name: `Updated ${owner}` });
+  await expect(updated).toBeDisabled();
+  await expect(updated).toHaveText('Updated');
+  // A new value can be saved again.
+  await metric.fill('800');
+  await expect(row.getByRole('button', { name: `Update ${owner}` })).toBeEnabled();
+
+  // Someone else saves meanwhile: the row says so, and Update again saves over it.
+  const stored = await metricOf(api, competitionId, owner);
+  const theirs = await api.put(`/api/competitions/${competitionId}/creator-metrics`, {
+    headers,
+    data: { creator: owner, platform: stored.platform, metric: 5, version: stored.version },
+  });
+  expect(theirs.status()).toBe(200);
+  await api.dispose();
+  await row.getByRole('button', { name: `Update ${owner}` }).click();
+  await expect(row.getByTestId('metric-conflict')).toContainText('Someone else set 5 meanwhile');
+  await row.getByRole('button', { name: `Update ${owner}` }).click();
+  await expect(row.getByRole('button', { name: `Updated ${owner}` })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: owner }).getByRole('textbox')).toHaveValue('800');
+});
+
+test("the manual posts page shows the chosen creator's posts with their videos, on a phone too", async ({
+  page,
+  baseURL,
+}) => {
+  const { api, competitionId, owner, friend } = await competitionWithPosts(baseURL!);
+  await api.dispose();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto(`/preffy/manual?id=${competitionId}`);
+  await expect(page.getByRole('heading', { name: /^Posts Admin Song/ })).toBeVisible();
+  await expect(page.getByText('No creator picked yet.')).toBeVisible();
+  await page.getByTestId('creator-select').fill(friend);
+  await page.getByRole('option', { name: new RegExp(friend) }).click();
+  await expect(page).toHaveURL(new RegExp(`creator=${friend}`));
+  const card = page.getByTestId('post-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.tiktok\.com\/player\/v1\//);
+  await expect(page.getByTestId('post-count')).toHaveText('1 post');
+  // The page fits the phone: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // A reload keeps the creator; the other creator's posts are not mixed in.
+  await page.reload();
+  await expect(page.getByTestId('creator-select')).toHaveValue(`${friend} (tiktok)`);
+  await expect(page.getByTestId('post-card')).toHaveCount(1);
+  await expect(page.getByText(`${owner}@creators.test`)).toHaveCount(0);
+});
+
+test("an organizer sees their competition's posts read-only: View, no Edit, no metric or Reset", async ({
+  page,
+  baseURL,
+}) => {
+  const email = await signInAsNew(page, baseURL!, 'organizer');
+  // Staff start a competition under the organizer's email and add a post to it.
+  const { api, csrf } = await adminApi(baseURL!);
+  const headers = { 'x-csrf-token': csrf };
+  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
+    startDate: number;
+    endDate: number;
+  };
+  const created = await api.post('/api/competitions', {
+    headers,
+    data: {
+      email,
+      name: `Organizer Song ${Date.now()}`,
+      organizer: 'Organizer Artist',
+      audio: 'https://soundcloud.com/e2e/organizer',
+      startDate: defaults.startDate,
+      endDate: defaults.endDate,
+      invoiceAmount: 1000,
+      prizes: ['1st Place: $200'],
+      isClosed: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { competition } = (await created.json()) as { competition: { id: string } };
+  const creator = `e2e.org${Date.now()}`;
+  const added = await api.post(`/api/competitions/${competition.id}/posts`, {
+    headers,
+    data: {
+      email: `${creator}@creators.test`,
+      creator,
+      link: `https://www.tiktok.com/@${creator}/video/${videoId()}`,
+      likes: 5,
+      views: 500,
+    },
+  });
+  expect(added.status()).toBe(201);
+  await api.dispose();
+
+  await page.goto('/preffy/posts');
+  const row = page.getByRole('row').filter({ hasText: creator });
+  await row.getByRole('button', { name: `Actions: ${creator}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'View' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'View' }).click();
+  await expect(page.getByRole('dialog', { name: `Post by ${creator}` }).locator('iframe')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/table-update?id=${competition.id}&tab=creators`);
+  const creatorRow = page.getByRole('row').filter({ hasText: creator });
+  await expect(creatorRow).toContainText('tiktok');
+  await expect(creatorRow.getByRole('textbox')).toHaveCount(0);
+  await expect(creatorRow.getByRole('button')).toHaveCount(0);
+
+  await page.goto(`/preffy/referrals?id=${competition.id}&creator=${creator}`);
+  await expect(page.getByRole('columnheader', { name: 'Bonus Likes' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Reset' })).toHaveCount(0);
+});

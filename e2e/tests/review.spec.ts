@@ -1,0 +1,257 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { adminApi, newUserSignInPath, signIn } from './helpers.ts';
+
+type Api = { api: APIRequestContext; csrf: string };
+
+/** A confirmed competition that started yesterday (entries count from its start of day). */
+async function newCompetition({ api, csrf }: Api, name: string, organizerEmail = 'artist@label.test') {
+  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
+    startDate: number;
+    endDate: number;
+  };
+  const created = await api.post('/api/competitions', {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      email: organizerEmail,
+      name,
+      organizer: 'Review Artist',
+      audio: 'https://soundcloud.com/e2e/review',
+      startDate: defaults.startDate - 24 * 3600_000,
+      endDate: defaults.endDate,
+      invoiceAmount: 1000,
+      prizes: ['1st Place: $200'],
+      isClosed: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { competition } = (await created.json()) as { competition: { id: string; version: number } };
+  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { version: competition.version },
+  });
+  expect(confirmed.status()).toBe(200);
+  return competition.id;
+}
+
+let videoSeq = 0;
+/** Staff add a TikTok post by hand; each gets its own video id. */
+async function addPost(
+  { api, csrf }: Api,
+  competitionId: string,
+  creator: string,
+  numbers: { likes: number; views: number },
+) {
+  const videoId = `73${String(Date.now()).slice(-12)}${String(++videoSeq).padStart(4, '0')}`;
+  const added = await api.post(`/api/competitions/${competitionId}/posts`, {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      email: `${creator}@creators.test`,
+      creator,
+      link: `https://www.tiktok.com/@${creator}/video/${videoId}`,
+      ...numbers,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+}
+
+const card = (page: Page, creator: string) =>
+  page
+    .getByTestId('review-card')
+    .filter({ has: page.getByText(`${creator}@creators.test`, { exact: true }) });
+
+test('a reviewer clears a queue with the keyboard: L, K, J and Load More', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const session = await adminApi(baseURL!);
+  const tag = `kb${Date.now().toString(36)}`;
+  const id = await newCompetition(session, `Keyboard Song ${tag}`);
+  const creators = Array.from({ length: 12 }, (_, i) => `${tag}-${String(i).padStart(2, '0')}`);
+  for (const creator of creators) await addPost(session, id, creator, { likes: 5, views: 100 });
+  await session.api.dispose();
+
+  await signIn(page);
+  await page.goto(`/update?id=${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Keyboard Song ${tag}` })).toBeVisible();
+  await expect(page.getByTestId('cards-waiting')).toHaveText('12 posts waiting for review');
+  await expect(page.getByTestId('review-card')).toHaveCount(10);
+  await expect(page.getByRole('button', { name: 'Load More' })).toBeVisible();
+
+  // '?' lists the shortcuts; Escape closes the list.
+  await page.keyboard.press('Shift+?');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts).toContainText('Love the current post');
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+
+  // Oldest first: Love, Like, Love, … and J to the next card; J on the tenth loads the next ten.
+  for (const [i, creator] of creators.entries()) {
+    const current = card(page, creator);
+    await expect(current).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press(i % 2 === 0 ? 'l' : 'k');
+    await expect(current.getByRole('button', { name: 'Done' })).toBeDisabled();
+    if (i < creators.length - 1) await page.keyboard.press('j');
+  }
+  await expect(page.getByTestId('review-card')).toHaveCount(12);
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+  await expect(page.getByTestId('cards-waiting')).toHaveText('0 posts waiting for review');
+  // ↑ goes back a card.
+  await page.keyboard.press('ArrowUp');
+  await expect(card(page, creators[10]!)).toHaveAttribute('aria-current', 'true');
+  await expect(card(page, creators[10]!)).toBeFocused();
+
+  await page.reload();
+  await expect(page.getByTestId('cards-empty')).toHaveText(
+    'The queue is clear: every post of this competition has been reviewed.',
+  );
+});
+
+test('Delete offers four choices; each email choice queues its Post Disqualification email', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const session = await adminApi(baseURL!);
+  const tag = `dq${Date.now().toString(36)}`;
+  const id = await newCompetition(session, `Delete Song ${tag}`);
+  const choices = [
+    { label: 'No Email', creator: `${tag}-none`, text: null },
+    {
+      label: 'General Disqualification',
+      creator: `${tag}-general`,
+      text: 'It does not follow our post guidelines',
+    },
+    {
+      label: 'Creative Direction Issue',
+      creator: `${tag}-creative`,
+      text: "It does not follow the competition's creative direction.",
+    },
+    { label: 'Volume Issue', creator: `${tag}-volume`, text: 'The song is not loud enough in the video.' },
+  ];
+  for (const c of choices) await addPost(session, id, c.creator, { likes: 3, views: 50 });
+
+  await signIn(page);
+  await page.goto(`/update?id=${id}`);
+  await expect(page.getByTestId('review-card')).toHaveCount(4);
+  for (const [i, c] of choices.entries()) {
+    const current = card(page, c.creator);
+    // The first by keyboard (D on the current card), the others with the card's button.
+    if (i === 0) await page.keyboard.press('d');
+    else await current.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm deletion' });
+    await expect(dialog).toContainText('Are You Sure You Want To Do This?');
+    for (const label of choices.map((x) => x.label))
+      await expect(dialog.getByRole('button', { name: label })).toBeVisible();
+    await dialog.getByRole('button', { name: c.label }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByText(
+        c.text
+          ? `The post is deleted. The “${c.label}” email to ${c.creator}@creators.test is queued.`
+          : 'The post is deleted. No email was sent.',
+      ),
+    ).toBeVisible();
+    await expect(current).toHaveCount(0);
+  }
+  await expect(page.getByTestId('cards-empty')).toBeVisible();
+
+  // Each email is in the outbox with its own explanation; No Email sent nothing.
+  for (const c of choices) {
+    const found = await session.api.get(
+      `/api/outbox?search=${encodeURIComponent(`${c.creator}@creators.test`)}`,
+    );
+    const { items } = (await found.json()) as { items: { id: string; kind: string; subject: string }[] };
+    if (!c.text) {
+      expect(items).toHaveLength(0);
+      continue;
+    }
+    expect(items).toHaveLength(1);
+    expect(items[0]!.subject).toContain('Post Disqualification');
+    const message = (await (await session.api.get(`/api/outbox/${items[0]!.id}`)).json()) as { text: string };
+    expect(message.text).toContain(c.text);
+  }
+  await session.api.dispose();
+  await page.goto('/preffy/outbox');
+  await page
+    .getByRole('textbox', { name: 'Search by subject or recipient' })
+    .fill(`${tag}-volume@creators.test`);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `${tag}-volume@creators.test` })
+      .getByRole('cell', {
+        name: 'post-disqualification',
+      }),
+  ).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `${tag}-none@creators.test` })).toHaveCount(0);
+});
+
+test('staff restore a flagged post and enter likes on a 0-likes card; organizers only look', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const session = await adminApi(baseURL!);
+  const tag = `fl${Date.now().toString(36)}`;
+  const organizer = await newUserSignInPath(baseURL!, 'organizer');
+  const id = await newCompetition(session, `Flag Song ${tag}`, organizer.email);
+  // More likes than views (and above 10): the flag takes the post out of the queue.
+  await addPost(session, id, `${tag}-cheat`, { likes: 50, views: 20 });
+  await addPost(session, id, `${tag}-zero`, { likes: 0, views: 40 });
+  await session.api.dispose();
+
+  await signIn(page);
+  await page.goto(`/update?id=${id}`);
+  await expect(page.getByTestId('review-card')).toHaveCount(1);
+  await expect(card(page, `${tag}-cheat`)).toHaveCount(0);
+
+  await page.goto(`/correct?id=${id}`);
+  const zero = card(page, `${tag}-zero`);
+  await expect(zero).toBeVisible();
+  await zero.getByRole('textbox', { name: 'Likes' }).fill('7');
+  await zero.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Likes saved: 7')).toBeVisible();
+  await expect(zero.getByRole('button', { name: 'Update' })).toBeDisabled();
+
+  // Unsaved text in a card's link box: leaving the screen asks first.
+  const linkBox = zero.getByRole('textbox', { name: 'Post link' });
+  const savedLink = await linkBox.inputValue();
+  await linkBox.fill('https://www.tiktok.com/@someone/video/7300000000000000001');
+  await page.getByTestId('nav-/preffy/view').click();
+  const leave = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/correct\?/);
+  await linkBox.fill(savedLink);
+  await expect(zero.getByRole('button', { name: 'Save link' })).toBeDisabled();
+
+  const row = page.getByRole('row').filter({ hasText: `${tag}-cheat@creators.test` });
+  await expect(row).toContainText('CHEATING! Likes exceed views (likes 50, views 20)');
+  await row.getByRole('button', { name: `Restore: ${tag}-cheat` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore this post?' });
+  await expect(confirm).toContainText(`${tag}-cheat's post goes back into the review queue.`);
+  await confirm.getByTestId('confirm-restore').click();
+  await expect(page.getByText('The post is back in the queue.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('No post of this competition has been flagged.')).toBeVisible();
+
+  // Back in the queue, its flag kept as a note.
+  await page.goto(`/update?id=${id}`);
+  const restored = card(page, `${tag}-cheat`);
+  await expect(restored.getByTestId('card-flags')).toContainText(
+    'CHEATING! Likes exceed views (likes 50, views 20)',
+  );
+  await expect(restored.getByRole('button', { name: 'Love' })).toBeVisible();
+
+  // The competition's organizer sees the same cards with no buttons that change anything.
+  const context = await browser.newContext({ baseURL });
+  const organizerPage = await context.newPage();
+  await organizerPage.goto(organizer.path);
+  await organizerPage.goto(`/update?id=${id}`);
+  await expect(organizerPage.getByTestId('review-card')).toHaveCount(2);
+  await expect(organizerPage.getByRole('button', { name: 'Love' })).toHaveCount(0);
+  await expect(organizerPage.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(organizerPage.getByRole('button', { name: 'Update Views' })).toBeDisabled();
+  await organizerPage.goto(`/correct?id=${id}`);
+  await expect(organizerPage.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await context.close();
+});
