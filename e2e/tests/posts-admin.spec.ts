@@ -130,6 +130,10 @@ test('staff edit a post: every message of the Edit modal, then the save and the 
   // Fixed: the post saves and the table shows the new likes.
   await modal.getByLabel('Email').fill(`${owner}@creators.test`);
   await modal.getByLabel('Creator').fill(owner);
+  // Likes: at most 1,000,000,000,000 (a bigger count comes back to it on leaving the box).
+  await modal.getByLabel('Likes').fill('5000000000000');
+  await modal.getByLabel('Likes').blur();
+  await expect(modal.getByLabel('Likes')).toHaveValue('1,000,000,000,000');
   await modal.getByLabel('Likes').fill('175');
   await modal.getByLabel('Link').fill(`https://www.tiktok.com/@${owner}/video/${videoId()}`);
   await modal.getByRole('button', { name: 'Save' }).click();
@@ -165,10 +169,9 @@ test('staff reset a referral bonus after confirming, and see the referring link'
   page,
   baseURL,
 }) => {
-  const { api, competitionId, owner, friendLink, scored } = await competitionWithPosts(baseURL!, {
+  const { api, headers, competitionId, owner, friendLink, scored } = await competitionWithPosts(baseURL!, {
     viaReferral: true,
   });
-  await api.dispose();
   const bonus = scored.bonusLikes!;
   await signIn(page);
   await page.goto(`/preffy/referrals?id=${competitionId}`);
@@ -190,12 +193,30 @@ test('staff reset a referral bonus after confirming, and see the referring link'
   await page.keyboard.press('Escape');
   await expect(links).toBeHidden();
 
+  // Someone edits the likes after the table was read: Reset answers 409, says what the post holds
+  // now, resets nothing, and the table shows the stored post; a second Reset then goes through.
+  const edited = await api.patch(`/api/posts/${scored.id}`, {
+    headers,
+    data: { likes: 75 + bonus, version: scored.version },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  await api.dispose();
+  await row.getByRole('button', { name: 'Reset' }).click();
+  await page.getByTestId('confirm-reset').click();
+  await expect(
+    page.getByText(
+      `${owner}'s post changed since the table was loaded: it now has ${(75 + bonus).toLocaleString('en-US')} likes and a bonus of ${bonus.toLocaleString('en-US')}. Nothing was reset; the table shows it as it is now.`,
+    ),
+  ).toBeVisible();
+  await expect(row).toContainText((75 + bonus).toLocaleString('en-US'));
+  await expect(row.getByTestId('bonus-likes')).toHaveText(bonus.toLocaleString('en-US'));
+
   await row.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByText('Reset the referral bonus?')).toBeVisible();
   await page.getByTestId('confirm-reset').click();
   await expect(page.getByText('The referral bonus is reset.')).toBeVisible();
   await expect(row.getByTestId('bonus-likes')).toHaveText('0');
-  await expect(row.getByRole('cell').nth(2)).toHaveText('50');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('75');
   await expect(row.getByRole('button', { name: 'Reset' })).toBeDisabled();
 });
 
@@ -219,6 +240,10 @@ test('the Creators tab saves a metric, shows Updated, and reports a metric someo
   const updated = row.getByRole('button', { name: `Updated ${owner}` });
   await expect(updated).toBeDisabled();
   await expect(updated).toHaveText('Updated');
+  // Whole, non-negative counts only: a minus sign or a decimal point typed is not taken.
+  await metric.fill('');
+  await metric.pressSequentially('-12.5');
+  await expect(metric).toHaveValue('125');
   // A new value can be saved again.
   await metric.fill('800');
   await expect(row.getByRole('button', { name: `Update ${owner}` })).toBeEnabled();

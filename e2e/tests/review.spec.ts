@@ -59,7 +59,10 @@ const card = (page: Page, creator: string) =>
     .getByTestId('review-card')
     .filter({ has: page.getByText(`${creator}@creators.test`, { exact: true }) });
 
-test('a reviewer clears a queue with the keyboard: L, K, J and Load More', async ({ page, baseURL }) => {
+test('a reviewer clears a queue with L and K alone: each moves on, the tenth loads more', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const session = await adminApi(baseURL!);
   const tag = `kb${Date.now().toString(36)}`;
@@ -79,18 +82,22 @@ test('a reviewer clears a queue with the keyboard: L, K, J and Load More', async
   await page.keyboard.press('Shift+?');
   const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(shortcuts).toContainText('Love the current post');
+  await expect(shortcuts).toContainText('Clicking a video to play it keeps the shortcuts working');
   await page.keyboard.press('Escape');
   await expect(shortcuts).toBeHidden();
 
-  // Oldest first: Love, Like, Love, … and J to the next card; J on the tenth loads the next ten.
+  // Oldest first: Love, Like, Love, …; each moves on to the next card to score, and the tenth
+  // loads the next page (Load More) on its own: no J, no mouse.
   for (const [i, creator] of creators.entries()) {
     const current = card(page, creator);
     await expect(current).toHaveAttribute('aria-current', 'true');
+    if (i > 0) await expect(current).toBeFocused();
     await page.keyboard.press(i % 2 === 0 ? 'l' : 'k');
     await expect(current.getByRole('button', { name: 'Done' })).toBeDisabled();
-    if (i < creators.length - 1) await page.keyboard.press('j');
   }
   await expect(page.getByTestId('review-card')).toHaveCount(12);
+  // Nothing left to score: the last card stays current.
+  await expect(card(page, creators[11]!)).toHaveAttribute('aria-current', 'true');
   await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
   await expect(page.getByTestId('cards-waiting')).toHaveText('0 posts waiting for review');
   // ↑ goes back a card.
@@ -226,6 +233,11 @@ test('staff restore a flagged post and enter likes on a 0-likes card; organizers
 
   const row = page.getByRole('row').filter({ hasText: `${tag}-cheat@creators.test` });
   await expect(row).toContainText('CHEATING! Likes exceed views (likes 50, views 20)');
+  // With the focus in the flagged table, the cards' keys are not theirs: D deletes nothing.
+  await row.getByRole('button', { name: `Restore: ${tag}-cheat` }).focus();
+  await page.keyboard.press('d');
+  await expect(page.getByRole('dialog', { name: 'Confirm deletion' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Restore: ${tag}-cheat` })).toBeFocused();
   await row.getByRole('button', { name: `Restore: ${tag}-cheat` }).click();
   const confirm = page.getByRole('dialog', { name: 'Restore this post?' });
   await expect(confirm).toContainText(`${tag}-cheat's post goes back into the review queue.`);
@@ -254,4 +266,62 @@ test('staff restore a flagged post and enter likes on a 0-likes card; organizers
   await organizerPage.goto(`/correct?id=${id}`);
   await expect(organizerPage.getByRole('button', { name: 'Update' })).toHaveCount(0);
   await context.close();
+});
+
+test('three cards a row on a laptop with the menu open, and a clicked video keeps the keys working', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const session = await adminApi(baseURL!);
+  const tag = `gr${Date.now().toString(36)}`;
+  const id = await newCompetition(session, `Grid Song ${tag}`);
+  const creators = [0, 1, 2, 3].map((i) => `${tag}-${i}`);
+  for (const creator of creators) await addPost(session, id, creator, { likes: 5, views: 100 });
+  await session.api.dispose();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  await page.goto(`/update?id=${id}`);
+  await expect(page.getByTestId('review-card')).toHaveCount(4);
+  const boxes = await Promise.all(creators.map(async (c) => (await card(page, c).boundingBox())!));
+  // The first three share a row, the fourth starts the next; nothing sticks out sideways.
+  expect(new Set(boxes.slice(0, 3).map((b) => Math.round(b.y))).size).toBe(1);
+  expect(boxes[3]!.y).toBeGreaterThan(boxes[0]!.y);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const c of creators.slice(0, 3)) {
+    const frame = (await card(page, c).locator('iframe').boundingBox())!;
+    const box = (await card(page, c).boundingBox())!;
+    expect(frame.x + frame.width).toBeLessThanOrEqual(box.x + box.width);
+  }
+
+  // A click in the second card's video puts the focus in the player's frame; the card takes it
+  // back and becomes current, so L still scores it.
+  const second = card(page, creators[1]!);
+  await second.locator('iframe').click();
+  await expect(second).toBeFocused();
+  await expect(second).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('l');
+  await expect(second.getByRole('button', { name: 'Done' })).toBeDisabled();
+  await expect(card(page, creators[2]!)).toHaveAttribute('aria-current', 'true');
+
+  // Two a row below lg (three would squeeze the players to about 250 px), one on a phone.
+  await page.setViewportSize({ width: 1100, height: 800 });
+  const row = await Promise.all(creators.slice(0, 3).map(async (c) => (await card(page, c).boundingBox())!));
+  expect(Math.round(row[0]!.y)).toBe(Math.round(row[1]!.y));
+  expect(row[2]!.y).toBeGreaterThan(row[0]!.y);
+  await page.setViewportSize({ width: 800, height: 800 });
+  const [a, b] = await Promise.all(
+    creators.slice(0, 2).map(async (c) => (await card(page, c).boundingBox())!),
+  );
+  expect(Math.round(a!.y)).toBe(Math.round(b!.y));
+  await page.setViewportSize({ width: 390, height: 800 });
+  const [c, d] = await Promise.all(
+    creators.slice(0, 2).map(async (x) => (await card(page, x).boundingBox())!),
+  );
+  expect(d!.y).toBeGreaterThan(c!.y);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 });

@@ -82,7 +82,7 @@ export type AdminPost = z.infer<typeof adminPostSchema>;
 export const updatePostBodySchema = versionBody.extend({
   email: editPostSchema.shape.email.optional(),
   creator: editPostSchema.shape.creator.optional(),
-  likes: z.number().int().min(0).max(MAX_POST_COUNT).optional(),
+  likes: editPostSchema.shape.likes.optional(),
   link: editPostSchema.shape.link.optional(),
   isDeleted: z.boolean().optional(),
 });
@@ -180,7 +180,7 @@ export const review = {
     body: z.object({
       creator: z.string().trim().min(1).max(200),
       platform: z.string().trim().min(1).max(50),
-      metric: z.number().min(0).max(MAX_POST_COUNT),
+      metric: z.number().int().min(0).max(MAX_POST_COUNT),
       version: z.number().int().min(0),
     }),
     responses: { 200: z.object({ metric: creatorMetricSchema }) },

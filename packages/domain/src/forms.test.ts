@@ -178,6 +178,16 @@ describe('post edit form', () => {
       link: ["Please enter the post's link"],
     });
   });
+
+  it('takes whole numbers of likes from 0 to a trillion', () => {
+    const post = { email: 'ana@creators.test', creator: 'ana', link: 'https://www.tiktok.com/@ana/video/1' };
+    expect(errorsOf(editPostSchema, { ...post, likes: 0 })).toEqual({});
+    expect(errorsOf(editPostSchema, { ...post, likes: 1_000_000_000_000 })).toEqual({});
+    for (const likes of [-1, 1.5, 1_000_000_000_001])
+      expect(errorsOf(editPostSchema, { ...post, likes })).toEqual({
+        likes: ['Please enter a whole number of likes up to 1,000,000,000,000'],
+      });
+  });
 });
 
 describe('add a winner', () => {

@@ -4,6 +4,7 @@ import { isRealDay } from './calendar.ts';
 import { COUNTRY_CONTINENTS, CONTINENTS } from './countries.ts';
 import { isEndDateAllowed } from './dates.ts';
 import {
+  COUNT_MAX,
   DATE_WINDOW,
   DATE_WINDOW_END,
   DATE_WINDOW_START,
@@ -39,6 +40,7 @@ export const FORM_MESSAGES = {
   creatorEmailRequired: "Please enter the creator's email",
   creatorRequired: "Please enter the creator's name",
   likesRequired: 'Please enter the likes',
+  likesInvalid: 'Please enter a whole number of likes up to 1,000,000,000,000',
   postLinkRequired: "Please enter the post's link",
   paypalInvalid: 'PayPal email is not valid!',
   takePctRange: 'The take percentage must be between 0 and 1',
@@ -243,7 +245,11 @@ export const updateInquirySchema = z.object({
 export const editPostSchema = z.object({
   email: requiredEmail(FORM_MESSAGES.creatorEmailRequired),
   creator: requiredText(FORM_MESSAGES.creatorRequired),
-  likes: z.number({ error: FORM_MESSAGES.likesRequired }).min(0, FORM_MESSAGES.likesRequired),
+  likes: z
+    .number({ error: FORM_MESSAGES.likesRequired })
+    .int(FORM_MESSAGES.likesInvalid)
+    .min(0, FORM_MESSAGES.likesInvalid)
+    .max(COUNT_MAX, FORM_MESSAGES.likesInvalid),
   link: requiredMatching(
     FORM_MESSAGES.postLinkRequired,
     LINK_PATTERN,

@@ -15,3 +15,4 @@ export * from './csv.ts';
 export * from './input-bounds.ts';
 export * from './competition-field-permissions.ts';
 export * from './review.ts';
+export * from './rich-text.ts';

@@ -13,6 +13,9 @@ export const DATE_WINDOW_END = Date.UTC(2101, 0, 1);
 /** Money in dollars, whole cents, 0 to 10 million. */
 export const MONEY_MAX = 10_000_000;
 
+/** Counts (likes, views, comments, shares, metrics): whole numbers from 0 to a trillion. */
+export const COUNT_MAX = 1_000_000_000_000;
+
 /** Text lengths. */
 export const TEXT_LIMITS = {
   /** Names, titles, short labels. */

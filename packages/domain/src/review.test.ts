@@ -44,6 +44,23 @@ describe('Love and Like', () => {
       ),
     );
   });
+
+  it('never give likes below 0, even when staff typed fewer likes than the stored bonus', () => {
+    // 30 likes typed on /correct over a stored bonus of 200: the base counts as 0.
+    expect(scorePost({ likes: 30, bonusLikes: 200, referralCount: 1 }, 'love', 100)).toEqual({
+      creativityScore: 100,
+      bonusLikes: 100,
+      likes: 100,
+    });
+    expect(resetReferralBonus({ likes: 30, bonusLikes: 200 })).toEqual({ bonusLikes: 0, likes: 0 });
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.option(fc.nat(1_000_000)), fc.nat(50), (likes, bonus, referrals) => {
+        const post = { likes, bonusLikes: bonus, referralCount: referrals };
+        expect(scorePost(post, 'like', 100).likes).toBeGreaterThanOrEqual(0);
+        expect(resetReferralBonus(post).likes).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
 });
 
 describe('which flags take a post out of the queue', () => {

@@ -16,21 +16,25 @@ export const DEFAULT_REFERRAL_BONUS_LIKES = 100;
 
 /**
  * What Love or Like saves: the score, the referral bonus and the likes as base likes plus that
- * bonus. A post scored again (after a restore) counts its old bonus once, not twice.
+ * bonus. A post scored again (after a restore) counts its old bonus once, not twice. The base
+ * never goes below 0 (staff may have typed fewer likes than the old bonus on /correct).
  */
 export function scorePost(
   post: { likes: number; bonusLikes: number | null; referralCount: number },
   score: ReviewScore,
   bonusPerReferral: number,
 ) {
-  const baseLikes = post.likes - (post.bonusLikes ?? 0);
+  const baseLikes = Math.max(0, post.likes - (post.bonusLikes ?? 0));
   const bonusLikes = post.referralCount * bonusPerReferral;
   return { creativityScore: REVIEW_SCORES[score], bonusLikes, likes: baseLikes + bonusLikes };
 }
 
-/** Reset (referral reset table): the bonus goes to 0 and the likes lose it (doc 2 section 4). */
+/**
+ * Reset (referral reset table): the bonus goes to 0 and the likes lose it (doc 2 section 4),
+ * never below 0 likes.
+ */
 export function resetReferralBonus(post: { likes: number; bonusLikes: number | null }) {
-  return { bonusLikes: 0, likes: post.likes - (post.bonusLikes ?? 0) };
+  return { bonusLikes: 0, likes: Math.max(0, post.likes - (post.bonusLikes ?? 0)) };
 }
 
 /** The Delete dialog's choices (doc 2 section 8): every one but No Email mails the creator. */

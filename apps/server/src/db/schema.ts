@@ -250,6 +250,8 @@ export type CreatorMetricsTable = RecordColumns & {
 export type ReferralsTable = RecordColumns & {
   postId: string;
   referringLink: string;
+  /** The post that came in through the referral; null on legacy rows (only the link was stored). */
+  referringPostId: string | null;
 };
 
 export type WinnersTable = RecordColumns & {

@@ -16,9 +16,12 @@ import {
   TOO_MANY_UPLOADS,
   WRONG_TYPE,
 } from '../modules/storage/images.routes.ts';
+import { BAD_CURSOR_MESSAGE } from '../modules/review/review.repository.ts';
+import { NOT_DELETED_MESSAGE } from '../modules/review/review.service.ts';
 import { NO_ADMIN_SIGN_IN_LINKS } from '../modules/users/users.service.ts';
 import { CONTROL_CHARACTER_MESSAGE } from '../plugins/control-characters.ts';
 import { INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../plugins/error-handler.ts';
+import { notFound } from './errors.ts';
 import { IN_PROGRESS_MESSAGE, KEY_MESSAGE, REUSED_MESSAGE } from '../plugins/idempotency.ts';
 
 /**
@@ -47,6 +50,11 @@ describe('messages the server writes for users', () => {
     KEY_MESSAGE,
     IN_PROGRESS_MESSAGE,
     REUSED_MESSAGE,
+    // Post review and moderation (issue 13).
+    notFound('Post').message,
+    notFound('Creator').message,
+    NOT_DELETED_MESSAGE,
+    BAD_CURSOR_MESSAGE,
   ])('are translated: %s', (message) => {
     expect(serverMessages).toContain(message);
   });

@@ -24,3 +24,6 @@ export const formatUsd = (amount: number) =>
         maximumFractionDigits: 2,
       }).format(amount)
     : UNFORMATTABLE;
+
+/** A count (likes, views) in the user's language; nothing stored counts as 0. */
+export const formatCount = (n: number | null) => (n ?? 0).toLocaleString(currentLanguage());

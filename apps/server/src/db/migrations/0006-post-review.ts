@@ -15,6 +15,8 @@ import { recordColumns } from './0001-initial.ts';
  *   (the review card compares them);
  * - `reviewedAt` / `reviewedBy`: who pressed Love or Like, and when.
  * Creator metrics are the editable numbers of the Creators tab, one per creator and platform.
+ * `referrals.referringPostId`: the post that came in through the referral (null on legacy rows,
+ * which stored only its link), so a referral counts only while that post is live (decision 0024).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const posts = () => db.schema.alterTable('posts');
@@ -36,6 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   ];
   for (const [name, columns] of indexes)
     await db.schema.createIndex(name).on('posts').columns(columns).execute();
+
+  await db.schema.alterTable('referrals').addColumn('referringPostId', 'text').execute();
 
   await recordColumns(db.schema.createTable('creatorMetrics'))
     .addColumn('competitionId', 'text', (c) => c.notNull().references('competitions.id'))

@@ -1,3 +1,4 @@
+import { RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@preffy/domain';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -8,29 +9,9 @@ import sanitizeHtml from 'sanitize-html';
 export function sanitizeRichText(html: string | null | undefined): string | null {
   if (html === null || html === undefined) return null;
   const clean = sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'code',
-      'pre',
-      'hr',
-    ],
+    allowedTags: [...RICH_TEXT_TAGS],
     allowedAttributes: { a: ['href', 'target', 'rel'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemes: [...RICH_TEXT_SCHEMES],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
   }).trim();
   return clean === '' || clean === '<p></p>' ? null : clean;

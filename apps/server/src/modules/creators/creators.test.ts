@@ -117,11 +117,11 @@ describe('the Creators metric editor', () => {
       current: { creator: 'ana', platform: 'tiktok', metric: 1200, version: 1, computed: 600 },
     });
 
-    const updated = await setMetric(staff, id, { metric: 700.5, version: 1 });
-    expect(updated.json().metric).toMatchObject({ metric: 700.5, version: 2 });
+    const updated = await setMetric(staff, id, { metric: 700, version: 1 });
+    expect(updated.json().metric).toMatchObject({ metric: 700, version: 2 });
     expect((await setMetric(staff, id, { metric: 1, version: 1 })).statusCode).toBe(409);
     expect(await metrics(id)).toEqual([
-      ['ana', 'tiktok', 600, 700.5, 2],
+      ['ana', 'tiktok', 600, 700, 2],
       ['ana', 'youtube', 20, null, 0],
       ['ben', 'tiktok', 550, null, 0],
     ]);
@@ -133,7 +133,7 @@ describe('the Creators metric editor', () => {
       .execute();
     expect(audit.map((a) => [a.action, JSON.parse(a.changes!).metric])).toEqual([
       ['set-metric', { from: null, to: 1200 }],
-      ['set-metric', { from: 1200, to: 700.5 }],
+      ['set-metric', { from: 1200, to: 700 }],
     ]);
   });
 
@@ -142,6 +142,8 @@ describe('the Creators metric editor', () => {
     for (const body of [
       { metric: -1, version: 0 },
       { metric: 1e12 + 1, version: 0 },
+      // A metric counts likes or views: whole numbers only.
+      { metric: 700.5, version: 0 },
       { metric: 'many', version: 0 },
       { metric: 1, version: -1 },
       { metric: 1, version: 0, creator: '  ' },

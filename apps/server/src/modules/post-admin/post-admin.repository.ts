@@ -2,7 +2,7 @@ import type { AdminPost, ParsedQuery, ReplyOf, review } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
-import { referralCount, toReviewPost } from '../review/review-post.ts';
+import { countsAsReferral, referralCount, toReviewPost } from '../review/review-post.ts';
 
 export type AdminPostsQuery = ParsedQuery<typeof review.listAll>;
 export type AdminPostsPage = ReplyOf<typeof review.listAll>;
@@ -33,7 +33,7 @@ export async function listAdminPosts(
           .selectFrom('referrals')
           .select('referrals.id')
           .whereRef('referrals.postId', '=', 'posts.id')
-          .where('referrals.deleted', '=', 0),
+          .where(countsAsReferral),
       ),
     );
   if (q.search)

@@ -37,7 +37,8 @@ export async function listSnapshots(db: Database, postId: string, limit = 500) {
 /**
  * Stores a post. `ref` is the ?ref= of the public page the creator came from (decision 0024):
  * when it names a live post of the same competition by another creator, the new post came
- * through that one, so that post gains a referral whose link is the new post's. Any other ref
+ * through that one, so that post gains a referral with the new post's link and id (it counts
+ * only while the new post is live, see countsAsReferral). Any other ref
  * (the emails' 'fancy' or 'basic' tags) only tags the visit and makes no referral.
  */
 export async function insertPost(db: Database, post: Insertable<PostsTable>, ref?: string) {
@@ -64,6 +65,7 @@ export async function insertPost(db: Database, post: Insertable<PostsTable>, ref
           updatedAt: post.updatedAt,
           postId: referrer.id,
           referringLink: post.link,
+          referringPostId: post.id,
         })
         .execute();
   });

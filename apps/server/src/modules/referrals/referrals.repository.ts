@@ -1,7 +1,7 @@
 import type { PageQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { paged } from '../../lib/paging.ts';
-import { referralCount } from '../review/review-post.ts';
+import { countsAsReferral, referralCount } from '../review/review-post.ts';
 
 /** The creatorEmails (JSON arrays) of a competition's live promotions, as stored. */
 export async function promotionCreatorEmails(db: Database, competitionId: string) {
@@ -14,12 +14,16 @@ export async function promotionCreatorEmails(db: Database, competitionId: string
   return rows.map((r) => r.creatorEmails);
 }
 
-/** A post's live referrals, oldest first. */
+/** A post's counting referrals (live, from a live or unknown post), oldest first. */
 export const listReferrals = (db: Database, postId: string, q: PageQuery) =>
   paged(
     q,
-    db.selectFrom('referrals').where('postId', '=', postId).where('deleted', '=', 0),
-    (referrals) => referrals.select(['id', 'referringLink', 'createdAt']).orderBy('createdAt').orderBy('id'),
+    db.selectFrom('referrals').where('referrals.postId', '=', postId).where(countsAsReferral),
+    (referrals) =>
+      referrals
+        .select(['referrals.id', 'referrals.referringLink', 'referrals.createdAt'])
+        .orderBy('referrals.createdAt')
+        .orderBy('referrals.id'),
     (row) => ({ ...row, createdAt: Number(row.createdAt) }),
   );
 

@@ -79,8 +79,8 @@ export async function resetReferrals(db: Database, user: SessionUser, postId: st
     if (!(await writeReset(trx, post, { ...reset, updatedAt: now() }))) return false;
     await recordAudit(trx, {
       actorId: user.id,
-      entity: 'posts',
       entityId: post.id,
+      entity: 'post',
       action: 'reset-referrals',
       changes: {
         bonusLikes: { from: post.bonusLikes, to: reset.bonusLikes },

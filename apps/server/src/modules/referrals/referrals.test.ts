@@ -2,9 +2,10 @@ import { DEFAULT_REFERRAL_BONUS_LIKES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { newId, newRecord, now } from '../../lib/clock.ts';
 import { seedDemoData } from '../demo/seed-demo-data.ts';
 import { insertPosts, insertReferral, newCompetition } from '../post-admin/test-posts.ts';
+import { createCompetition, tiktokLink } from '../review/review-test-support.ts';
 
 let app: FastifyInstance;
 let staff: TestClient;
@@ -115,9 +116,11 @@ describe('Reset (the referral reset table)', () => {
       creativityScore: 100,
       referralCount: 2,
     });
+    // In the post's audit history, beside its scores and restores (entity 'post').
     const audit = await app.db
       .selectFrom('auditLog')
       .select(['action', 'changes'])
+      .where('entity', '=', 'post')
       .where('entityId', '=', post.id)
       .executeTakeFirstOrThrow();
     expect(audit.action).toBe('reset-referrals');
@@ -175,6 +178,99 @@ describe('Reset (the referral reset table)', () => {
       .where('id', '=', post.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ likes: 1200, version: 1 });
+  });
+});
+
+describe('which referrals count (decision 0024)', () => {
+  let ip = 0;
+  /** A creator's entry on the public page, `ref` the post whose link brought them; its id. */
+  async function enter(competitionId: string, creator: string, ref?: string) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/public/competitions/${competitionId}/posts`,
+      payload: { email: `${creator}@creators.test`, creator, link: tiktokLink(creator), ref },
+      remoteAddress: `10.9.0.${++ip}`,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await app.db
+      .selectFrom('posts')
+      .select('id')
+      .where('competitionId', '=', competitionId)
+      .where('creator', '=', creator)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const version = async (id: string) =>
+    (await app.db.selectFrom('posts').select('version').where('id', '=', id).executeTakeFirstOrThrow())
+      .version;
+  const love = async (id: string) => {
+    const response = await staff.post(`/api/posts/${id}/score`, {
+      version: await version(id),
+      score: 'love',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().post as { bonusLikes: number; referralCount: number };
+  };
+  const referralLinks = async (id: string) =>
+    (await staff.get(`/api/posts/${id}/referrals`))
+      .json()
+      .items.map((r: { referringLink: string }) => r.referringLink);
+  const withReferrals = async (competitionId: string) =>
+    (await staff.get(`/api/posts?competitionId=${competitionId}&withReferrals=true`))
+      .json()
+      .items.map((p: { creator: string }) => p.creator)
+      .sort();
+
+  it('only while the post that came through it is live: disqualified or flagged it stops, restored it counts again', async () => {
+    const c = await createCompetition(staff);
+    await app.db
+      .insertInto('winners')
+      .values({
+        ...newRecord(),
+        email: 'banned@creators.test',
+        paypal: null,
+        isBanned: 1,
+        isUnsubscribed: 0,
+        isVetted: 0,
+        balance: 0,
+      })
+      .execute();
+    const ana = await enter(c.id, 'ana');
+    const ben = await enter(c.id, 'ben', ana);
+    // A banned creator's entry is flagged at once ('Banned User'): its referral never counts.
+    const banned = await enter(c.id, 'banned', ana);
+    // A legacy referral (only its link stored) keeps counting.
+    const old = await enter(c.id, 'old');
+    await insertReferral(app, old, 'https://www.tiktok.com/@legacy/video/7300000000000000001');
+
+    const stored = await app.db
+      .selectFrom('referrals')
+      .select(['postId', 'referringPostId'])
+      .where('postId', '=', ana)
+      .orderBy('createdAt')
+      .execute();
+    expect(stored).toEqual([
+      { postId: ana, referringPostId: ben },
+      { postId: ana, referringPostId: banned },
+    ]);
+    const benLink = (
+      await app.db.selectFrom('posts').select('link').where('id', '=', ben).executeTakeFirstOrThrow()
+    ).link;
+    expect(await referralLinks(ana)).toEqual([benLink]);
+    expect(await withReferrals(c.id)).toEqual(['ana', 'old']);
+
+    const disqualified = await staff.post(`/api/posts/${ben}/disqualify`, { version: 1, choice: 'none' });
+    expect(disqualified.statusCode, disqualified.body).toBe(200);
+    expect(await referralLinks(ana)).toEqual([]);
+    expect(await withReferrals(c.id)).toEqual(['old']);
+    expect(await love(ana)).toMatchObject({ bonusLikes: 0, referralCount: 0 });
+
+    const restored = await staff.post(`/api/posts/${ben}/restore`, { version: await version(ben) });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await referralLinks(ana)).toEqual([benLink]);
+    expect(await withReferrals(c.id)).toEqual(['ana', 'old']);
+    expect(await love(ana)).toMatchObject({ bonusLikes: DEFAULT_REFERRAL_BONUS_LIKES, referralCount: 1 });
+    expect(await love(old)).toMatchObject({ bonusLikes: DEFAULT_REFERRAL_BONUS_LIKES, referralCount: 1 });
   });
 });
 

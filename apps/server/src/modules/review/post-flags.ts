@@ -6,7 +6,20 @@ import { listSnapshots } from '../posts/posts.repository.ts';
 import { isBannedEmail } from '../winners/winners.repository.ts';
 import { flagInputs, storeFlags } from './review.repository.ts';
 
-const list = (json: string | null) => (json ? (JSON.parse(json) as string[]) : null);
+/**
+ * A competition's stored countries or continents: null (no limit) when empty, and when the
+ * column holds something unreadable (legacy rows), so one bad row never breaks its entries and
+ * refreshes; only the strings of a readable list count.
+ */
+export function storedList(json: string | null): string[] | null {
+  if (!json) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The automatic flags (doc 2 section 5, decision 0023), run when a post is entered and each
@@ -14,9 +27,15 @@ const list = (json: string | null) => (json ? (JSON.parse(json) as string[]) : n
  * 'Sudden view spike' note over its snapshots. The flags are stored on the post with the
  * numbers that raised them; a flag that removes (all but the notes, see flagsRemovePost)
  * soft-deletes a live post with deletedReason 'flagged', unless staff restored it before
- * (flagsCleared). Call it inside the transaction that stored the post's numbers.
+ * (flagsCleared). Call it inside the transaction that stored the post's numbers; a refresh
+ * passes the provider's likes (the stored likes may be staff's, kept over a provider's 0).
  */
-export async function checkPostFlags(db: Database, postId: string, timeZone: string) {
+export async function checkPostFlags(
+  db: Database,
+  postId: string,
+  timeZone: string,
+  options: { providerLikes?: number } = {},
+) {
   const inputs = await flagInputs(db, postId);
   if (!inputs) return { flags: [] as StoredPostFlag[], removed: false };
   const { post, scoredPostIds } = inputs;
@@ -25,7 +44,7 @@ export async function checkPostFlags(db: Database, postId: string, timeZone: str
       postedDate: post.postedDate === null ? null : Number(post.postedDate),
       country: post.country,
       // The platform's likes: a referral bonus is ours, not a sign of cheating (decision 0022).
-      likes: post.likes - (post.bonusLikes ?? 0),
+      likes: options.providerLikes ?? Math.max(0, post.likes - (post.bonusLikes ?? 0)),
       views: post.views,
       platform: post.platform,
       email: post.email,
@@ -33,8 +52,8 @@ export async function checkPostFlags(db: Database, postId: string, timeZone: str
     },
     {
       startDate: Number(post.startDate),
-      countries: list(post.countries),
-      continents: list(post.continents),
+      countries: storedList(post.countries),
+      continents: storedList(post.continents),
     },
     {
       bannedEmails: (await isBannedEmail(db, post.email)) ? [post.email] : [],

@@ -6,13 +6,33 @@ import type { DB, PostsTable } from '../../db/schema.ts';
 /** A post as review and moderation answer it (reviewPostSchema in @preffy/api). */
 export type ReviewPostReply = ReplyOf<typeof review.score>['post'];
 
-/** `select(referralCount)` beside a post's columns: how many referrals point at it. */
+/**
+ * The referrals that count (decision 0024): live ones whose referring post is live, or unknown
+ * (legacy rows stored only its link). A referring post disqualified, flagged or deleted by an
+ * admin stops counting; restored, it counts again.
+ */
+export const countsAsReferral = (eb: ExpressionBuilder<DB, 'referrals'>) =>
+  eb.and([
+    eb('referrals.deleted', '=', 0),
+    eb.or([
+      eb('referrals.referringPostId', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('posts as referring')
+          .select('referring.id')
+          .whereRef('referring.id', '=', 'referrals.referringPostId')
+          .where('referring.deleted', '=', 0),
+      ),
+    ]),
+  ]);
+
+/** `select(referralCount)` beside a post's columns: how many counting referrals point at it. */
 export const referralCount = (eb: ExpressionBuilder<DB, 'posts'>) =>
   eb
     .selectFrom('referrals')
+    .where(countsAsReferral)
     .select((r) => r.fn.countAll<number>().as('n'))
     .whereRef('referrals.postId', '=', 'posts.id')
-    .where('referrals.deleted', '=', 0)
     .as('referralCount');
 
 /** The stored flags, or none when the column holds something unreadable (legacy rows). */

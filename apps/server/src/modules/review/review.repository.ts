@@ -49,13 +49,15 @@ export const duplicateVideo = (message: string) =>
 export const encodeCursor = (row: { createdAt: number | string; id: string }) =>
   Buffer.from(`${Number(row.createdAt)}:${row.id}`).toString('base64url');
 
+export const BAD_CURSOR_MESSAGE = 'This Load More position is not valid; reload the page';
+
 export function decodeCursor(cursor: string) {
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = /^(\d{1,15}):(.{1,100})$/s.exec(decoded);
-  if (!match) {
-    const message = 'This Load More position is not valid; reload the page';
-    throw new AppError(400, 'VALIDATION', message, { fieldErrors: { after: [message] } });
-  }
+  if (!match)
+    throw new AppError(400, 'VALIDATION', BAD_CURSOR_MESSAGE, {
+      fieldErrors: { after: [BAD_CURSOR_MESSAGE] },
+    });
   return { createdAt: Number(match[1]), id: match[2]! };
 }
 

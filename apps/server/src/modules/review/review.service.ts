@@ -119,6 +119,8 @@ export function disqualifyPost(
   });
 }
 
+export const NOT_DELETED_MESSAGE = 'This post is not deleted';
+
 /** What bringing a post back sets: live, and its flags notes from now on. */
 const RESTORED = { deleted: 0, deletedReason: null, disqualification: null, flagsCleared: 1 } as const;
 
@@ -128,7 +130,7 @@ export function restorePost(db: Database, user: SessionUser, id: string, input: 
     const row = await findReviewRow(trx, id);
     if (!row) throw notFound('Post');
     if (row.version !== input.version) throw new VersionConflict('posts', row);
-    if (row.deleted === 0) throw new AppError(409, 'NOT_DELETED', 'This post is not deleted');
+    if (row.deleted === 0) throw new AppError(409, 'NOT_DELETED', NOT_DELETED_MESSAGE);
     const post = await unlessDuplicate(() => updatePostVersioned(trx, id, input.version, RESTORED));
     await recordAudit(trx, {
       actorId: user.id,

@@ -1,4 +1,4 @@
-import { EMBED_ORIGINS, POST_LINK_MESSAGES, REVIEW_PAGE_SIZE } from '@preffy/domain';
+import { EMBED_ORIGINS, FORM_MESSAGES, POST_LINK_MESSAGES, REVIEW_PAGE_SIZE } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
@@ -402,6 +402,12 @@ describe('editing a post', () => {
     const answer = await staff.patch(`/api/posts/${id}`, { version: 1, email: 'not-an-email', likes: -1 });
     expect(answer.statusCode).toBe(400);
     expect(Object.keys(answer.json().fieldErrors).sort()).toEqual(['email', 'likes']);
+    for (const likes of [1e12 + 1, 2.5]) {
+      const tooBig = await staff.patch(`/api/posts/${id}`, { version: 1, likes });
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json().fieldErrors).toEqual({ likes: [FORM_MESSAGES.likesInvalid] });
+    }
+    expect((await staff.patch(`/api/posts/${id}`, { version: 1, likes: 1e12 })).statusCode).toBe(200);
     expect((await staff.patch('/api/posts/missing', { version: 1, likes: 1 })).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { type PostPlatform, parsePostLink } from '@preffy/domain';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../jobs/job-runner.ts';
@@ -55,7 +56,6 @@ type PostTask = ClaimedTask & {
   platform: string;
   postId: string | null;
   link: string;
-  bonusLikes: number | null;
 };
 
 /**
@@ -70,7 +70,7 @@ export function refreshViewsHandler(sources: StatsSources, timeZone: string): Jo
     async workTasks(tasks, context) {
       const posts = await context.db
         .selectFrom('posts')
-        .select(['id', 'platform', 'postId', 'link', 'bonusLikes'])
+        .select(['id', 'platform', 'postId', 'link'])
         .where(
           'id',
           'in',
@@ -153,13 +153,28 @@ function record(context: RefreshContext, task: PostTask, result: StatsResult) {
     );
   }
   const s = result.stats;
-  // Reviewed posts keep their bonus on top of the platform's likes (Love and Like).
-  const likes = s.likes + (task.bonusLikes ?? 0);
   return context.complete(task, { ok: true }, async (trx) => {
     await trx
       .updateTable('posts')
       .set((eb) => ({
-        likes,
+        // Reviewed posts keep their bonus on top of the platform's likes (Love and Like). The
+        // bonus is read from the row in this UPDATE, not when the job started, so a Love or a
+        // Reset while the refresh runs is neither lost nor counted twice. A provider's 0 likes
+        // never replaces a positive count (staff may have typed it on /correct; decision 0023).
+        likes:
+          s.likes > 0
+            ? // Cast: PostgreSQL would type the parameter as the bonus's integer (too small).
+              eb(
+                sql<number>`cast(${s.likes} as double precision)`,
+                '+',
+                eb.fn.coalesce('bonusLikes', eb.lit(0)),
+              )
+            : eb
+                .case()
+                .when('likes', '>', 0)
+                .then(eb.ref('likes'))
+                .else(eb.fn.coalesce('bonusLikes', eb.lit(0)))
+                .end(),
         views: s.views,
         comments: s.comments,
         shares: s.shares,
@@ -177,6 +192,12 @@ function record(context: RefreshContext, task: PostTask, result: StatsResult) {
       }))
       .where('id', '=', task.subject)
       .execute();
+    // The snapshot holds the likes as stored, bonus included.
+    const { likes } = await trx
+      .selectFrom('posts')
+      .select('likes')
+      .where('id', '=', task.subject)
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto('postSnapshots')
       .values({
@@ -189,6 +210,6 @@ function record(context: RefreshContext, task: PostTask, result: StatsResult) {
         shares: s.shares,
       })
       .execute();
-    await checkPostFlags(trx, task.subject, context.timeZone);
+    await checkPostFlags(trx, task.subject, context.timeZone, { providerLikes: s.likes });
   });
 }

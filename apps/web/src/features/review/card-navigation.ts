@@ -15,6 +15,34 @@ export function moveCard(
   return { index: at, loadMore: hasMore };
 }
 
+/**
+ * The card L or K moves on to once the current one is scored: the next one after it that is not
+ * yet Done (scored or deleted); past the last loaded card, the next page when there is one.
+ * With nothing left to score it stays where it is.
+ */
+export function nextToScore(
+  current: number,
+  done: readonly boolean[],
+  hasMore: boolean,
+): { index: number; loadMore: boolean } {
+  const at = clampCard(current, done.length);
+  const found = done.findIndex((isDone, index) => index > at && !isDone);
+  if (found !== -1) return { index: found, loadMore: false };
+  return { index: at, loadMore: hasMore };
+}
+
+/**
+ * Whether a key press is meant for the review grid: the focus is on the page itself (nothing
+ * focused) or inside the grid. Elsewhere (another table on the page, the menu) keys do their
+ * usual work, and ↑/↓ scroll as always.
+ */
+export function keysForGrid(active: Element | null, grid: Element | null): boolean {
+  if (!active) return true;
+  const document = active.ownerDocument;
+  if (active === document.body || active === document.documentElement) return true;
+  return grid !== null && grid.contains(active);
+}
+
 /** The current card once cards leave (a deleted post): the one that took its place, or the last. */
 export const clampCard = (current: number, count: number) => Math.max(0, Math.min(current, count - 1));
 

@@ -1,27 +1,8 @@
+import { RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@preffy/domain';
 import { type ReactNode, createElement } from 'react';
 
-/** The formatting the server's sanitizer keeps (modules/competitions/rich-text.ts). */
-const KEPT = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-]);
+/** The formatting rich text keeps (the server's sanitizer keeps the same, on save). */
+const KEPT = new Set<string>(RICH_TEXT_TAGS);
 const EMPTY = new Set(['br', 'hr']);
 /** Elements dropped with everything inside them; any other unknown element keeps its text. */
 const DROPPED = new Set([
@@ -48,7 +29,7 @@ const DROPPED = new Set([
   'link',
   'meta',
 ]);
-const SAFE_HREF = /^(https?:|mailto:)/i;
+const SAFE_HREF = new RegExp(`^(${RICH_TEXT_SCHEMES.join('|')}):`, 'i');
 
 function toReact(node: Node, key: number): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;

@@ -116,6 +116,7 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
               size="xs"
               min={0}
               max={MAX_POST_COUNT}
+              allowDecimal={false}
               allowNegative={false}
               thousandSeparator
               aria-label={t('creators.metricOf', { creator: r.creator })}

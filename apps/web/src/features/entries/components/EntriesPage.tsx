@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Badge,
   Button,
   Group,
@@ -32,6 +31,7 @@ import { LEADERBOARD_TABLE_KEY, POSTS_TABLE_KEY, entriesKeys } from '../api/entr
 import { ImportPostsModal } from './ImportPostsModal.tsx';
 import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
 import { CreatorsTable } from './CreatorsTable.tsx';
+import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -139,22 +139,8 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
         </Group>
       ),
     },
-    {
-      key: 'link',
-      title: t('columns.link'),
-      cell: (p) => (
-        <Anchor href={p.link} target="_blank" rel="noopener noreferrer" size="sm">
-          {t('open')}
-        </Anchor>
-      ),
-    },
-    {
-      key: 'likes',
-      title: t('columns.likes'),
-      sortKey: 'likes',
-      textAlign: 'right',
-      cell: (p) => p.likes.toLocaleString(currentLanguage()),
-    },
+    linkColumn(t('columns.link')),
+    countColumn('likes', t('columns.likes')),
     {
       key: 'views',
       title: t('columns.views'),
@@ -246,13 +232,7 @@ function LeaderboardTable({ competition }: { competition: Competition }) {
     { key: 'platform', title: t('columns.platform') },
     { key: 'email', title: t('columns.email'), hidden: true },
     { key: 'postCount', title: t('board.posts'), sortKey: 'postCount', textAlign: 'right' },
-    {
-      key: 'likes',
-      title: t('columns.likes'),
-      sortKey: 'likes',
-      textAlign: 'right',
-      cell: (r) => r.likes.toLocaleString(currentLanguage()),
-    },
+    countColumn('likes', t('columns.likes')),
     {
       key: 'views',
       title: t('columns.views'),

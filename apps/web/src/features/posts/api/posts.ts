@@ -85,6 +85,8 @@ export function useResetReferrals() {
         { params: { id: post.id }, body: { version: post.version } },
         { idempotencyKey },
       ),
+    // The screen tells a stale Reset (409) apart from other failures.
+    meta: { handlesErrors: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: postsKeys.lists }),
   });
 }

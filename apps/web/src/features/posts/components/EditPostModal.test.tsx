@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import type { AdminPost } from '@preffy/api';
+import { type AdminPost, MAX_POST_COUNT } from '@preffy/api';
 import { FORM_MESSAGES } from '@preffy/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -107,6 +107,20 @@ describe('the posts admin Edit modal', () => {
     expect(sent).toEqual([
       { method: 'PATCH', url: '/api/posts/p1', body: { likes: 90, isDeleted: true, version: 3 } },
     ]);
+  });
+
+  it('keeps the likes within what the server takes: at most 1,000,000,000,000', async () => {
+    const sent = stubServer(
+      () => new Response(JSON.stringify({ post: { ...post, version: 4, likes: MAX_POST_COUNT } })),
+    );
+    const { fill, save, onClose } = renderModal();
+    fill('Likes', '5000000000000');
+    const likes = screen.getByRole('textbox', { name: /^Likes/ }) as HTMLInputElement;
+    fireEvent.blur(likes);
+    await waitFor(() => expect(likes.value).toBe('1,000,000,000,000'));
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.map((s) => s.body)).toEqual([{ likes: MAX_POST_COUNT, version: 3 }]);
   });
 
   it('opens the conflict dialog on a 409 and saves mine over theirs with their version', async () => {

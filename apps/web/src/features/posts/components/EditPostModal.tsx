@@ -1,7 +1,7 @@
 import { Checkbox, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { AdminPost, ReviewPost } from '@preffy/api';
+import { type AdminPost, MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
 import { editPostSchema } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,6 +109,7 @@ export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () 
             label={label('likes')}
             required
             min={0}
+            max={MAX_POST_COUNT}
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator

@@ -15,8 +15,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.tsx';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { type ListAllQuery, postsListQuery } from '../api/posts.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const CARDS_PER_PAGE = 12;
 
@@ -38,7 +38,6 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
   if (isError) return <Text c="red">{t('loadFailed')}</Text>;
   if (!data) return <Loader />;
   if (data.total === 0) return <Text c="dimmed">{emptyText}</Text>;
-  const number = (n: number) => n.toLocaleString(currentLanguage());
   return (
     <Stack>
       <Text size="sm" c="dimmed" data-testid="post-count">
@@ -65,9 +64,9 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
               </Group>
               <Text size="sm">
                 {t('numbers', {
-                  likes: number(post.likes),
+                  likes: formatCount(post.likes),
                   views: abbreviateCount(post.views),
-                  comments: number(post.comments),
+                  comments: formatCount(post.comments),
                 })}
               </Text>
               <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { Badge, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { type AdminPost, review } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
 import { useState } from 'react';
@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { postsKeys } from '../api/posts.ts';
 import { EditPostModal } from './EditPostModal.tsx';
 import { ViewPostModal } from './ViewPostModal.tsx';
+import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
 
 export const POSTS_ADMIN_TABS = ['active', 'inactive'] as const;
 export type PostsAdminTab = (typeof POSTS_ADMIN_TABS)[number];
@@ -56,22 +56,8 @@ export function PostsAdminPage({
     },
     { key: 'creator', title: t('columns.creator'), sortKey: 'creator' },
     { key: 'email', title: t('columns.email'), sortKey: 'email' },
-    {
-      key: 'likes',
-      title: t('columns.likes'),
-      sortKey: 'likes',
-      textAlign: 'right',
-      cell: (p) => p.likes.toLocaleString(currentLanguage()),
-    },
-    {
-      key: 'link',
-      title: t('columns.link'),
-      cell: (p) => (
-        <Anchor href={p.link} target="_blank" rel="noopener noreferrer" size="sm">
-          {t('open')}
-        </Anchor>
-      ),
-    },
+    countColumn('likes', t('columns.likes')),
+    linkColumn(t('columns.link')),
     {
       key: 'deleted',
       title: t('columns.deleted'),

@@ -1,9 +1,43 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
+import { authKeys } from '../../../lib/session.ts';
 import { ReferralsPage } from './ReferralsPage.tsx';
+
+// mantine-datatable renders rows without cells under jsdom (icflorescu/mantine-datatable#626): a
+// plain table stands in for it, fed the props ServerTable gives it (as in ServerTable.test.tsx).
+vi.mock('mantine-datatable', () => ({
+  DataTable: (props: {
+    columns: { accessor: string; render?: (row: unknown) => ReactNode }[];
+    records: Record<string, unknown>[];
+    idAccessor: string;
+  }) => (
+    <table>
+      <tbody>
+        {props.records.map((row) => (
+          <tr key={String(row[props.idAccessor])}>
+            {props.columns.map((c) => (
+              <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  ),
+}));
 
 const post = {
   id: 'p1',
@@ -102,5 +136,83 @@ describe('the Referral view', () => {
       email: 'promo@creators.test',
       deleted: 'false',
     });
+  });
+});
+
+describe('the Referral reset table', () => {
+  it('on a 409 says the post changed, with its current likes and bonus, resets nothing and reads the table again', async () => {
+    const referred = { ...post, likes: 1200, bonusLikes: 200 };
+    const stored = { ...referred, version: 2, likes: 1500, bonusLikes: 300 };
+    const asked: { method: string; url: URL; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      const url = new URL(path, 'http://app.test');
+      asked.push({
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : null,
+      });
+      if (url.pathname === '/api/competitions/c1')
+        return Response.json({ competition: { id: 'c1', name: 'Summer Song', organizer: 'Luna' } });
+      if (url.pathname === '/api/posts') return Response.json({ items: [referred], total: 1 });
+      if (url.pathname === '/api/posts/p1/reset-referrals')
+        return Response.json(
+          { statusCode: 409, code: 'VERSION_CONFLICT', message: 'changed', current: stored },
+          { status: 409 },
+        );
+      return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(authKeys.me, {
+      user: {
+        id: 'u1',
+        email: 'u@x.test',
+        name: 'U',
+        role: 'staff',
+        disabled: false,
+        language: null,
+        version: 1,
+        createdAt: 0,
+        updatedAt: 0,
+      },
+      businessTimeZone: 'UTC',
+    });
+    // The table keeps its page and sort in the address: the page sits in a router.
+    const rootRoute = createRootRoute({ component: Outlet });
+    const page = createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/referrals',
+      component: () => <ReferralsPage id="c1" email={undefined} creator="promo" onChange={vi.fn()} />,
+    });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([page]),
+      history: createMemoryHistory({ initialEntries: ['/referrals'] }),
+    });
+    render(
+      <MantineProvider>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect((await screen.findByTestId('bonus-likes')).textContent).toBe('200');
+    const lists = () => asked.filter((a) => a.url.pathname === '/api/posts').length;
+    const before = lists();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    fireEvent.click(await screen.findByTestId('confirm-reset'));
+    expect(
+      await screen.findByText(
+        "promo's post changed since the table was loaded: it now has 1,500 likes and a bonus of 300. Nothing was reset; the table shows it as it is now.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('The post changed')).toBeTruthy();
+    // No generic failure toast beside it.
+    expect(screen.queryByText('changed')).toBeNull();
+    const resets = asked.filter((a) => a.url.pathname === '/api/posts/p1/reset-referrals');
+    expect(resets.map((a) => [a.method, a.body])).toEqual([['POST', { version: 1 }]]);
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
   });
 });

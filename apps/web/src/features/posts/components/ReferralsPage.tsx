@@ -1,4 +1,4 @@
-import { Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type AdminPost, type Competition, review } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
@@ -9,15 +9,17 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { creatorsQuery, postsKeys, referralCreatorsQuery, useResetReferrals } from '../api/posts.ts';
 import { creatorOptions } from './ManualPostsPage.tsx';
 import { PostCards } from './PostCards.tsx';
 import { ReferringLinksModal } from './ReferringLinksModal.tsx';
 import { SearchableSelect } from './SearchableSelect.tsx';
+import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 /**
  * The referral screens (/preffy/referrals?id): the Referral view (a promoting creator's posts as
@@ -96,6 +98,15 @@ export function ReferralsPage({
   );
 }
 
+/** The post as stored, from a Reset's 409 answer; null for any other failure. */
+function resetConflictOf(error: unknown): { likes: number; bonusLikes: number | null } | null {
+  if (!(error instanceof ApiError) || error.body.code !== 'VERSION_CONFLICT') return null;
+  const current = error.body.current as { likes?: unknown; bonusLikes?: unknown } | null | undefined;
+  if (!current || typeof current.likes !== 'number') return null;
+  const bonus = current.bonusLikes;
+  return { likes: current.likes, bonusLikes: typeof bonus === 'number' ? bonus : null };
+}
+
 function ResetTable({ competition, creator }: { competition: Competition; creator: string }) {
   const { t } = useTranslation('posts');
   const me = useMe();
@@ -111,13 +122,12 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
     pageSizes: [10, 25, 50],
     extra: { competitionId: competition.id, creator, withReferrals: 'true', deleted: 'false' },
   });
-  const number = (n: number | null) => (n ?? 0).toLocaleString(currentLanguage());
   const askReset = (post: AdminPost) =>
     confirmDestructive({
       title: t('referrals.resetConfirmTitle'),
       body: t('referrals.resetConfirmBody', {
-        bonus: number(post.bonusLikes),
-        likes: number(post.likes - (post.bonusLikes ?? 0)),
+        bonus: formatCount(post.bonusLikes),
+        likes: formatCount(post.likes - (post.bonusLikes ?? 0)),
       }),
       confirm: t('referrals.reset'),
       testId: 'confirm-reset',
@@ -130,6 +140,22 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
             onSuccess: () => {
               submissionKey.succeeded();
               notifications.show({ color: 'green', message: t('referrals.resetDone') });
+            },
+            onError: (error) => {
+              // Someone changed the post since the table was read: say what it holds now (the
+              // table is read again on settling) and reset nothing; the reviewer may Reset again.
+              const current = resetConflictOf(error);
+              if (!current) return notifyError(error);
+              notifications.show({
+                color: 'yellow',
+                title: t('referrals.resetConflictTitle'),
+                message: t('referrals.resetConflict', {
+                  creator: post.creator,
+                  likes: formatCount(current.likes),
+                  bonus: formatCount(current.bonusLikes),
+                }),
+                autoClose: 10_000,
+              });
             },
           },
         );
@@ -146,28 +172,14 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
         </Text>
       ),
     },
-    {
-      key: 'link',
-      title: t('columns.link'),
-      cell: (p) => (
-        <Anchor href={p.link} target="_blank" rel="noopener noreferrer" size="sm">
-          {t('open')}
-        </Anchor>
-      ),
-    },
-    {
-      key: 'likes',
-      title: t('columns.likes'),
-      sortKey: 'likes',
-      textAlign: 'right',
-      cell: (p) => number(p.likes),
-    },
+    linkColumn(t('columns.link')),
+    countColumn('likes', t('columns.likes')),
     {
       key: 'bonusLikes',
       title: t('columns.bonusLikes'),
       textAlign: 'right',
       csv: (p) => p.bonusLikes ?? '',
-      cell: (p) => <span data-testid="bonus-likes">{number(p.bonusLikes)}</span>,
+      cell: (p) => <span data-testid="bonus-likes">{formatCount(p.bonusLikes)}</span>,
     },
     {
       key: 'view',

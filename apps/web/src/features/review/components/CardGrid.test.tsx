@@ -43,8 +43,15 @@ const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
 });
 
 type Call = { method: string; url: string; body: unknown; key: string | null };
-/** The API as the grid sees it: the queue's one page, and `score` answering what the test says. */
-function stubServer(score: (call: Call) => Response, disqualify: (call: Call) => Response = score) {
+/**
+ * The API as the grid sees it: the queue's pages (one page of two posts unless the test gives
+ * its own; page n + 1 is asked for with after=n), and `score` answering what the test says.
+ */
+function stubServer(
+  score: (call: Call) => Response,
+  disqualify: (call: Call) => Response = score,
+  pages: ReviewPost[][] = [[post(1), post(2)]],
+) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (url === '/api/auth/csrf') return new Response(JSON.stringify({ token: 'csrf' }));
@@ -55,8 +62,12 @@ function stubServer(score: (call: Call) => Response, disqualify: (call: Call) =>
       key: new Headers(init.headers).get('idempotency-key'),
     };
     calls.push(call);
-    if (url.startsWith('/api/competitions/c1/review'))
-      return new Response(JSON.stringify({ items: [post(1), post(2)], total: 2, next: null }));
+    if (url.startsWith('/api/competitions/c1/review')) {
+      const page = Number(new URL(url, 'http://app.test').searchParams.get('after') ?? 0);
+      const total = pages.flat().filter((p) => p.bonusLikes === null).length;
+      const next = page + 1 < pages.length ? String(page + 1) : null;
+      return new Response(JSON.stringify({ items: pages[page], total, next }));
+    }
     if (url.endsWith('/score')) return score(call);
     if (url.endsWith('/disqualify')) return disqualify(call);
     return new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }), {
@@ -96,6 +107,8 @@ function renderGrid(role: 'staff' | 'organizer' = 'staff') {
           emptyText="empty"
           countText={(n) => `${n} waiting`}
         />
+        {/* Something else on the page with the focus (on /correct, the flagged table). */}
+        <button type="button">Elsewhere</button>
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -105,7 +118,7 @@ const key = (k: string, extra: Partial<KeyboardEventInit> = {}) =>
 const cards = () => screen.getAllByTestId('review-card');
 
 describe('the review grid by keyboard', () => {
-  it('moves with J and ↑, scores the current card with L and K, and turns it into Done', async () => {
+  it('scores the current card with L and K, turns it into Done and moves on; J and ↑ move', async () => {
     const calls = stubServer(
       (c) =>
         new Response(
@@ -115,25 +128,90 @@ describe('the review grid by keyboard', () => {
     renderGrid();
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(cards()[0]!.getAttribute('aria-current')).toBe('true');
-    key('j');
+    key('l');
+    await waitFor(() =>
+      expect(within(cards()[0]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
+    );
+    // On to the next card to score, which takes the focus.
     await waitFor(() => expect(cards()[1]!.getAttribute('aria-current')).toBe('true'));
     expect(document.activeElement).toBe(cards()[1]);
     key('k');
     await waitFor(() =>
       expect(within(cards()[1]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
     );
+    // Nothing left to score and nothing more to load: the last card stays current.
+    expect(cards()[1]!.getAttribute('aria-current')).toBe('true');
     key('ArrowUp');
     await waitFor(() => expect(cards()[0]!.getAttribute('aria-current')).toBe('true'));
-    key('l');
-    await waitFor(() =>
-      expect(within(cards()[0]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
-    );
+    key('j');
+    await waitFor(() => expect(cards()[1]!.getAttribute('aria-current')).toBe('true'));
     const scores = calls.filter((c) => c.url.endsWith('/score'));
     expect(scores.map((c) => [c.url, c.body])).toEqual([
-      ['/api/posts/p2/score', { version: 1, score: 'like' }],
       ['/api/posts/p1/score', { version: 1, score: 'love' }],
+      ['/api/posts/p2/score', { version: 1, score: 'like' }],
     ]);
     expect(screen.getByText('0 waiting')).toBeDefined();
+  });
+
+  it('after L skips the cards already Done and, past the last loaded card, loads more', async () => {
+    const calls = stubServer(
+      (c) =>
+        new Response(
+          JSON.stringify({ post: post(Number(c.url.match(/p(\d)/)![1]), { bonusLikes: 0, version: 2 }) }),
+        ),
+      undefined,
+      [[post(1), post(2, { bonusLikes: 0, creativityScore: 10 })], [post(3)]],
+    );
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Load More' })).toBeDefined();
+    key('l');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await waitFor(() => expect(cards()[2]!.getAttribute('aria-current')).toBe('true'));
+    expect(document.activeElement).toBe(cards()[2]);
+    expect(calls.filter((c) => c.url.startsWith('/api/competitions/c1/review')).map((c) => c.url)).toEqual([
+      '/api/competitions/c1/review?limit=10',
+      '/api/competitions/c1/review?after=1&limit=10',
+    ]);
+  });
+
+  it('leaves the keys alone while the focus is elsewhere on the page, ↑/↓ scrolling as usual', async () => {
+    const calls = stubServer(() => new Response('{}', { status: 500 }));
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    // fireEvent answers false when the event's default was prevented.
+    expect(fireEvent.keyDown(elsewhere, { key: 'ArrowDown' })).toBe(true);
+    expect(fireEvent.keyDown(elsewhere, { key: 'j' })).toBe(true);
+    fireEvent.keyDown(elsewhere, { key: 'd' });
+    fireEvent.keyDown(elsewhere, { key: 'l' });
+    expect(cards()[0]!.getAttribute('aria-current')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/score'))).toBe(false);
+    // From a card (or with the focus on the page itself) they are the grid's again.
+    cards()[0]!.focus();
+    expect(fireEvent.keyDown(cards()[0]!, { key: 'ArrowDown' })).toBe(false);
+    await waitFor(() => expect(cards()[1]!.getAttribute('aria-current')).toBe('true'));
+    (document.activeElement as HTMLElement).blur();
+    expect(fireEvent.keyDown(document.body, { key: 'ArrowUp' })).toBe(false);
+    await waitFor(() => expect(cards()[0]!.getAttribute('aria-current')).toBe('true'));
+  });
+
+  it('takes the focus back from a video the reviewer clicked, making its card current', async () => {
+    stubServer(() => new Response('{}', { status: 500 }));
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const frame = cards()[1]!.querySelector('iframe')!;
+    frame.focus();
+    expect(document.activeElement).toBe(frame);
+    fireEvent.blur(window);
+    await waitFor(() => expect(document.activeElement).toBe(cards()[1]));
+    expect(cards()[1]!.getAttribute('aria-current')).toBe('true');
+    // The '?' list says so.
+    key('?', { shiftKey: true });
+    const list = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(list).getByText(/Clicking a video to play it keeps the shortcuts working/)).toBeDefined();
   });
 
   it('ignores the shortcuts while typing in a field', async () => {

@@ -18,7 +18,7 @@ import {
   useDisqualifyPost,
   useScorePost,
 } from '../api/review.ts';
-import { type ShortcutAction, clampCard, moveCard } from '../card-navigation.ts';
+import { type ShortcutAction, clampCard, keysForGrid, moveCard, nextToScore } from '../card-navigation.ts';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
@@ -28,11 +28,22 @@ import { ShortcutsModal } from './ShortcutsModal.tsx';
 type Intent = { kind: 'score'; score: 'love' | 'like' } | { kind: 'delete'; choice: DisqualificationChoice };
 type Conflict = { post: ReviewPost; current: ReviewPost; intent: Intent };
 
+/**
+ * Three cards a row from lg (1200 px) only: at md (992 px) with the menu open a card is 229 px wide
+ * and its player 203 px; even at 1280 px with the menu open the player is 299 px (330 px needs
+ * about 1370 px, or 1180 px with the menu collapsed). The player shrinks, it never overflows.
+ */
+const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 };
 const dialogOpen = () => document.querySelector('[role="dialog"]') !== null;
+const CARD = '[data-testid="review-card"]';
+/** How long after the window's blur the grid looks where the focus went (into a video's frame). */
+const FRAME_FOCUS_DELAY_MS = 50;
 
 /**
  * The review cards of one competition (the queue, or the posts with 0 likes): a grid of three
- * columns (one on phones), 10 at a time with Load More, driven by mouse or keyboard.
+ * columns from lg up (two from sm, one on phones), 10 at a time with Load More, driven by mouse or
+ * keyboard. The keys act while the focus is on the page itself or inside the grid; L and K move on
+ * to the next card that is not yet Done.
  */
 export function CardGrid({
   list,
@@ -55,6 +66,7 @@ export function CardGrid({
   const [rawCurrent, setCurrent] = useState(0);
   const current = clampCard(rawCurrent, cards.length);
   const elements = useRef(new Map<string, HTMLDivElement>());
+  const gridRef = useRef<HTMLDivElement>(null);
   const focusWanted = useRef(false);
   const [deleting, setDeleting] = useState<ReviewPost | null>(null);
   const [choice, setChoice] = useState<DisqualificationChoice | null>(null);
@@ -133,12 +145,18 @@ export function CardGrid({
     notifyError(error);
   };
 
-  const run = (post: ReviewPost, intent: Intent, version = post.version) => {
+  const run = (post: ReviewPost, intent: Intent, version = post.version, onScored?: () => void) => {
     if (intent.kind === 'score') {
       setBusyId(post.id);
       score.mutate(
         { post, version, score: intent.score },
-        { onSuccess: () => setBusyId(null), onError: failed(post, intent) },
+        {
+          onSuccess: () => {
+            setBusyId(null);
+            onScored?.();
+          },
+          onError: failed(post, intent),
+        },
       );
       return;
     }
@@ -170,22 +188,35 @@ export function CardGrid({
     );
   };
 
+  /** Load More, then the first new card becomes current (unless the reviewer moved meanwhile). */
+  const loadMoreFrom = (from: number) => {
+    if (query.isFetchingNextPage) return;
+    const before = cards.length;
+    void query.fetchNextPage().then((r) => {
+      const after = r.data?.pages.flatMap((p) => p.items).length ?? before;
+      if (after <= before) return;
+      focusWanted.current = true;
+      setCurrent((now) => (clampCard(now, before) === from ? before : now));
+    });
+  };
   const scoreCurrent = (which: 'love' | 'like') => {
     const post = cards[current];
     if (!canAct || !post || post.bonusLikes !== null || post.deleted || busyId) return;
-    run(post, { kind: 'score', score: which });
+    // Once saved, on to the next card still to score (scoring keeps every card in its place).
+    const from = current;
+    const done = cards.map((c) => c.bonusLikes !== null || c.deleted);
+    const hasMore = !!query.hasNextPage;
+    run(post, { kind: 'score', score: which }, post.version, () => {
+      const move = nextToScore(from, done, hasMore);
+      if (move.loadMore) return loadMoreFrom(from);
+      if (move.index === from) return;
+      focusWanted.current = true;
+      setCurrent((now) => (clampCard(now, done.length) === from ? move.index : now));
+    });
   };
   const next = () => {
     const move = moveCard(current, cards.length, 'next', !!query.hasNextPage);
-    if (move.loadMore) {
-      if (query.isFetchingNextPage) return;
-      const before = cards.length;
-      void query.fetchNextPage().then((r) => {
-        const after = r.data?.pages.flatMap((p) => p.items).length ?? before;
-        if (after > before) goTo(before);
-      });
-      return;
-    }
+    if (move.loadMore) return loadMoreFrom(current);
     goTo(move.index);
   };
   const onShortcut = (action: ShortcutAction) => {
@@ -199,15 +230,46 @@ export function CardGrid({
     else if (action === 'previous') goTo(moveCard(current, cards.length, 'previous', false).index);
     else setHelp(true);
   };
+  // Keys are the grid's only while the focus is on the page or in the grid; anywhere else (the
+  // flagged table below, the menu, a dialog) they do their usual work, ↑/↓ scrolling included.
+  const onKey = (action: ShortcutAction, event: KeyboardEvent) => {
+    if (dialogOpen() || !keysForGrid(document.activeElement, gridRef.current)) return;
+    event.preventDefault();
+    onShortcut(action);
+  };
+  const own = { preventDefault: false };
   useHotkeys([
-    ['l', () => onShortcut('love')],
-    ['k', () => onShortcut('like')],
-    ['d', () => onShortcut('delete')],
-    ['j', () => onShortcut('next')],
-    ['ArrowDown', () => onShortcut('next')],
-    ['ArrowUp', () => onShortcut('previous')],
-    ['shift+?', () => onShortcut('help')],
+    ['l', (event) => onKey('love', event), own],
+    ['k', (event) => onKey('like', event), own],
+    ['d', (event) => onKey('delete', event), own],
+    ['j', (event) => onKey('next', event), own],
+    ['ArrowDown', (event) => onKey('next', event), own],
+    ['ArrowUp', (event) => onKey('previous', event), own],
+    ['shift+?', (event) => onKey('help', event), own],
   ]);
+  useEffect(() => {
+    // A click on a video puts the focus in the platform's frame, where our keys never arrive: the
+    // window blurs, and the card of that video becomes current and takes the focus back.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onBlur = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const frame = document.activeElement;
+        const grid = gridRef.current;
+        if (!(frame instanceof HTMLIFrameElement) || !grid?.contains(frame)) return;
+        const card = frame.closest<HTMLElement>(CARD);
+        if (!card) return;
+        const index = Array.from(grid.querySelectorAll(CARD)).indexOf(card);
+        if (index !== -1) setCurrent(index);
+        card.focus({ preventScroll: true });
+      }, FRAME_FOCUS_DELAY_MS);
+    };
+    window.addEventListener('blur', onBlur);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('blur', onBlur);
+    };
+  }, []);
 
   if (query.isPending)
     return (
@@ -228,7 +290,7 @@ export function CardGrid({
     );
 
   return (
-    <Stack>
+    <Stack ref={gridRef}>
       <Group justify="space-between">
         <Text fw={500} data-testid="cards-waiting">
           {countText(total)}
@@ -248,7 +310,7 @@ export function CardGrid({
           {emptyText}
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <SimpleGrid cols={GRID_COLUMNS} spacing="md">
           {cards.map((post, index) => (
             <ReviewCard
               key={post.id}

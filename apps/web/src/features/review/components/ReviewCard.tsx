@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormInput, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
 import { editPostSchema, isNoteOnly } from '@preffy/domain';
@@ -236,26 +236,12 @@ function LinkBox({
 }) {
   const { t } = useTranslation('review');
   const update = useUpdatePost(list, competitionId);
-  const form = useForm({ initialValues: { link: post.link }, validate: linkRules });
-  // The stored link changed (a reload after a conflict, a refetch): an untouched box follows it.
-  useEffect(() => {
-    if (form.isDirty()) return;
-    form.setInitialValues({ link: post.link });
-    form.setValues({ link: post.link });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new stored link resets the box
-  }, [post.link]);
-  const dirty = form.isDirty();
-  useEffect(() => {
-    onDirty(dirty);
-    return () => onDirty(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when it changes, and on leaving
-  }, [dirty]);
+  const { form, dirty, show } = useCardFieldForm({ link: post.link }, linkRules, onDirty);
   const save = useFormMutation({
     form,
     mutationFn: (body: { link: string; version: number }) => update.mutateAsync({ post, body }),
     onSuccess: ({ post: saved }) => {
-      form.setInitialValues({ link: saved.link });
-      form.setValues({ link: saved.link });
+      show({ link: saved.link });
       notifications.show({ color: 'green', message: t('card.linkSaved') });
     },
     conflict: {
@@ -264,8 +250,7 @@ function LinkBox({
       read: { link: post.link },
       label: () => t('conflict.fields.link'),
       onReload: (current) => {
-        form.setInitialValues({ link: current.link });
-        form.setValues({ link: current.link });
+        show({ link: current.link });
         onReload(current);
       },
       overwrite: (current) => ({ link: form.getValues().link.trim(), version: current.version }),
@@ -305,28 +290,16 @@ function LikesBox({
 }) {
   const { t } = useTranslation('review');
   const update = useUpdatePost(list, competitionId);
-  const form = useForm<{ likes: number | string }>({
-    initialValues: { likes: post.likes },
-    validate: likesRules,
-  });
-  useEffect(() => {
-    if (form.isDirty()) return;
-    form.setInitialValues({ likes: post.likes });
-    form.setValues({ likes: post.likes });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only new stored likes reset the input
-  }, [post.likes]);
-  const dirty = form.isDirty();
-  useEffect(() => {
-    onDirty(dirty);
-    return () => onDirty(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when it changes, and on leaving
-  }, [dirty]);
+  const { form, dirty, show } = useCardFieldForm<{ likes: number | string }>(
+    { likes: post.likes },
+    likesRules,
+    onDirty,
+  );
   const save = useFormMutation({
     form,
     mutationFn: (body: { likes: number; version: number }) => update.mutateAsync({ post, body }),
     onSuccess: ({ post: saved }) => {
-      form.setInitialValues({ likes: saved.likes });
-      form.setValues({ likes: saved.likes });
+      show({ likes: saved.likes });
       notifications.show({
         color: saved.deleted ? 'yellow' : 'green',
         message: saved.deleted ? t('zeroLikes.removedByFlags') : t('zeroLikes.saved', { likes: saved.likes }),
@@ -338,8 +311,7 @@ function LikesBox({
       read: { likes: post.likes },
       label: () => t('conflict.fields.likes'),
       onReload: (current) => {
-        form.setInitialValues({ likes: current.likes });
-        form.setValues({ likes: current.likes });
+        show({ likes: current.likes });
         onReload(current);
       },
       overwrite: (current) => ({ likes: Number(form.getValues().likes), version: current.version }),
@@ -369,4 +341,33 @@ function LikesBox({
       {save.conflictDialog}
     </form>
   );
+}
+
+/**
+ * A card's one-field form (the link box, the likes input): it follows the stored value until
+ * the reviewer types (a refetch or a reload after a conflict never overwrites their text), and
+ * reports whether it holds unsaved text. `show` makes a value the stored one.
+ */
+function useCardFieldForm<V extends Record<string, unknown>>(
+  stored: V,
+  validate: UseFormInput<V>['validate'],
+  onDirty: (dirty: boolean) => void,
+) {
+  const form = useForm<V>({ initialValues: stored, validate });
+  const show = (values: V) => {
+    form.setInitialValues(values);
+    form.setValues(values);
+  };
+  const storedKey = JSON.stringify(stored);
+  useEffect(() => {
+    if (!form.isDirty()) show(stored);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new stored value resets the box
+  }, [storedKey]);
+  const dirty = form.isDirty();
+  useEffect(() => {
+    onDirty(dirty);
+    return () => onDirty(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when it changes, and on leaving
+  }, [dirty]);
+  return { form, dirty, show };
 }

@@ -29,6 +29,9 @@ export function ShortcutsModal({ canAct, onClose }: { canAct: boolean; onClose: 
       <Text size="sm" c="dimmed" mt="sm">
         {t('shortcuts.typing')}
       </Text>
+      <Text size="sm" c="dimmed" mt="xs">
+        {t('shortcuts.video')}
+      </Text>
     </Modal>
   );
 }
