@@ -27,6 +27,7 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { postAdminRoutes } from './modules/post-admin/post-admin.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { creatorsRoutes } from './modules/creators/creators.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
@@ -43,6 +44,7 @@ import { imagesRoutes } from './modules/storage/images.routes.ts';
 import { s3Storage } from './modules/storage/s3-storage.ts';
 import { localStorage } from './modules/storage/storage.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { winnersRoutes } from './modules/winners/winners.routes.ts';
 
 /** Secrets that travel in addresses (sign-in links, calendar feed tokens) never reach the logs. */
 function redactUrl(url: string) {
@@ -151,11 +153,13 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     calendarRoutes,
     postsRoutes,
     postAdminRoutes,
+    paymentsRoutes,
     creatorsRoutes,
     referralsRoutes,
     reviewRoutes,
     statsRoutes,
     partnersRoutes,
+    winnersRoutes,
   ];
   for (const routes of featureRoutes) await app.register(routes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);

@@ -18,3 +18,5 @@ export * from './email.ts';
 export * from './outbox.ts';
 export * from './health.ts';
 export * from './review.ts';
+export * from './winners.ts';
+export * from './payments.ts';

@@ -1,4 +1,4 @@
-import { submitPostSchema } from '@preffy/domain';
+import { COUNT_MAX, submitPostSchema } from '@preffy/domain';
 import { z } from 'zod';
 import { idParams, okSchema } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
@@ -7,7 +7,7 @@ import { pageQuerySchema, pagedList } from './paging.ts';
 /** One import is at most this many rows; larger files are split by the user. */
 export const MAX_IMPORT_ROWS = 5000;
 /** Likes and views a platform could report: whole numbers up to a trillion. */
-export const MAX_POST_COUNT = 1_000_000_000_000;
+export const MAX_POST_COUNT = COUNT_MAX;
 
 /** A post with its last refresh and that refresh's failure, if any. */
 export const postSchema = z.object({

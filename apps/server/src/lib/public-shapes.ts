@@ -6,11 +6,15 @@ import {
   competitionSchema,
   creatorMetricSchema,
   partnerKeySchema,
+  paymentSchema,
   reviewPostSchema,
   userSchema,
+  winnerSchema,
 } from '@preffy/api';
+import { toPayment } from '../modules/payments/payments.repository.ts';
 import { toReviewPost } from '../modules/review/review-post.ts';
 import { toPublicUser } from '../modules/users/users.repository.ts';
+import { toPublicWinner } from '../modules/winners/winners.repository.ts';
 import type { VersionedTable } from './versioned.ts';
 
 type PublicShape = { schema: z.ZodObject; toPublic: (row: never) => unknown };
@@ -30,6 +34,9 @@ export const PUBLIC_SHAPES: Partial<Record<VersionedTable, PublicShape>> = {
   // A creator's metric is answered beside their posts' numbers: the creators service passes
   // the row already joined with them (creators.repository.ts CreatorMetricRow).
   creatorMetrics: { schema: creatorMetricSchema, toPublic: toCreatorMetric },
+  winners: { schema: winnerSchema, toPublic: toPublicWinner },
+  // A payment's conflict row carries its competition's name (payments.repository findPayment).
+  payments: { schema: paymentSchema, toPublic: toPayment },
 };
 
 /** The stored row in its public shape, or undefined when the table has no public shape. */

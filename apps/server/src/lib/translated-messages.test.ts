@@ -18,7 +18,9 @@ import {
 } from '../modules/storage/images.routes.ts';
 import { BAD_CURSOR_MESSAGE } from '../modules/review/review.repository.ts';
 import { NOT_DELETED_MESSAGE } from '../modules/review/review.service.ts';
+import { ALREADY_SENT_MESSAGE, NOT_SENT_MESSAGE } from '../modules/payments/payments.service.ts';
 import { NO_ADMIN_SIGN_IN_LINKS } from '../modules/users/users.service.ts';
+import { WINNER_EMAIL_TAKEN } from '@preffy/api';
 import { CONTROL_CHARACTER_MESSAGE } from '../plugins/control-characters.ts';
 import { INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../plugins/error-handler.ts';
 import { notFound } from './errors.ts';
@@ -55,6 +57,13 @@ describe('messages the server writes for users', () => {
     notFound('Creator').message,
     NOT_DELETED_MESSAGE,
     BAD_CURSOR_MESSAGE,
+    // Payments admin (issue 14).
+    notFound('Payment').message,
+    ALREADY_SENT_MESSAGE,
+    NOT_SENT_MESSAGE,
+    // The winners directory (issue 14).
+    WINNER_EMAIL_TAKEN,
+    notFound('Winner').message,
   ])('are translated: %s', (message) => {
     expect(serverMessages).toContain(message);
   });

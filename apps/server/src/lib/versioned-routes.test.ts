@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = await createTestApp();
   // A stand-in for a route written later against a table with no public shape.
   app.post('/api/test/unmapped-conflict', { config: { access: 'public', csrf: false } }, async () => {
-    throw new VersionConflict('winners', { id: 'w1', version: 2, paypalEmail: 'secret@pay.test' });
+    throw new VersionConflict('notes', { id: 'n1', version: 2, secretHash: 'secret' });
   });
   admin = (await signedInClient(app, 'admin')).client;
 });
@@ -62,11 +62,41 @@ const newPost = async (options: { deleted?: boolean } = {}) => {
   return id;
 };
 
+let winnerCounter = 0;
+const newWinner = async () =>
+  (await admin.post('/api/winners', { email: `conflict${++winnerCounter}@winners.test` })).json().winner
+    .id as string;
+
 /** How to make a record of the route's table, and how to call the route with a stale version. */
 type Fixture = {
   table: VersionedTable;
   create: () => Promise<string>;
   callStale: (id: string, staleVersion: number) => Promise<LightMyRequestResponse>;
+};
+
+/** A payment of a new competition, in the status given (payments are made by the finish wizard). */
+const newPayment = async (status: 'To Be Paid' | 'Paid') => {
+  const competitionId = await newCompetition();
+  const id = `payment-${++postCounter}-${Date.now()}`;
+  await app.db
+    .insertInto('payments')
+    .values({
+      id,
+      version: 1,
+      deleted: 0,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      competitionId,
+      contactEmail: 'winner@conflict.test',
+      contactId: null,
+      vendorId: null,
+      source: 'Preffy',
+      paymentEmail: 'winner@paypal.test',
+      amount: 80,
+      status,
+    })
+    .execute();
+  return id;
 };
 
 const FIXTURES: Record<string, Fixture> = {
@@ -88,6 +118,16 @@ const FIXTURES: Record<string, Fixture> = {
     table: 'partnerApiKeys',
     create: async () => (await admin.post('/api/partner-keys', { name: 'Genni' })).json().item.id,
     callStale: (id, version) => admin.delete(`/api/partner-keys/${id}?version=${version}`),
+  },
+  'PATCH /api/winners/{id}': {
+    table: 'winners',
+    create: newWinner,
+    callStale: (id, version) => admin.patch(`/api/winners/${id}`, { version, isBanned: true }),
+  },
+  'DELETE /api/winners/{id}': {
+    table: 'winners',
+    create: newWinner,
+    callStale: (id, version) => admin.delete(`/api/winners/${id}?version=${version}`),
   },
   'PUT /api/competitions/{id}': {
     table: 'competitions',
@@ -173,6 +213,16 @@ const FIXTURES: Record<string, Fixture> = {
         version,
       });
     },
+  },
+  'POST /api/payments/{id}/send': {
+    table: 'payments',
+    create: () => newPayment('To Be Paid'),
+    callStale: (id, version) => admin.post(`/api/payments/${id}/send`, { version }),
+  },
+  'POST /api/payments/{id}/unsend': {
+    table: 'payments',
+    create: () => newPayment('Paid'),
+    callStale: (id, version) => admin.post(`/api/payments/${id}/unsend`, { version }),
   },
 };
 

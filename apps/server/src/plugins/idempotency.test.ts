@@ -101,9 +101,12 @@ describe('which routes honour Idempotency-Key', () => {
       'POST /api/calendar/reservations',
       'POST /api/competitions',
       'POST /api/email/bulk',
+      'POST /api/payments/:id/send',
+      'POST /api/payments/:id/unsend',
       'POST /api/posts/:id/disqualify',
       'POST /api/posts/:id/reset-referrals',
       'POST /api/users',
+      'POST /api/winners',
     ]);
     expect(String(startupError)).toContain('Route GET /api/test/read cannot be idempotent');
   });

@@ -22,6 +22,7 @@ import { ENTRIES_TABS, EntriesPage } from '../features/entries/components/Entrie
 import { ManualPostsPage } from '../features/posts/components/ManualPostsPage.tsx';
 import { POSTS_ADMIN_TABS, PostsAdminPage } from '../features/posts/components/PostsAdminPage.tsx';
 import { ReferralsPage } from '../features/posts/components/ReferralsPage.tsx';
+import { PAYMENT_TABS, PaymentsPage } from '../features/payments/components/PaymentsPage.tsx';
 import { PartnerKeysPage } from '../features/partners/components/PartnerKeysPage.tsx';
 import { ReviewPage } from '../features/review/components/ReviewPage.tsx';
 import { ZeroLikesPage } from '../features/review/components/ZeroLikesPage.tsx';
@@ -33,6 +34,7 @@ import { RequireAccess } from './shell/RequireAccess.tsx';
 import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
 import { tableSearchSchema } from '../components/table/table-search.ts';
 import { UsersPage } from '../features/users/components/UsersPage.tsx';
+import { WinnersPage } from '../features/winners/components/WinnersPage.tsx';
 import type { ParseKeys } from 'i18next';
 
 // The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
@@ -121,8 +123,6 @@ function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: P
 const plannedRoutes = [
   plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
   plannedRoute('/preffy/finish', 'finish', 'nav.finish', true),
-  plannedRoute('/preffy/payments', 'payments', 'nav.payments'),
-  plannedRoute('/preffy/winners', 'winners', 'nav.winners'),
   plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
   plannedRoute('/preffy/promotion', 'promotions', 'nav.allCompetitions', true),
   plannedRoute('/inquiries', 'inquiries', 'nav.inquiries'),
@@ -265,6 +265,37 @@ const referralsRoute = createRoute({
   },
 });
 
+/** Payments admin (staff and admins): the tab and the table's state in the URL. */
+const paymentsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/payments',
+  validateSearch: tableSearchSchema.extend({ tab: z.enum(PAYMENT_TABS).optional().catch(undefined) }),
+  component: function Payments() {
+    const { tab } = paymentsRoute.useSearch();
+    const navigate = paymentsRoute.useNavigate();
+    return (
+      <RequireAccess access="staff">
+        <PaymentsPage
+          tab={tab ?? 'to-be-paid'}
+          onTabChange={(next) => void navigate({ search: { tab: next } })}
+        />
+      </RequireAccess>
+    );
+  },
+});
+
+/** The winners directory (staff and admins): the table's state in the URL. */
+const winnersRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/winners',
+  validateSearch: tableSearchSchema,
+  component: () => (
+    <RequireAccess access="staff">
+      <WinnersPage />
+    </RequireAccess>
+  ),
+});
+
 /** Post review: the competition's unscored posts as cards. */
 const reviewRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -311,6 +342,8 @@ const routeTree = rootRoute.addChildren([
       postsAdminRoute,
       manualPostsRoute,
       referralsRoute,
+      paymentsRoute,
+      winnersRoute,
       partnerKeysRoute,
       emailRoute,
       outboxRoute,

@@ -1,9 +1,14 @@
-import type { ListSubscribersQuery, Subscriber } from '@preffy/api';
+import type { ListSubscribersQuery, ListWinnersQuery, Subscriber, Winner } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { WinnersTable } from '../../db/schema.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 
 /** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
+
+export type WinnerRow = Selectable<WinnersTable>;
+type NewWinner = Insertable<WinnersTable>;
 
 /** Rows per IN list: well under every dialect's bind-parameter limit. */
 const CHUNK = 500;
@@ -119,4 +124,38 @@ export async function updateUnsubscribed(db: Database, address: string, flag: 0 
     .where('email', '=', address)
     .where('deleted', '=', 0)
     .execute();
+}
+
+/** What the API shows of a winner (@preffy/api's winnerSchema). */
+export const toPublicWinner = (row: WinnerRow): Winner => ({
+  id: row.id,
+  email: row.email,
+  paypal: row.paypal,
+  balance: row.balance,
+  isBanned: row.isBanned === 1,
+  isVetted: row.isVetted === 1,
+  isUnsubscribed: row.isUnsubscribed === 1,
+  version: row.version,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** The winners directory: every winner not deleted, searched by email, sorted and paged. */
+export async function listWinners(db: Database, q: ListWinnersQuery) {
+  let base = db.selectFrom('winners').where('deleted', '=', 0);
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['email'], q.search!));
+  return paged(
+    q,
+    base,
+    (rows) => rows.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'),
+    toPublicWinner,
+  );
+}
+
+export const findWinnerById = (db: Database, id: string) =>
+  db.selectFrom('winners').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+
+/** Adds a winner from the Add A Winner form (the address already in lower case). */
+export async function insertDirectoryWinner(db: Database, row: NewWinner) {
+  await db.insertInto('winners').values(row).execute();
 }

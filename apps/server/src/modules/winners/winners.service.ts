@@ -1,5 +1,19 @@
-import type { Database } from '../../db/database.ts';
-import { hasWinnerRecord, insertWinner, updateUnsubscribed } from './winners.repository.ts';
+import { WINNER_EMAIL_TAKEN, type WinnerFlag } from '@preffy/api';
+import { sql } from 'kysely';
+import type { Database, Dialect } from '../../db/database.ts';
+import { newRecord } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { softDelete, updateVersioned } from '../../lib/versioned.ts';
+import type { SessionUser } from '../../plugins/types.ts';
+import { recordAudit } from '../audit/audit.ts';
+import {
+  findWinnerById,
+  hasWinnerRecord,
+  insertDirectoryWinner,
+  insertWinner,
+  toPublicWinner,
+  updateUnsubscribed,
+} from './winners.repository.ts';
 
 /**
  * Sets isUnsubscribed on the address's winner record, creating one when the address has
@@ -10,4 +24,81 @@ export async function setUnsubscribed(db: Database, email: string, unsubscribed:
   const flag = unsubscribed ? (1 as const) : (0 as const);
   if (await hasWinnerRecord(db, address)) await updateUnsubscribed(db, address, flag);
   else await insertWinner(db, address, { isUnsubscribed: flag });
+}
+
+/** A change to the winners directory, in the audit log. */
+const auditWinner = (db: Database, actor: SessionUser, id: string, action: string, changes: unknown) =>
+  recordAudit(db, { actorId: actor.id, entity: 'winner', entityId: id, action, changes });
+
+const emailTaken = () =>
+  new AppError(409, 'WINNER_EMAIL_TAKEN', WINNER_EMAIL_TAKEN, {
+    fieldErrors: { email: [WINNER_EMAIL_TAKEN] },
+  });
+
+const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
+
+/**
+ * Add A Winner. One record per address: the table has no unique index (legacy rows may repeat
+ * an address), so the check and the insert run in one transaction, which PostgreSQL serialises
+ * per address with an advisory lock (SQLite runs one write transaction at a time).
+ */
+export async function createWinner(
+  db: Database,
+  dialect: Dialect,
+  actor: SessionUser,
+  input: { email: string; paypal?: string | null; isBanned: boolean },
+) {
+  const email = input.email.trim().toLowerCase();
+  const paypal = input.paypal?.trim() || null;
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`winners:${email}`}))`.execute(trx);
+    if (await hasWinnerRecord(trx, email)) throw emailTaken();
+    const row = {
+      ...newRecord(),
+      email,
+      paypal,
+      isBanned: flag(input.isBanned),
+      isUnsubscribed: 0 as const,
+      isVetted: 0 as const,
+      balance: 0,
+    };
+    await insertDirectoryWinner(trx, row);
+    await auditWinner(trx, actor, row.id, 'create', { email, paypal, isBanned: input.isBanned });
+    return toPublicWinner(row);
+  });
+}
+
+/**
+ * Toggles flags with the version read (409 with the current winner when stale). A ban counts at
+ * once: the review flags read it on every check (isBannedEmail).
+ */
+export async function updateWinnerFlags(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  input: { version: number } & Partial<Record<WinnerFlag, boolean>>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const patch = {
+      ...(input.isBanned !== undefined && { isBanned: flag(input.isBanned) }),
+      ...(input.isVetted !== undefined && { isVetted: flag(input.isVetted) }),
+      ...(input.isUnsubscribed !== undefined && { isUnsubscribed: flag(input.isUnsubscribed) }),
+    };
+    await updateVersioned(trx, 'winners', id, input.version, patch);
+    const { version: _version, ...changes } = input;
+    await auditWinner(trx, actor, id, 'update', changes);
+    const row = await findWinnerById(trx, id);
+    if (!row) throw notFound('Winner');
+    return toPublicWinner(row);
+  });
+}
+
+/** Deletes a winner (soft: the row stays for the audit) with the version read. */
+export async function deleteWinner(db: Database, actor: SessionUser, id: string, version: number) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await findWinnerById(trx, id))) throw notFound('Winner');
+    await softDelete(trx, 'winners', id, version);
+    await auditWinner(trx, actor, id, 'delete', { version });
+  });
 }

@@ -22,4 +22,14 @@ describe('sidebar', () => {
     for (const role of ['staff', 'organizer'] as const)
       for (const to of adminOnly) expect(navItemsFor(role).map((i) => i.to)).not.toContain(to);
   });
+  it('shows Winners to staff and admins, not organizers', () => {
+    expect(navItemsFor('staff').map((i) => i.to)).toContain('/preffy/winners');
+    expect(navItemsFor('admin').map((i) => i.to)).toContain('/preffy/winners');
+    expect(navItemsFor('organizer').map((i) => i.to)).not.toContain('/preffy/winners');
+  });
+  it('shows Payments to staff and admins, not organizers', () => {
+    expect(navItemsFor('staff').map((i) => i.to)).toContain('/preffy/payments');
+    expect(navItemsFor('admin').map((i) => i.to)).toContain('/preffy/payments');
+    expect(navItemsFor('organizer').map((i) => i.to)).not.toContain('/preffy/payments');
+  });
 });

@@ -10,7 +10,9 @@ import type partners from './locales/en/partners.json';
 import type posts from './locales/en/posts.json';
 import type publicPage from './locales/en/public.json';
 import type review from './locales/en/review.json';
+import type payments from './locales/en/payments.json';
 import type users from './locales/en/users.json';
+import type winners from './locales/en/winners.json';
 
 // Typed keys: t('nav.calendar') compiles, t('nav.calender') does not. English is the reference.
 declare module 'i18next' {
@@ -30,6 +32,8 @@ declare module 'i18next' {
       apiDocs: typeof apiDocs;
       review: typeof review;
       posts: typeof posts;
+      winners: typeof winners;
+      payments: typeof payments;
     };
   }
 }

@@ -29,6 +29,8 @@ export const NAMESPACES = [
   'apiDocs',
   'review',
   'posts',
+  'winners',
+  'payments',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

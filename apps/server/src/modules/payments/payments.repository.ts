@@ -1,0 +1,116 @@
+import type { ParsedQuery, Payment, PaymentStatus, PaymentTotals, ReplyOf, payments } from '@preffy/api';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PaymentsTable } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
+
+export type ListPaymentsQuery = ParsedQuery<typeof payments.list>;
+export type PaymentsPage = ReplyOf<typeof payments.list>;
+
+/** A stored payment joined with its competition's name: what the API shows (and a 409 carries). */
+export type PaymentRow = Selectable<PaymentsTable> & { competitionName: string };
+
+export const toPayment = (row: PaymentRow): Payment => ({
+  id: row.id,
+  competitionId: row.competitionId,
+  competitionName: row.competitionName,
+  contactEmail: row.contactEmail,
+  paymentEmail: row.paymentEmail,
+  amount: Number(row.amount),
+  source: row.source,
+  status: row.status,
+  version: row.version,
+  createdAt: Number(row.createdAt),
+  updatedAt: Number(row.updatedAt),
+});
+
+/** Live payments (never the soft-deleted ones) with their competition, searched. */
+function livePayments(db: Database, search: string | undefined) {
+  let base = db
+    .selectFrom('payments')
+    .innerJoin('competitions', 'competitions.id', 'payments.competitionId')
+    .where('payments.deleted', '=', 0);
+  if (search)
+    base = base.where((eb) =>
+      matchesSearch(eb, ['payments.contactEmail', 'payments.paymentEmail', 'competitions.name'], search),
+    );
+  return base;
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'payments.createdAt',
+  competitionName: 'competitions.name',
+  contactEmail: 'payments.contactEmail',
+  paymentEmail: 'payments.paymentEmail',
+  amount: 'payments.amount',
+  source: 'payments.source',
+} as const;
+
+/** One tab of the payments admin, searched, sorted and paged (paymentsStatusIdx serves the tab). */
+export async function listPayments(db: Database, q: ListPaymentsQuery): Promise<PaymentsPage> {
+  const base = livePayments(db, q.search).where('payments.status', '=', q.status);
+  return paged(
+    q,
+    base,
+    (rows) =>
+      rows
+        .selectAll('payments')
+        .select('competitions.name as competitionName')
+        .orderBy(SORT_COLUMNS[q.sortBy], q.sortDirection)
+        .orderBy('payments.id'),
+    toPayment,
+  );
+}
+
+/** Count and sum of each tab, computed by the database over the whole filtered tab. */
+export async function paymentTotals(db: Database, search: string | undefined): Promise<PaymentTotals> {
+  const rows = await livePayments(db, search)
+    .where('payments.status', 'in', ['To Be Paid', 'Paid'])
+    .select((eb) => [
+      'payments.status',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string | null>('payments.amount').as('amount'),
+    ])
+    .groupBy('payments.status')
+    .execute();
+  const totalOf = (status: PaymentStatus) => {
+    const row = rows.find((r) => r.status === status);
+    // Amounts are dollars with cents: the sum of doubles is rounded back to cents.
+    return { count: Number(row?.count ?? 0), amount: Math.round(Number(row?.amount ?? 0) * 100) / 100 };
+  };
+  return { toBePaid: totalOf('To Be Paid'), paid: totalOf('Paid') };
+}
+
+/** A live payment with its competition's name. */
+export const findPayment = (db: Database, id: string) =>
+  db
+    .selectFrom('payments')
+    .innerJoin('competitions', 'competitions.id', 'payments.competitionId')
+    .selectAll('payments')
+    .select('competitions.name as competitionName')
+    .where('payments.id', '=', id)
+    .where('payments.deleted', '=', 0)
+    .executeTakeFirst();
+
+/**
+ * Moves a payment from one status to the other, only while it still has the version the caller
+ * read and the status it left: true when this call changed it (a concurrent twin finds none).
+ */
+export async function moveStatus(
+  db: Database,
+  id: string,
+  version: number,
+  from: PaymentStatus,
+  to: PaymentStatus,
+) {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: to, version: version + 1, updatedAt: now() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('status', '=', from)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
