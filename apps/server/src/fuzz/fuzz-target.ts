@@ -49,6 +49,9 @@ const TABLE_BEFORE_ID: Record<string, keyof DB> = {
   competitions: 'competitions',
   jobs: 'jobs',
   'partner-keys': 'partnerApiKeys',
+  posts: 'posts',
+  winners: 'winners',
+  payments: 'payments',
 };
 
 /** Several admins: the image upload limit is per user, and each gets its own allowance. */

@@ -20,7 +20,8 @@ export const formatUsd = (amount: number) =>
     ? new Intl.NumberFormat(currentLanguage(), {
         style: 'currency',
         currency: 'USD',
-        minimumFractionDigits: 0,
+        // Whole dollars without cents ($200); otherwise always two digits ($480.50, not $480.5).
+        minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
         maximumFractionDigits: 2,
       }).format(amount)
     : UNFORMATTABLE;

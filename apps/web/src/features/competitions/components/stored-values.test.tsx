@@ -84,6 +84,8 @@ describe('stored values the app cannot format (issue #11 item 4)', () => {
     expect(formatUsd(Number.NaN)).toBe(UNFORMATTABLE);
     expect(formatUsd(Infinity)).toBe(UNFORMATTABLE);
     expect(formatUsd(4200)).toBe('$4,200');
+    expect(formatUsd(480.5)).toBe('$480.50');
+    expect(formatUsd(0.1 + 0.2)).toBe('$0.30');
   });
 
   it('renders the edit form over such a row instead of the error page', { timeout: 30_000 }, () => {
