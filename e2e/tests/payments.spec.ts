@@ -16,7 +16,8 @@ const usd = (amount: number) =>
   new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
-    minimumFractionDigits: 0,
+    // As the app shows money: whole dollars without cents, otherwise two digits.
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(amount);
 const toBePaidText = ({ count, amount }: Total) =>

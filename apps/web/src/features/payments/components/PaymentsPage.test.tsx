@@ -113,7 +113,7 @@ describe('payments admin', () => {
     const asked = stubServer([]);
     renderPage('sent');
     await waitFor(() =>
-      expect(screen.getByTestId('payment-totals').textContent).toBe('3 payments sent to CSV, $480.5 in all'),
+      expect(screen.getByTestId('payment-totals').textContent).toBe('3 payments sent to CSV, $480.50 in all'),
     );
     const list = asked.find((a) => a.url.pathname === '/api/payments')!;
     expect(list.url.searchParams.get('status')).toBe('Paid');
