@@ -113,19 +113,18 @@ export const referralSchema = z.object({ id: z.string(), referringLink: z.string
 
 const { signedIn, staff } = endpointsOf(['review']);
 
+/** A competition's cards, a page at a time on a cursor (the queue, the zero-likes view). */
+const cardPages = { params: idParams, query: queueQuerySchema, responses: { 200: queuePageSchema } } as const;
+
 export const review = {
   queue: signedIn.get('/api/competitions/:id/review', {
     summary:
       'The review queue: posts not yet scored (bonusLikes null), oldest first, a page of cards at a time',
-    params: idParams,
-    query: queueQuerySchema,
-    responses: { 200: queuePageSchema },
+    ...cardPages,
   }),
   zeroLikes: signedIn.get('/api/competitions/:id/zero-likes', {
     summary: 'Posts with 0 likes (to enter likes by hand), oldest first, a page of cards at a time',
-    params: idParams,
-    query: queueQuerySchema,
-    responses: { 200: queuePageSchema },
+    ...cardPages,
   }),
   flagged: signedIn.get('/api/competitions/:id/flagged', {
     summary: 'Posts the automatic flags took out of the queue, with their flags',

@@ -1,42 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
+import { renderPage as renderPageIn } from '../../../test/render-page.tsx';
 import { type PaymentTab, PaymentsPage } from './PaymentsPage.tsx';
 
-// mantine-datatable renders rows without cells under jsdom (icflorescu/mantine-datatable#626): a
-// plain table stands in for it, fed the props ServerTable gives it (as in ServerTable.test.tsx).
-vi.mock('mantine-datatable', () => ({
-  DataTable: (props: {
-    columns: { accessor: string; render?: (row: unknown) => ReactNode }[];
-    records: Record<string, unknown>[];
-    idAccessor: string;
-  }) => (
-    <table>
-      <tbody>
-        {props.records.map((row) => (
-          <tr key={String(row[props.idAccessor])}>
-            {props.columns.map((c) => (
-              <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  ),
-}));
+// mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
+vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
 
 const payment = {
   id: 'p1',
@@ -79,29 +48,9 @@ function stubServer(moves: (Response | 'network')[]) {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(tab: PaymentTab = 'to-be-paid') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The table keeps its page and sort in the address: the page sits in a router.
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/payments',
-    component: () => <PaymentsPage tab={tab} onTabChange={vi.fn()} />,
+  renderPageIn('/payments', () => <PaymentsPage tab={tab} onTabChange={vi.fn()} />, {
+    links: ['/table-update'],
   });
-  const tableUpdate = createRoute({ getParentRoute: () => rootRoute, path: '/table-update' });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page, tableUpdate]),
-    history: createMemoryHistory({ initialEntries: ['/payments'] }),
-  });
-  render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
 }
 
 const moves = (asked: Sent[]) => asked.filter((a) => a.method === 'POST');

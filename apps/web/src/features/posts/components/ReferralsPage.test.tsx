@@ -1,43 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
+import { renderPage as renderPageIn } from '../../../test/render-page.tsx';
 import { authKeys } from '../../../lib/session.ts';
 import { ReferralsPage } from './ReferralsPage.tsx';
 
-// mantine-datatable renders rows without cells under jsdom (icflorescu/mantine-datatable#626): a
-// plain table stands in for it, fed the props ServerTable gives it (as in ServerTable.test.tsx).
-vi.mock('mantine-datatable', () => ({
-  DataTable: (props: {
-    columns: { accessor: string; render?: (row: unknown) => ReactNode }[];
-    records: Record<string, unknown>[];
-    idAccessor: string;
-  }) => (
-    <table>
-      <tbody>
-        {props.records.map((row) => (
-          <tr key={String(row[props.idAccessor])}>
-            {props.columns.map((c) => (
-              <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  ),
-}));
+// mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
+vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
 
 const post = {
   id: 'p1',
@@ -177,26 +148,10 @@ describe('the Referral reset table', () => {
       },
       businessTimeZone: 'UTC',
     });
-    // The table keeps its page and sort in the address: the page sits in a router.
-    const rootRoute = createRootRoute({ component: Outlet });
-    const page = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/referrals',
-      component: () => <ReferralsPage id="c1" email={undefined} creator="promo" onChange={vi.fn()} />,
-    });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([page]),
-      history: createMemoryHistory({ initialEntries: ['/referrals'] }),
-    });
-    render(
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
+    renderPageIn(
+      '/referrals',
+      () => <ReferralsPage id="c1" email={undefined} creator="promo" onChange={vi.fn()} />,
+      { queryClient },
     );
     expect((await screen.findByTestId('bonus-likes')).textContent).toBe('200');
     const lists = () => asked.filter((a) => a.url.pathname === '/api/posts').length;

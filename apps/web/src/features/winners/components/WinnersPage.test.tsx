@@ -1,48 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
+import { renderPage as renderPageIn } from '../../../test/render-page.tsx';
+import { renderedTableProps } from '../../../test/plain-data-table.tsx';
 import { WinnersPage } from './WinnersPage.tsx';
 
-// mantine-datatable renders rows without cells under jsdom (icflorescu/mantine-datatable#626): a
-// plain table stands in for it, fed the props ServerTable gives it (as in ServerTable.test.tsx).
-const tableProps: { recordsPerPageOptions?: number[]; recordsPerPage?: number }[] = [];
-vi.mock('mantine-datatable', () => ({
-  DataTable: (props: {
-    columns: { accessor: string; render?: (row: unknown) => ReactNode }[];
-    records: Record<string, unknown>[];
-    idAccessor: string;
-    recordsPerPageOptions?: number[];
-    recordsPerPage?: number;
-  }) => {
-    tableProps.push(props);
-    return (
-      <table>
-        <tbody>
-          {props.records.map((row) => (
-            <tr key={String(row[props.idAccessor])}>
-              {props.columns.map((c) => (
-                <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  },
-}));
+// mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
+vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
 
 const ann = {
   id: 'w1',
@@ -73,26 +37,11 @@ function stubServer(answerPatch: (body: unknown) => Response) {
 }
 afterEach(() => {
   vi.unstubAllGlobals();
-  tableProps.length = 0;
+  renderedTableProps.length = 0;
 });
 
 function renderPage() {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/winners', component: WinnersPage });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ['/winners'] }),
-  });
-  render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPageIn('/winners', WinnersPage);
 }
 
 describe('the winners directory', () => {
@@ -107,7 +56,10 @@ describe('the winners directory', () => {
       sortBy: 'email',
       sortDirection: 'asc',
     });
-    expect(tableProps.at(-1)).toMatchObject({ recordsPerPage: 10, recordsPerPageOptions: [10, 25, 100] });
+    expect(renderedTableProps.at(-1)).toMatchObject({
+      recordsPerPage: 10,
+      recordsPerPageOptions: [10, 25, 100],
+    });
   });
 
   it('sends a flag with the version read, and shows a 409 in the shared conflict dialog', async () => {
