@@ -45,6 +45,9 @@ import { s3Storage } from './modules/storage/s3-storage.ts';
 import { localStorage } from './modules/storage/storage.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { winnersRoutes } from './modules/winners/winners.routes.ts';
+import { finishRoutes } from './modules/finish/finish.routes.ts';
+import { paypalRoutes } from './modules/paypal/paypal.routes.ts';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 
 /** Secrets that travel in addresses (sign-in links, calendar feed tokens) never reach the logs. */
 function redactUrl(url: string) {
@@ -91,6 +94,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   const jobWorker = new JobWorker(db, createStatsSources(config.providers), {
     log: app.log,
     timeZone: config.businessTimeZone,
+    paypal: config.paypal,
   });
   jobWorker.every(DELETE_EXPIRED_SESSIONS, 3600_000, () => deleteExpiredSessions(db));
   app.decorate('jobWorker', jobWorker);
@@ -160,6 +164,9 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     statsRoutes,
     partnersRoutes,
     winnersRoutes,
+    finishRoutes,
+    paypalRoutes,
+    promotionsRoutes,
   ];
   for (const routes of featureRoutes) await app.register(routes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);

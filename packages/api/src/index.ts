@@ -20,3 +20,6 @@ export * from './health.ts';
 export * from './review.ts';
 export * from './winners.ts';
 export * from './payments.ts';
+export * from './finish.ts';
+export * from './paypal.ts';
+export * from './promotions.ts';

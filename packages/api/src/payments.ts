@@ -17,6 +17,8 @@ export const paymentSchema = z.object({
   amount: z.number(),
   source: z.string(),
   status: z.string(),
+  /** The PayPal Payouts item status, when the API paid it (null: CSV or by hand). */
+  paypalStatus: z.string().nullable(),
   version: z.number(),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -36,6 +38,8 @@ export const PAYMENT_SORTS = [
 const paymentFilters = z.object({ search: pageQuerySchema.shape.search });
 
 export const listPaymentsQuerySchema = pageQuerySchema.extend({
+  /** Only this competition's payments (the finish wizard's steps 2 and 3). */
+  competitionId: z.string().min(1).max(100).optional(),
   /** The tab: 'To Be Paid' or 'Paid' ('Sent To CSV'). */
   status: z.enum(PAYMENT_STATUSES).default('To Be Paid'),
   sortBy: z.enum(PAYMENT_SORTS).default('createdAt'),

@@ -41,6 +41,12 @@ export const winners = {
     summary: 'The winners directory (paged, searchable by email, sortable)',
     ...pagedList(listWinnersQuerySchema, winnerSchema),
   }),
+  paymentEmail: staff.get('/api/winners/payment-email', {
+    summary:
+      "Where a creator is paid (the legacy get_paypal_email): the winner's PayPal address, else the email",
+    query: z.object({ email: z.string().trim().toLowerCase().min(1).max(TEXT_LIMITS.email) }),
+    responses: { 200: z.object({ paymentEmail: z.string(), isBanned: z.boolean() }) },
+  }),
   create: staff.post('/api/winners', {
     idempotent: true,
     summary: 'Add a winner (email, PayPal, banned); an email already in the directory is refused (409)',

@@ -3,6 +3,7 @@ export * from './countries.ts';
 export * from './dates.ts';
 export * from './prizes.ts';
 export * from './payouts.ts';
+export * from './promotions.ts';
 export * from './ranking.ts';
 export * from './flags.ts';
 export * from './competitions.ts';

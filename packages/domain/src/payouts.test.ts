@@ -2,10 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   PAYOUT_CSV_COLUMNS,
+  type PayoutRow,
+  chunkRows,
   creatorPayout,
   csvCell,
   payoutCsv,
   payoutCsvAmount,
+  payoutCsvFiles,
   paymentRecordAmount,
 } from './payouts.ts';
 
@@ -80,5 +83,31 @@ describe('payoutCsv', () => {
         expect(unquoted).toBe(s);
       }),
     );
+  });
+});
+
+describe('payout files', () => {
+  const row = (i: number): PayoutRow => ({ email: `c${i}@x.test`, amount: 10, competitionId: 'k' });
+
+  it('splits 5,001 rows into a file of 5,000 and a file of 1, each with its header', () => {
+    const files = payoutCsvFiles(Array.from({ length: 5001 }, (_, i) => row(i)));
+    expect(files.map((f) => f.rows.length)).toEqual([5000, 1]);
+    for (const f of files) expect(f.csv.split('\r\n')[0]).toBe(PAYOUT_CSV_COLUMNS.join(','));
+    expect(files[1]!.rows[0]!.email).toBe('c5000@x.test');
+  });
+
+  it('keeps every row exactly once, in order, with no chunk above the limit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 50 }), (n, size) => {
+        const rows = Array.from({ length: n }, (_, i) => i);
+        const chunks = chunkRows(rows, size);
+        expect(chunks.flat()).toEqual(rows);
+        expect(chunks.every((c) => c.length >= 1 && c.length <= size)).toBe(true);
+      }),
+    );
+  });
+
+  it('makes no file for no rows', () => {
+    expect(payoutCsvFiles([])).toEqual([]);
   });
 });

@@ -65,3 +65,20 @@ export function payoutCsv(rows: readonly PayoutRow[]): string {
   }
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** PayPal takes at most 5,000 rows in one payout file (and one currency per file). */
+export const PAYOUT_FILE_MAX_ROWS = 5000;
+/** PayPal's Payouts API takes at most 15,000 items in one call. */
+export const PAYPAL_PAYOUT_MAX_ITEMS = 15000;
+
+/** Rows in consecutive groups of at most `size`, in order: file 1, file 2, … */
+export function chunkRows<T>(rows: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError('size must be a positive integer');
+  const chunks: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
+  return chunks;
+}
+
+/** The payout split into PayPal-sized files, each a complete CSV with its header. */
+export const payoutCsvFiles = (rows: readonly PayoutRow[]) =>
+  chunkRows(rows, PAYOUT_FILE_MAX_ROWS).map((chunk) => ({ rows: chunk, csv: payoutCsv(chunk) }));

@@ -119,6 +119,12 @@ describe('parsePrizeLine', () => {
     expect(parsePrizeLine('1st Place: $').ok).toBe(false);
     expect(parsePrizeLine('5th-1st Place: $10').ok).toBe(false);
   });
+  it('refuses a line paying more than 1,000 places (it would make millions of slots to fill)', () => {
+    expect(parsePrizeLine('1st-1000th Place: $1').ok).toBe(true);
+    expect(parsePrizeLine('1st-1001st Place: $1').ok).toBe(false);
+    expect(parsePrizeLine('Top 2000000 Most Creative: $1').ok).toBe(false);
+    expect(expandPrizeSlots(['1st-2000000th Place: $1', '1st Place: $5'])).toHaveLength(1);
+  });
 });
 
 describe('prizeTotal', () => {

@@ -101,6 +101,9 @@ const ORDINAL_RANGE = /(\d+)\s*(?:st|nd|rd|th)\s*-\s*(\d+)\s*(?:st|nd|rd|th)/i;
  * places it pays: an 'Nth-Mth' range, 'Top N …' or 'First N …', else 1. Follower ranges
  * ('10k-50k Followers: $50') are tiers, not places.
  */
+/** The most places one prize line may pay (the largest template pays 50). */
+export const MAX_PRIZE_PLACES = 1000;
+
 export function parsePrizeLine(line: string): PrizeLineResult {
   const text = line.trim();
   const amountMatch = AMOUNT.exec(text);
@@ -119,6 +122,9 @@ export function parsePrizeLine(line: string): PrizeLineResult {
     places = to - from + 1;
   } else if (countMatch) places = Number(countMatch[1]);
   if (places < 1) return { ok: false, error: `"${text}" pays no places` };
+  // '1st-2000000th Place' would make millions of prize slots to fill: no contest pays that many.
+  if (places > MAX_PRIZE_PLACES)
+    return { ok: false, error: `"${text}" pays more than ${MAX_PRIZE_PLACES} places` };
   return { ok: true, value: { label, amount, places } };
 }
 

@@ -70,6 +70,10 @@ const envSchema = z.object({
   REFERRAL_BONUS_LIKES: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_REFERRAL_BONUS_LIKES),
   RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),
   GENNI_DIRECT_FORM_URL: optional(z.string().url()),
+  PAYPAL_API_URL: optional(z.string().url()),
+  PAYPAL_CLIENT_ID: optional(z.string().max(500)),
+  PAYPAL_CLIENT_SECRET: optional(z.string().max(500)),
+  PAYPAL_WEBHOOK_ID: optional(z.string().max(200)),
   BUSINESS_TIME_ZONE: z
     .string()
     .default('UTC')
@@ -112,6 +116,12 @@ export type Config = {
   reservationNoticeEmail: string;
   /** The calendar's 'Genni Direct OB Form' button opens this external form. */
   genniDirectFormUrl: string | undefined;
+  /**
+   * The optional PayPal Payouts API (issue 14): null unless PAYPAL_API_URL, PAYPAL_CLIENT_ID and
+   * PAYPAL_CLIENT_SECRET are all set. `webhookId` verifies webhook signatures (without it,
+   * webhooks are refused and payouts are followed by polling only).
+   */
+  paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string | undefined } | null;
   /** Social-data providers; keys never leave the server. */
   providers: ProvidersConfig;
   /** Where TikTok short links are resolved (a stand-in server in development and tests). */
@@ -192,6 +202,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralBonusLikes: e.REFERRAL_BONUS_LIKES,
     reservationNoticeEmail: e.RESERVATION_NOTICE_EMAIL.toLowerCase(),
     genniDirectFormUrl: e.GENNI_DIRECT_FORM_URL,
+    paypal:
+      e.PAYPAL_API_URL && e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            apiUrl: e.PAYPAL_API_URL.replace(/\/$/, ''),
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+          }
+        : null,
     storage: e.S3_ENDPOINT
       ? {
           kind: 's3',

@@ -9,6 +9,7 @@ import * as posts from './migrations/0003-posts.ts';
 import * as idempotencyKeys from './migrations/0004-idempotency-keys.ts';
 import * as jobTaskSubjects from './migrations/0005-job-task-subjects.ts';
 import * as postReview from './migrations/0006-post-review.ts';
+import * as finish from './migrations/0007-finish.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0004-idempotency-keys': idempotencyKeys,
   '0005-job-task-subjects': jobTaskSubjects,
   '0006-post-review': postReview,
+  '0007-finish': finish,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

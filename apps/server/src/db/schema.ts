@@ -272,6 +272,65 @@ export type PaymentsTable = RecordColumns & {
   paymentEmail: string;
   amount: number;
   status: string;
+  /** The winner it pays (entryKey of creator and platform): unique per competition. */
+  creator: string | null;
+  platform: string | null;
+  winnerKey: string | null;
+  /** The prize slot behind the amount (the CSV pays genni winners the full prize). */
+  prize: number | null;
+  prizeLabel: string | null;
+  /** Set when the PayPal Payouts API paid it: the item and its last status. */
+  paypalItemId: string | null;
+  paypalItemStatus: string | null;
+  paypalPayoutId: string | null;
+  /** The payout CSV it was last handed out in (null: never, or returned by Unsend). */
+  payoutFileId: string | null;
+};
+
+export type FinishStep = 'winners' | 'pay' | 'complete' | 'done';
+
+/** The finish wizard of one competition (decision 0028). */
+export type CompetitionFinishesTable = RecordColumns & {
+  competitionId: string;
+  step: FinishStep;
+  /** JSON: one entry per prize slot, the chosen winner or null. */
+  winners: string;
+  submittedAt: number | null;
+  submittedBy: string | null;
+  completedAt: number | null;
+  completedBy: string | null;
+};
+
+/** One PayPal payout CSV handed out; `batchId` groups the files of one download. */
+export type PayoutFilesTable = {
+  id: string;
+  competitionId: string;
+  batchId: string;
+  fileNumber: number;
+  fileCount: number;
+  rowCount: number;
+  total: number;
+  /** JSON arrays. */
+  paymentIds: string;
+  emails: string;
+  csv: string;
+  createdBy: string | null;
+  createdAt: number;
+};
+
+/** One batch sent through the PayPal Payouts API. */
+export type PaypalPayoutsTable = RecordColumns & {
+  competitionId: string;
+  /** Ours, stable for this payout: PayPal refuses a second batch with it for 30 days. */
+  senderBatchId: string;
+  /** PayPal's id, once it accepted the batch. */
+  payoutBatchId: string | null;
+  batchStatus: string;
+  /** JSON array of the payments it pays. */
+  paymentIds: string;
+  jobId: string | null;
+  lastError: string | null;
+  createdBy: string | null;
 };
 
 export type PromotionsTable = RecordColumns & {
@@ -334,6 +393,9 @@ export type DB = {
   creatorMetrics: CreatorMetricsTable;
   winners: WinnersTable;
   payments: PaymentsTable;
+  competitionFinishes: CompetitionFinishesTable;
+  payoutFiles: PayoutFilesTable;
+  paypalPayouts: PaypalPayoutsTable;
   promotions: PromotionsTable;
   inquiries: InquiriesTable;
   notes: NotesTable;

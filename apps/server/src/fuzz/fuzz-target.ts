@@ -52,6 +52,7 @@ const TABLE_BEFORE_ID: Record<string, keyof DB> = {
   posts: 'posts',
   winners: 'winners',
   payments: 'payments',
+  promotions: 'promotions',
 };
 
 /** Several admins: the image upload limit is per user, and each gets its own allowance. */
@@ -114,6 +115,8 @@ export async function createFuzzTarget(build: () => Promise<FastifyInstance> = (
     context,
     /** Real ids for the route's {id}: records of the table it names (none: only made-up ids). */
     realIdsFor(route: MutationRoute) {
+      // A {competitionId} (the finish wizard's routes) names a competition.
+      if (route.path.includes('{competitionId}')) return realIds.competitions ?? [];
       const segment = route.path.match(/\/([\w-]+)\/\{id\}/)?.[1];
       return (segment && realIds[segment]) || [];
     },

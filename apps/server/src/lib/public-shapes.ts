@@ -5,13 +5,16 @@ import { toCreatorMetric } from '../modules/creators/creators.repository.ts';
 import {
   competitionSchema,
   creatorMetricSchema,
+  finishSchema,
   partnerKeySchema,
   paymentSchema,
+  promotionSchema,
   reviewPostSchema,
   userSchema,
   winnerSchema,
 } from '@preffy/api';
 import { toPayment } from '../modules/payments/payments.repository.ts';
+import { toPromotion } from '../modules/promotions/promotions.repository.ts';
 import { toReviewPost } from '../modules/review/review-post.ts';
 import { toPublicUser } from '../modules/users/users.repository.ts';
 import { toPublicWinner } from '../modules/winners/winners.repository.ts';
@@ -37,6 +40,10 @@ export const PUBLIC_SHAPES: Partial<Record<VersionedTable, PublicShape>> = {
   winners: { schema: winnerSchema, toPublic: toPublicWinner },
   // A payment's conflict row carries its competition's name (payments.repository findPayment).
   payments: { schema: paymentSchema, toPublic: toPayment },
+  // A promotion's conflict row carries its competition (promotions.repository findPromotion).
+  promotions: { schema: promotionSchema, toPublic: toPromotion },
+  // The finish wizard's conflict row is the wizard as the API shows it (modules/finish finishView).
+  competitionFinishes: { schema: finishSchema, toPublic: (finish: unknown) => finish },
 };
 
 /** The stored row in its public shape, or undefined when the table has no public shape. */

@@ -20,7 +20,8 @@ import { BAD_CURSOR_MESSAGE } from '../modules/review/review.repository.ts';
 import { NOT_DELETED_MESSAGE } from '../modules/review/review.service.ts';
 import { ALREADY_SENT_MESSAGE, NOT_SENT_MESSAGE } from '../modules/payments/payments.service.ts';
 import { NO_ADMIN_SIGN_IN_LINKS } from '../modules/users/users.service.ts';
-import { WINNER_EMAIL_TAKEN } from '@preffy/api';
+import { FINISH_MESSAGES, PAYPAL_MESSAGES, WINNER_EMAIL_TAKEN } from '@preffy/api';
+import { PROMOTION_MESSAGES } from '@preffy/domain';
 import { CONTROL_CHARACTER_MESSAGE } from '../plugins/control-characters.ts';
 import { INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../plugins/error-handler.ts';
 import { notFound } from './errors.ts';
@@ -61,9 +62,17 @@ describe('messages the server writes for users', () => {
     notFound('Payment').message,
     ALREADY_SENT_MESSAGE,
     NOT_SENT_MESSAGE,
+    // The finish wizard (issue 14).
+    notFound('Payout file').message,
+    ...Object.values(FINISH_MESSAGES),
+    // Send via PayPal (issue 14).
+    ...Object.values(PAYPAL_MESSAGES),
     // The winners directory (issue 14).
     WINNER_EMAIL_TAKEN,
     notFound('Winner').message,
+    // Promotions (issue 14).
+    notFound('Promotion').message,
+    ...Object.values(PROMOTION_MESSAGES),
   ])('are translated: %s', (message) => {
     expect(serverMessages).toContain(message);
   });

@@ -2,6 +2,7 @@ import { DAY_MS } from '@preffy/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, createTestApp, signedInClient } from '../../test/test-app.ts';
+import { insertPosts } from '../modules/post-admin/test-posts.ts';
 import { VersionConflict } from './errors.ts';
 import { PUBLIC_SHAPES } from './public-shapes.ts';
 import type { VersionedTable } from './versioned.ts';
@@ -97,6 +98,57 @@ const newPayment = async (status: 'To Be Paid' | 'Paid') => {
     })
     .execute();
   return id;
+};
+
+/** A promotion of a new competition, sendable (positive balance and amount, one creator). */
+const newPromotion = async () => {
+  const created = await admin.post('/api/promotions', {
+    name: 'Conflict giveaway',
+    competitionId: await newCompetition(),
+    startDate: null,
+    endDate: null,
+    isActive: true,
+    amount: 10,
+    remainingBalance: 100,
+    creatorEmails: ['creator@conflict.test'],
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  return created.json().promotion.id as string;
+};
+
+/**
+ * A finish wizard (its id is its competition's) at version 1: a saved draft, or (`submitted`)
+ * one winner submitted, so there is a payment to put in a payout file.
+ */
+const newFinish = async (submitted: boolean) => {
+  const competitionId = await newCompetition();
+  // Submit pays only entries: the two creators the fixtures choose have a post each.
+  await insertPosts(app, competitionId, [
+    { creator: 'creator', email: 'creator@conflict.test' },
+    { creator: 'other', email: 'other@conflict.test' },
+  ]);
+  const winners = [{ creator: 'creator', platform: 'tiktok', email: 'creator@conflict.test', source: '' }];
+  const answer = submitted
+    ? await admin.post(`/api/finish/${competitionId}/submit`, { version: 0, winners })
+    : await admin.put(`/api/finish/${competitionId}/winners`, { version: 0, winners });
+  if (answer.statusCode !== 200) throw new Error(answer.body);
+  return competitionId;
+};
+
+/**
+ * A submitted wizard whose payout file was downloaded (step 3 needs one), set back to version 1
+ * as every fixture starts (the test then moves it on and calls with the stale 1).
+ */
+const downloadedFinish = async () => {
+  const competitionId = await newFinish(true);
+  const answer = await admin.post(`/api/finish/${competitionId}/payout-files`, { version: 1 });
+  if (answer.statusCode !== 200) throw new Error(answer.body);
+  await app.db
+    .updateTable('competitionFinishes')
+    .set({ version: 1 })
+    .where('competitionId', '=', competitionId)
+    .execute();
+  return competitionId;
 };
 
 const FIXTURES: Record<string, Fixture> = {
@@ -223,6 +275,67 @@ const FIXTURES: Record<string, Fixture> = {
     table: 'payments',
     create: () => newPayment('Paid'),
     callStale: (id, version) => admin.post(`/api/payments/${id}/unsend`, { version }),
+  },
+  'PUT /api/finish/{competitionId}/winners': {
+    table: 'competitionFinishes',
+    create: () => newFinish(false),
+    callStale: (id, version) => admin.put(`/api/finish/${id}/winners`, { version, winners: [null] }),
+  },
+  'POST /api/finish/{competitionId}/submit': {
+    table: 'competitionFinishes',
+    create: () => newFinish(false),
+    callStale: (id, version) =>
+      admin.post(`/api/finish/${id}/submit`, {
+        version,
+        winners: [{ creator: 'other', platform: 'tiktok', email: 'other@conflict.test' }],
+      }),
+  },
+  'POST /api/finish/{competitionId}/payout-files': {
+    table: 'competitionFinishes',
+    create: () => newFinish(true),
+    callStale: (id, version) => admin.post(`/api/finish/${id}/payout-files`, { version }),
+  },
+  'POST /api/finish/{competitionId}/complete': {
+    table: 'competitionFinishes',
+    create: downloadedFinish,
+    callStale: (id, version) => admin.post(`/api/finish/${id}/complete`, { version }),
+  },
+  'POST /api/finish/{competitionId}/paypal': {
+    table: 'competitionFinishes',
+    create: () => newFinish(true),
+    callStale: (id, version) => admin.post(`/api/finish/${id}/paypal`, { version }),
+  },
+  'PUT /api/promotions/{id}': {
+    table: 'promotions',
+    create: newPromotion,
+    callStale: async (id, version) => {
+      const { competitionId } = await app.db
+        .selectFrom('promotions')
+        .select('competitionId')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return admin.put(`/api/promotions/${id}`, {
+        version,
+        name: 'Stale write',
+        competitionId,
+        startDate: null,
+        endDate: null,
+        isActive: false,
+        amount: 5,
+        remainingBalance: 50,
+        creatorEmails: [],
+      });
+    },
+  },
+  'DELETE /api/promotions/{id}': {
+    table: 'promotions',
+    create: newPromotion,
+    callStale: (id, version) => admin.delete(`/api/promotions/${id}?version=${version}`),
+  },
+  'POST /api/promotions/{id}/send': {
+    table: 'promotions',
+    create: newPromotion,
+    callStale: (id, version) => admin.post(`/api/promotions/${id}/send`, { version }),
   },
 };
 

@@ -35,6 +35,8 @@ import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
 import { tableSearchSchema } from '../components/table/table-search.ts';
 import { UsersPage } from '../features/users/components/UsersPage.tsx';
 import { WinnersPage } from '../features/winners/components/WinnersPage.tsx';
+import { FinishPage } from '../features/finish/components/FinishPage.tsx';
+import { PromotionsPage } from '../features/promotions/components/PromotionsPage.tsx';
 import type { ParseKeys } from 'i18next';
 
 // The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
@@ -122,9 +124,7 @@ function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: P
 
 const plannedRoutes = [
   plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
-  plannedRoute('/preffy/finish', 'finish', 'nav.finish', true),
   plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
-  plannedRoute('/preffy/promotion', 'promotions', 'nav.allCompetitions', true),
   plannedRoute('/inquiries', 'inquiries', 'nav.inquiries'),
   plannedRoute('/contacts-profile', 'inquiry', 'nav.inquiries', true),
   plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
@@ -296,6 +296,34 @@ const winnersRoute = createRoute({
   ),
 });
 
+/** The finish wizard (staff and admins): the competition in the URL, its state on the server. */
+const finishRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/finish',
+  validateSearch: idSearch,
+  component: function Finish() {
+    const { id } = finishRoute.useSearch();
+    const navigate = finishRoute.useNavigate();
+    return (
+      <RequireAccess access="staff">
+        <FinishPage id={id} onCompetitionChange={(next) => void navigate({ search: { id: next } })} />
+      </RequireAccess>
+    );
+  },
+});
+
+/** Promotions (staff and admins): the table's state in the URL. */
+const promotionsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/promotion',
+  validateSearch: tableSearchSchema,
+  component: () => (
+    <RequireAccess access="staff">
+      <PromotionsPage />
+    </RequireAccess>
+  ),
+});
+
 /** Post review: the competition's unscored posts as cards. */
 const reviewRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -344,6 +372,8 @@ const routeTree = rootRoute.addChildren([
       referralsRoute,
       paymentsRoute,
       winnersRoute,
+      finishRoute,
+      promotionsRoute,
       partnerKeysRoute,
       emailRoute,
       outboxRoute,

@@ -1,4 +1,4 @@
-import { DEFAULT_REFERRAL_BONUS_LIKES } from '@preffy/domain';
+import { DEFAULT_REFERRAL_BONUS_LIKES, entryKey, expandPrizeSlots } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
 import { newId, now } from '../../lib/clock.ts';
@@ -115,6 +115,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await trx.insertInto('competitions').values(competition).execute();
       if (state === 'hold' || state === 'upcoming') continue;
 
+      // A completed competition's first three posts won its first three prize slots (submitted in
+      // the finish wizard, which now waits at Pay Winners): the winners its payments pay.
+      const slots = expandPrizeSlots(JSON.parse(competition.prizes) as string[]);
+      const chosen: ({ creator: string; platform: string; email: string; source: string } | null)[] =
+        slots.map(() => null);
       const creatorOf = (p: number) => `creator${(index * 8 + p) % 40}`;
       const linkOf = (p: number) => demoLink(PLATFORMS[p % 3]!, creatorOf(p), index * 100 + p);
       // Referrals (decision 0024): posts 3 and 5 came in through post 1 (scored, so its likes
@@ -163,10 +168,31 @@ export async function seedDemoData(db: Database): Promise<boolean> {
               paymentEmail: post.email,
               amount: [160, 80, 8][p]!,
               status: p === 0 ? 'Paid' : 'To Be Paid',
+              creator,
+              platform,
+              winnerKey: entryKey(creator, platform),
+              prize: slots[p]!.amount,
+              prizeLabel: slots[p]!.label,
             })
             .execute();
+          chosen[p] = { creator, platform, email: post.email, source: post.source };
         }
       }
+      if (state === 'completed')
+        await trx
+          .insertInto('competitionFinishes')
+          .values({
+            ...record(),
+            id: competition.id,
+            competitionId: competition.id,
+            step: 'pay',
+            winners: JSON.stringify(chosen),
+            submittedAt: competition.endDate + DAY,
+            submittedBy: null,
+            completedAt: null,
+            completedBy: null,
+          })
+          .execute();
       if (state === 'active') {
         await trx
           .insertInto('promotions')

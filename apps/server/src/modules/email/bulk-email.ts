@@ -1,11 +1,10 @@
 import type { BulkSelection, BulkType } from '@preffy/api';
-import { prizeTotal } from '@preffy/domain';
+import { prizeTotal, promotionCreatorCount } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { subscriberEmails } from '../winners/winners.repository.ts';
 import { findCompetitionToAdvertise, latestPromotion } from './email.repository.ts';
 import { type EnqueueResult, enqueueEmail } from './outbox.ts';
-import { canSendGiveaway } from './templates/messages.ts';
 
 /**
  * The bulk email for a competition, as its recipients will get it. Fancy and Basic advertise
@@ -20,7 +19,8 @@ export async function bulkEmailFor(db: Database, type: BulkType, competitionId: 
   let amount = prizeTotal(JSON.parse(competition.prizes) as string[]).total;
   if (type === 'promotion') {
     const promotion = await latestPromotion(db, competition.id);
-    if (!promotion || !canSendGiveaway(promotion)) {
+    // Positive balance and amount (doc 1 section 5), counted in cents like the promotions screen.
+    if (!promotion || promotionCreatorCount(promotion.remainingBalance, promotion.amount) === 0) {
       throw new AppError(
         400,
         'NO_PROMOTION_BALANCE',

@@ -20,6 +20,7 @@ export const toPayment = (row: PaymentRow): Payment => ({
   amount: Number(row.amount),
   source: row.source,
   status: row.status,
+  paypalStatus: row.paypalItemStatus ?? null,
   version: row.version,
   createdAt: Number(row.createdAt),
   updatedAt: Number(row.updatedAt),
@@ -49,7 +50,8 @@ const SORT_COLUMNS = {
 
 /** One tab of the payments admin, searched, sorted and paged (paymentsStatusIdx serves the tab). */
 export async function listPayments(db: Database, q: ListPaymentsQuery): Promise<PaymentsPage> {
-  const base = livePayments(db, q.search).where('payments.status', '=', q.status);
+  let base = livePayments(db, q.search).where('payments.status', '=', q.status);
+  if (q.competitionId) base = base.where('payments.competitionId', '=', q.competitionId);
   return paged(
     q,
     base,
@@ -106,7 +108,13 @@ export async function moveStatus(
 ) {
   const result = await db
     .updateTable('payments')
-    .set({ status: to, version: version + 1, updatedAt: now() })
+    // Unsend makes it owed again and out of any payout file: Mark As Completed of a later step 3
+    // must not mark it Paid from a file handed out before (decision 0028).
+    .set(
+      to === 'To Be Paid'
+        ? { status: to, version: version + 1, updatedAt: now(), payoutFileId: null }
+        : { status: to, version: version + 1, updatedAt: now() },
+    )
     .where('id', '=', id)
     .where('version', '=', version)
     .where('status', '=', from)

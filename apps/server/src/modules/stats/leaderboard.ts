@@ -26,10 +26,11 @@ export function updateLeaderboardHandler(timeZone: string): JobHandler {
 }
 
 /**
- * Recomputes a competition's leaderboard from its posts (packages/domain buildLeaderboard) and
- * replaces the stored one in one transaction, so readers see the old or the new, never half.
+ * What a competition's ranking is computed from: its live posts, prizes, metric, the banned
+ * authors among its posts and the metrics staff set on the Creators tab (decision 0025).
+ * Update Leaderboard and the finish wizard's Suggest winners both read it, so they rank alike.
  */
-async function computeLeaderboard(db: Database, competitionId: string, timeZone: string) {
+export async function loadRankingInput(db: Database, competitionId: string) {
   const competition = await db
     .selectFrom('competitions')
     .select(['id', 'prizes', 'metric', 'startDate', 'countries', 'continents'])
@@ -56,32 +57,47 @@ async function computeLeaderboard(db: Database, competitionId: string, timeZone:
     .where('deleted', '=', 0)
     .execute();
   const bannedEmails = await bannedPostAuthors(db, competitionId);
-  // Metrics staff set on the Creators tab replace those creators' sums (decision 0025).
   const metricOverrides = new Map(
     (await storedCreatorMetrics(db, competitionId)).map((m) => [
       entryKey(m.creator, m.platform),
       Number(m.metric),
     ]),
   );
-  const rows = buildLeaderboard(
-    posts.map((p) => ({
+  return {
+    competition,
+    posts: posts.map((p) => ({
       ...p,
       createdAt: Number(p.createdAt),
       postedDate: p.postedDate === null ? null : Number(p.postedDate),
     })),
-    {
-      prizes: JSON.parse(competition.prizes) as string[],
-      metric: (competition.metric === 'views' ? 'views' : 'likes') as Metric,
-      bannedEmails,
-      metricOverrides,
-      competition: {
-        startDate: Number(competition.startDate),
-        countries: competition.countries ? (JSON.parse(competition.countries) as string[]) : null,
-        continents: JSON.parse(competition.continents) as string[],
-      },
-      timeZone,
-    },
+    prizes: JSON.parse(competition.prizes) as string[],
+    metric: (competition.metric === 'views' ? 'views' : 'likes') as Metric,
+    bannedEmails,
+    metricOverrides,
+  };
+}
+
+/**
+ * Recomputes a competition's leaderboard from its posts (packages/domain buildLeaderboard) and
+ * replaces the stored one in one transaction, so readers see the old or the new, never half.
+ */
+async function computeLeaderboard(db: Database, competitionId: string, timeZone: string) {
+  const { competition, posts, prizes, metric, bannedEmails, metricOverrides } = await loadRankingInput(
+    db,
+    competitionId,
   );
+  const rows = buildLeaderboard(posts, {
+    prizes,
+    metric,
+    bannedEmails,
+    metricOverrides,
+    competition: {
+      startDate: Number(competition.startDate),
+      countries: competition.countries ? (JSON.parse(competition.countries) as string[]) : null,
+      continents: JSON.parse(competition.continents) as string[],
+    },
+    timeZone,
+  });
   const at = now();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('leaderboardEntries').where('competitionId', '=', competitionId).execute();

@@ -74,6 +74,33 @@ export async function bannedPostAuthors(db: Database, competitionId: string): Pr
   return rows.map((row) => row.email);
 }
 
+/**
+ * Where each address is paid (the legacy get_paypal_email): the winner's PayPal address from
+ * the directory, else the address itself. Also says which of them are banned, so the finish
+ * wizard reads both in one query per chunk.
+ */
+export async function payeesOf(
+  db: Database,
+  emails: readonly string[],
+): Promise<Map<string, { paymentEmail: string; isBanned: boolean }>> {
+  const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  const out = new Map(addresses.map((email) => [email, { paymentEmail: email, isBanned: false }]));
+  for (let i = 0; i < addresses.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('winners')
+      .select(['email', 'paypal', 'isBanned'])
+      .where('deleted', '=', 0)
+      .where('email', 'in', addresses.slice(i, i + CHUNK))
+      .execute();
+    for (const row of rows)
+      out.set(row.email, {
+        paymentEmail: row.paypal?.trim().toLowerCase() || row.email,
+        isBanned: row.isBanned === 1,
+      });
+  }
+  return out;
+}
+
 /** Whether the address is a banned winner (the automatic flag 'Banned User'). */
 export async function isBannedEmail(db: Database, email: string): Promise<boolean> {
   const row = await db

@@ -247,3 +247,40 @@ describe('the winners directory (/api/winners)', () => {
     expect(after).toMatchObject({ deleted: 1, deletedReason: 'flagged' });
   });
 });
+
+describe('the payment email lookup (GET /api/winners/payment-email, the legacy get_paypal_email)', () => {
+  const lookup = async (email: string, client = staff) => {
+    const response = await client.get(`/api/winners/payment-email?email=${encodeURIComponent(email)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  it("answers the winner's PayPal address from the directory, else the email itself, and whether it is banned", async () => {
+    await create({ email: 'payee@lookup.test', paypal: 'Payee.Pay@PayPal.test' });
+    await create({ email: 'nopaypal@lookup.test', paypal: '', isBanned: true });
+    expect(await lookup(' PAYEE@Lookup.test ')).toEqual({
+      paymentEmail: 'payee.pay@paypal.test',
+      isBanned: false,
+    });
+    expect(await lookup('nopaypal@lookup.test', admin)).toEqual({
+      paymentEmail: 'nopaypal@lookup.test',
+      isBanned: true,
+    });
+    expect(await lookup('Stranger@Lookup.test')).toEqual({
+      paymentEmail: 'stranger@lookup.test',
+      isBanned: false,
+    });
+  });
+
+  it('forgets a deleted winner, refuses organizers (403) and a bad address (400)', async () => {
+    const gone = await create({ email: 'gone@lookup.test', paypal: 'gone@paypal.test' });
+    expect((await staff.delete(`/api/winners/${gone.id}?version=1`)).statusCode).toBe(200);
+    expect(await lookup('gone@lookup.test')).toEqual({ paymentEmail: 'gone@lookup.test', isBanned: false });
+    expect((await organizer.get('/api/winners/payment-email?email=payee@lookup.test')).statusCode).toBe(403);
+    for (const query of ['', 'email=', `email=${'x'.repeat(255)}`]) {
+      const response = await staff.get(`/api/winners/payment-email?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().fieldErrors).toHaveProperty('email');
+    }
+  });
+});

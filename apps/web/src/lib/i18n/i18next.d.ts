@@ -6,8 +6,10 @@ import type common from './locales/en/common.json';
 import type competitions from './locales/en/competitions.json';
 import type email from './locales/en/email.json';
 import type entries from './locales/en/entries.json';
+import type finish from './locales/en/finish.json';
 import type partners from './locales/en/partners.json';
 import type posts from './locales/en/posts.json';
+import type promotions from './locales/en/promotions.json';
 import type publicPage from './locales/en/public.json';
 import type review from './locales/en/review.json';
 import type payments from './locales/en/payments.json';
@@ -34,6 +36,8 @@ declare module 'i18next' {
       posts: typeof posts;
       winners: typeof winners;
       payments: typeof payments;
+      finish: typeof finish;
+      promotions: typeof promotions;
     };
   }
 }

@@ -31,6 +31,8 @@ export const NAMESPACES = [
   'posts',
   'winners',
   'payments',
+  'finish',
+  'promotions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
-import { FORM_MESSAGES, POST_LINK_MESSAGES } from '@preffy/domain';
+import { FINISH_MESSAGES, PAYPAL_MESSAGES } from '@preffy/api';
+import { FORM_MESSAGES, POST_LINK_MESSAGES, PROMOTION_MESSAGES } from '@preffy/domain';
 
 /**
  * Server messages (the spec's own wording) translated by their English text; anything not
@@ -54,6 +55,14 @@ export const serverMessages = [
   'This payment is not marked as sent',
   'Send one image in the multipart field "file"',
   'The upload must be a complete multipart/form-data body',
+  // The finish wizard (issue 14).
+  'Payout file not found',
+  ...Object.values(FINISH_MESSAGES),
+  // Send via PayPal (issue 14).
+  ...Object.values(PAYPAL_MESSAGES),
   ...Object.values(FORM_MESSAGES),
   ...Object.values(POST_LINK_MESSAGES),
+  // Promotions (issue 14): the form's and Send promotion email's messages.
+  'Promotion not found',
+  ...Object.values(PROMOTION_MESSAGES),
 ] as const;

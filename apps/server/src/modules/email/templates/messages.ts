@@ -1,3 +1,4 @@
+import { promotionCreatorCount } from '@preffy/domain';
 import {
   type EmailLanguage,
   type RenderedEmail,
@@ -129,7 +130,7 @@ export const EMAIL_KINDS = {
         competition: d.competition,
         organizer: d.organizer,
         amount: usd(d.amount),
-        creatorCount: giveawayCreatorCount(d.remainingBalance, d.amount),
+        creatorCount: promotionCreatorCount(d.remainingBalance, d.amount),
       };
       return layout(lang, {
         subject: t.text('giveawaySubject', vars),
@@ -295,15 +296,6 @@ function bulk(
     blocks: [block(t, bodyKey, vars), block(t, 'enterNow', {}, d.url)],
   });
 }
-
-/** How many creators a giveaway pays: the balance ÷ the amount per creator, whole creators only. */
-export function giveawayCreatorCount(total: number, perCreator: number): number {
-  return perCreator > 0 ? Math.floor(total / perCreator) : 0;
-}
-
-/** A giveaway is sent only when both the remaining balance and the amount are positive. */
-export const canSendGiveaway = (p: { remainingBalance: number; amount: number }) =>
-  p.remainingBalance > 0 && p.amount > 0;
 
 export function renderEmail<K extends EmailKind>(
   kind: K,

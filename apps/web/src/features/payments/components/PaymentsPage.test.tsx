@@ -16,6 +16,7 @@ const payment = {
   amount: 80,
   source: 'Preffy',
   status: 'To Be Paid',
+  paypalStatus: null as string | null,
   version: 1,
   createdAt: 0,
   updatedAt: 0,
@@ -24,7 +25,7 @@ const payment = {
 type Sent = { method: string; url: URL; body: unknown; key: string | undefined };
 
 /** Answers the page's calls; `moves` are the answers to Sent/Unsend, in order ('network': no answer). */
-function stubServer(moves: (Response | 'network')[]) {
+function stubServer(moves: (Response | 'network')[], listed = [payment]) {
   const asked: Sent[] = [];
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
@@ -36,7 +37,7 @@ function stubServer(moves: (Response | 'network')[]) {
       body: init.body ? JSON.parse(String(init.body)) : null,
       key: headers['idempotency-key'],
     });
-    if (url.pathname === '/api/payments') return Response.json({ items: [payment], total: 1 });
+    if (url.pathname === '/api/payments') return Response.json({ items: listed, total: listed.length });
     if (url.pathname === '/api/payments/totals')
       return Response.json({ toBePaid: { count: 1, amount: 80 }, paid: { count: 3, amount: 480.5 } });
     const answer = moves.shift();
@@ -123,5 +124,20 @@ describe('payments admin', () => {
     expect(await screen.findByText('This payment changed')).toBeTruthy();
     expect(screen.queryByText('This payment is already marked as sent')).toBeNull();
     await waitFor(() => expect(lists()).toBeGreaterThan(before));
+  });
+
+  it("Check shows the payment email and, for a payment paid through PayPal, PayPal's item status", async () => {
+    stubServer(
+      [],
+      [payment, { ...payment, id: 'p2', contactEmail: 'bo@creators.test', paypalStatus: 'UNCLAIMED' }],
+    );
+    renderPage();
+    // Only the PayPal payment carries a badge, in the user's language.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('paypal-status').map((b) => b.textContent)).toEqual(['PayPal: Unclaimed']),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check the payment email of bo@creators.test' }));
+    expect((await screen.findByTestId('check-payment-email')).textContent).toBe('ana@paypal.test');
+    expect(await screen.findByText('PayPal status')).toBeTruthy();
   });
 });

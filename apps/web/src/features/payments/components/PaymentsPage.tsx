@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, CopyButton, Group, Popover, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type Payment, type PaymentTotals, payments } from '@preffy/api';
+import { PAYPAL_ITEM_STATUSES, type Payment, type PaymentTotals, payments } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -141,7 +141,12 @@ export function PaymentsPage({
       key: 'check',
       title: t('columns.check'),
       csv: false,
-      cell: (p) => <CheckButton payment={p} />,
+      cell: (p) => (
+        <Group gap={6} wrap="nowrap">
+          <CheckButton payment={p} />
+          {p.paypalStatus && <PaypalStatusBadge status={p.paypalStatus} />}
+        </Group>
+      ),
     },
     {
       key: 'action',
@@ -236,8 +241,36 @@ function CheckButton({ payment }: { payment: Payment }) {
               )}
             </CopyButton>
           </Group>
+          {payment.paypalStatus && (
+            <>
+              <Text size="xs" c="dimmed">
+                {t('check.paypalStatus')}
+              </Text>
+              <PaypalStatusBadge status={payment.paypalStatus} />
+            </>
+          )}
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+const PAYPAL_COLOR: Record<string, string> = {
+  SUCCESS: 'green',
+  PENDING: 'yellow',
+  UNCLAIMED: 'orange',
+  ONHOLD: 'orange',
+};
+
+/** The PayPal Payouts item status of a payment paid through the API, in the user's language. */
+function PaypalStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('payments');
+  const known = (PAYPAL_ITEM_STATUSES as readonly string[]).includes(status)
+    ? (status as (typeof PAYPAL_ITEM_STATUSES)[number])
+    : null;
+  return (
+    <Badge size="sm" variant="light" color={PAYPAL_COLOR[status] ?? 'red'} data-testid="paypal-status">
+      {t('check.paypal', { status: known ? t(`paypalStatus.${known}`) : status })}
+    </Badge>
   );
 }

@@ -1,0 +1,50 @@
+import { finish } from '@preffy/api';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/contract-route.ts';
+import { listFinishCompetitions } from './finish.repository.ts';
+import { completeFinish, makePayoutFiles, payoutFileDownload } from './finish-payout.ts';
+import { candidatesOf, saveWinnersDraft, suggestSlots } from './finish.service.ts';
+import { submitWinners } from './finish-submit.ts';
+import { loadFinish } from './finish-view.ts';
+
+/** The finish wizard (/preffy/finish, issue 14): staff and admins only, declared in the contract. */
+export async function finishRoutes(app: FastifyInstance) {
+  route(app, finish.competitions, async (request) => listFinishCompetitions(app.db, request.query));
+
+  route(app, finish.get, async (request) => ({
+    finish: (await loadFinish(app.db, request.params.competitionId)).finish,
+  }));
+
+  route(app, finish.saveWinners, async (request) => ({
+    finish: await saveWinnersDraft(app.db, request.user!, request.params.competitionId, request.body),
+  }));
+
+  route(app, finish.suggest, async (request) => ({
+    slots: await suggestSlots(app.db, request.params.competitionId),
+  }));
+
+  route(app, finish.candidates, async (request) => ({
+    items: await candidatesOf(app.db, request.params.competitionId, request.query),
+  }));
+
+  route(app, finish.submit, async (request) =>
+    submitWinners(app.db, request.user!, request.params.competitionId, request.body),
+  );
+
+  route(app, finish.makeFiles, async (request) => ({
+    finish: await makePayoutFiles(app.db, request.user!, request.params.competitionId, request.body),
+  }));
+
+  route(app, finish.file, async (request, reply) => {
+    const { csv, filename } = await payoutFileDownload(app.db, request.user!, request.params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  route(app, finish.complete, async (request) =>
+    completeFinish(app.db, request.user!, request.params.competitionId, request.body),
+  );
+}

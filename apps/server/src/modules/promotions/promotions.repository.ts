@@ -1,0 +1,152 @@
+import type { ParsedQuery, Promotion, ReplyOf, promotions } from '@preffy/api';
+import { promotionCreatorCount, promotionSendBlock } from '@preffy/domain';
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PromotionsTable } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
+
+/** Every write to `promotions` lives here (the referral screens and the Email page only read it). */
+
+export type ListPromotionsQuery = ParsedQuery<typeof promotions.list>;
+export type PromotionsPage = ReplyOf<typeof promotions.list>;
+
+/**
+ * A stored promotion joined with its competition: what the API shows and what a 409 carries
+ * (lib/public-shapes.ts), so both are built from the same row.
+ */
+export type PromotionRow = Selectable<PromotionsTable> & {
+  competitionName: string;
+  competitionDeleted: number;
+};
+
+/** The stored creator list (a JSON array); anything unreadable counts as no creators. */
+export function creatorEmailsOf(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toPromotion(row: PromotionRow): Promotion {
+  const amount = Number(row.amount);
+  const remainingBalance = Number(row.remainingBalance);
+  const creatorEmails = creatorEmailsOf(row.creatorEmails);
+  const sendBlock = promotionSendBlock({
+    amount,
+    remainingBalance,
+    creatorEmails,
+    competitionDeleted: Number(row.competitionDeleted) === 1,
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    competitionId: row.competitionId,
+    competitionName: row.competitionName,
+    startDate: row.startDate === null ? null : Number(row.startDate),
+    endDate: row.endDate === null ? null : Number(row.endDate),
+    isActive: Number(row.isActive) === 1,
+    amount,
+    creatorEmails,
+    remainingBalance,
+    creatorCount: promotionCreatorCount(remainingBalance, amount),
+    canSend: sendBlock === null,
+    sendBlock,
+    version: row.version,
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+/** Live promotions with their competition (a deleted competition's promotions stay listed). */
+function livePromotions(db: Database) {
+  return db
+    .selectFrom('promotions')
+    .innerJoin('competitions', 'competitions.id', 'promotions.competitionId')
+    .where('promotions.deleted', '=', 0);
+}
+
+const withCompetition = (q: ReturnType<typeof livePromotions>) =>
+  q
+    .selectAll('promotions')
+    .select(['competitions.name as competitionName', 'competitions.deleted as competitionDeleted']);
+
+const SORT_COLUMNS = {
+  createdAt: 'promotions.createdAt',
+  name: 'promotions.name',
+  competitionName: 'competitions.name',
+  startDate: 'promotions.startDate',
+  endDate: 'promotions.endDate',
+  isActive: 'promotions.isActive',
+  amount: 'promotions.amount',
+  remainingBalance: 'promotions.remainingBalance',
+} as const;
+
+/** The promotions list: searched by its name or its competition's, sorted and paged. */
+export async function listPromotions(db: Database, q: ListPromotionsQuery): Promise<PromotionsPage> {
+  let base = livePromotions(db);
+  if (q.search)
+    base = base.where((eb) => matchesSearch(eb, ['promotions.name', 'competitions.name'], q.search!));
+  if (q.competitionId) base = base.where('promotions.competitionId', '=', q.competitionId);
+  return paged(
+    q,
+    base,
+    (rows) => withCompetition(rows).orderBy(SORT_COLUMNS[q.sortBy], q.sortDirection).orderBy('promotions.id'),
+    toPromotion,
+  );
+}
+
+/** A live promotion with its competition, or undefined. */
+export const findPromotion = (db: Database, id: string): Promise<PromotionRow | undefined> =>
+  withCompetition(livePromotions(db)).where('promotions.id', '=', id).executeTakeFirst();
+
+/** Whether a competition exists and is not deleted (a promotion must belong to one). */
+export async function isLiveCompetition(db: Database, competitionId: string) {
+  const row = await db
+    .selectFrom('competitions')
+    .select('id')
+    .where('id', '=', competitionId)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the competition's Promotion email says about it. */
+export const findCompetitionForEmail = (db: Database, competitionId: string) =>
+  db
+    .selectFrom('competitions')
+    .select(['id', 'name', 'organizer'])
+    .where('id', '=', competitionId)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+
+export type PromotionFields = Omit<
+  Insertable<PromotionsTable>,
+  'id' | 'version' | 'deleted' | 'createdAt' | 'updatedAt'
+>;
+
+export async function insertPromotion(db: Database, row: Insertable<PromotionsTable>) {
+  await db.insertInto('promotions').values(row).execute();
+}
+
+/**
+ * Writes a promotion's fields (or its soft delete) only while it still has the version the
+ * caller read: true when this call changed it, false when it is stale or gone.
+ */
+export async function updatePromotionAt(
+  db: Database,
+  id: string,
+  version: number,
+  patch: Partial<PromotionFields> & { deleted?: 0 | 1 },
+) {
+  const result = await db
+    .updateTable('promotions')
+    .set({ ...patch, version: version + 1, updatedAt: now() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,296 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n/index.ts';
+import { renderPage } from '../../../test/render-page.tsx';
+import { FinishPage } from './FinishPage.tsx';
+
+// mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
+vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
+
+const choice = (creator: string, email: string) => ({ creator, platform: 'tiktok', email, source: '' });
+const ana = choice('ana', 'ana@creators.test');
+const anaTwo = choice('ana', 'ana.two@creators.test');
+const ben = choice('ben', 'ben@creators.test');
+const prize = (index: number, label: string, amount: number, winner: typeof ana | null, banned = false) => ({
+  index,
+  label,
+  amount,
+  kind: 'rank' as const,
+  winner,
+  reason: null,
+  banned,
+});
+const wizard = (version: number, winners: (typeof ana | null)[], banned = [false, false, true]) => ({
+  competitionId: 'c1',
+  competitionName: 'Summer Song',
+  organizer: 'Artist',
+  step: 'winners',
+  version,
+  slots: [
+    prize(0, '1st Place', 200, winners[0] ?? null, banned[0]),
+    prize(1, '2nd Place', 100, winners[1] ?? null, banned[1]),
+    prize(2, '3rd Place', 50, winners[2] ?? null, banned[2]),
+  ],
+  submittedAt: null,
+  submittedByName: null,
+  completedAt: null,
+  completedByName: null,
+  files: [],
+});
+
+type Asked = { method: string; path: string; body: unknown; key: string | undefined };
+/** The server: the wizard as stored, and the answers to saves and submits, in order. */
+function stubServer(answers: { save?: Response[]; submit?: Response[]; stored?: unknown }) {
+  const asked: Asked[] = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+    const url = new URL(path, 'http://app.test');
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const method = init.method ?? 'GET';
+    asked.push({
+      method,
+      path: url.pathname,
+      body: init.body ? JSON.parse(String(init.body)) : null,
+      key: headers['idempotency-key'],
+    });
+    if (url.pathname === '/api/auth/me')
+      return Response.json({
+        user: { role: 'admin', name: 'A', email: 'a@x.test' },
+        businessTimeZone: 'UTC',
+      });
+    if (url.pathname === '/api/competitions/c1') return Response.json({ competition: { takePct: 1 } });
+    if (url.pathname === '/api/finish/c1/candidates') return Response.json({ items: [] });
+    if (url.pathname === '/api/finish/c1' && method === 'GET')
+      return Response.json({ finish: answers.stored ?? wizard(1, [ana, anaTwo, ben]) });
+    if (url.pathname === '/api/finish/c1/winners') return answers.save!.shift()!;
+    if (url.pathname === '/api/finish/c1/submit') return answers.submit!.shift()!;
+    return Response.json(
+      { statusCode: 404, code: 'NOT_FOUND', message: 'Record not found' },
+      { status: 404 },
+    );
+  });
+  return asked;
+}
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderPage('/finish', () => <FinishPage id="c1" onCompetitionChange={vi.fn()} />);
+const alerts = () => screen.queryAllByTestId('winners-blocked').map((a) => a.textContent);
+const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+
+describe('the finish wizard, step 1', () => {
+  it('blocks Submit with the legacy wording until the duplicate and the banned winner are cleared, then confirms and submits once', async () => {
+    const asked = stubServer({
+      save: [Response.json({ finish: wizard(2, [ana, null, null]) })],
+      submit: [
+        Response.json(
+          {
+            statusCode: 400,
+            code: 'WINNERS_BLOCKED',
+            message: 'Submit is blocked',
+            fieldErrors: { winners: ['Please Remove Banned Users: ana@creators.test'] },
+          },
+          { status: 400 },
+        ),
+      ],
+    });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Finish Competition: Summer Song' })).toBeTruthy();
+    await waitFor(() =>
+      expect(alerts()).toEqual([
+        'Duplicates found: ana - tiktok',
+        'Please Remove Banned Users: ben@creators.test',
+      ]),
+    );
+    expect(submitButton()).toHaveProperty('disabled', true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the winner of 3rd Place' }));
+    expect(alerts()).toEqual(['Duplicates found: ana - tiktok']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the winner of 2nd Place' }));
+    expect(alerts()).toEqual([]);
+
+    // The draft is saved with the version read, once the changes rest.
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false), { timeout: 3000 });
+    expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
+      { version: 1, winners: [ana, null, null] },
+    ]);
+
+    fireEvent.click(submitButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Submit the winners?' });
+    expect(within(dialog).getByText('Create 1 payment, $160 in all, and email 1 winner?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('confirm-submit'));
+    // The server checks again (a winner banned meanwhile): its answer is shown the same way.
+    await waitFor(() => expect(alerts()).toEqual(['Please Remove Banned Users: ana@creators.test']));
+    const submits = asked.filter((a) => a.path === '/api/finish/c1/submit');
+    expect(submits.map((a) => a.body)).toEqual([{ version: 2, winners: [ana, null, null] }]);
+    expect(submits[0]!.key).toBeTruthy();
+  });
+
+  it("a draft saved meanwhile by someone else opens the conflict dialog with the server's winners", async () => {
+    stubConflict(
+      wizard(1, [ana, null, null], [false, false, false]),
+      wizard(5, [ben, null, null], [false, false, false]),
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear the winner of 1st Place' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'The winners of Summer Song were changed by someone else' },
+      { timeout: 3000 },
+    );
+    // Theirs is the wizard as the server holds it now (read again after the 409); mine is the cleared slot.
+    const rows = within(within(dialog).getByTestId('conflict-table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'FieldSaved by themYours',
+      '1st Placeben - tiktok - ben@creators.test (Preffy)',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reload theirs (drop mine)' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Clear the winner of 1st Place' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved');
+  });
+});
+
+/** The wizard as first read, then (after a save answered 409) as someone else saved it. */
+function stubConflict(first: unknown, theirs: unknown) {
+  let conflicted = false;
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+    const url = new URL(path, 'http://app.test');
+    if (url.pathname === '/api/finish/c1/winners') {
+      conflicted = true;
+      return Response.json(
+        { statusCode: 409, code: 'VERSION_CONFLICT', message: 'This record was changed by someone else' },
+        { status: 409 },
+      );
+    }
+    if (url.pathname === '/api/finish/c1' && (init.method ?? 'GET') === 'GET')
+      return Response.json({ finish: conflicted ? theirs : first });
+    if (url.pathname === '/api/competitions/c1') return Response.json({ competition: { takePct: 1 } });
+    return Response.json({ items: [] });
+  });
+}
+
+const file = (n: number) => ({
+  id: `f${n}`,
+  batchId: 'b1',
+  fileNumber: n,
+  fileCount: 2,
+  rowCount: n === 1 ? 5000 : 1,
+  total: n === 1 ? 400_000 : 80,
+  createdAt: Date.UTC(2026, 0, 5, 12),
+  createdByName: 'Ada',
+});
+const paid = { ...payment('p1', 'ana@creators.test'), status: 'Paid' };
+function payment(id: string, email: string) {
+  return {
+    id,
+    competitionId: 'c1',
+    competitionName: 'Summer Song',
+    contactEmail: email,
+    paymentEmail: email,
+    amount: 160,
+    source: 'Preffy',
+    status: 'To Be Paid',
+    paypalStatus: null,
+    version: 1,
+    createdAt: 0,
+    updatedAt: 0,
+  };
+}
+
+describe('the finish wizard, steps 2 and 3', () => {
+  it('Download CSV records the files once and downloads each, says the payout was split, then Mark As Completed shows what matched', async () => {
+    const atPay = { ...wizard(3, [ana, null, null], [false, false, false]), step: 'pay' };
+    const atComplete = { ...atPay, step: 'complete', version: 4, files: [file(1), file(2)] };
+    const done = {
+      ...atComplete,
+      step: 'done',
+      version: 5,
+      completedAt: Date.UTC(2026, 0, 6),
+      completedByName: 'Ada',
+    };
+    let stored: unknown = atPay;
+    const asked: Asked[] = [];
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      const url = new URL(path, 'http://app.test');
+      const method = init.method ?? 'GET';
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      asked.push({
+        method,
+        path: url.pathname,
+        body: init.body ? JSON.parse(String(init.body)) : null,
+        key: headers['idempotency-key'],
+      });
+      if (url.pathname === '/api/auth/me')
+        return Response.json({
+          user: { role: 'staff', name: 'S', email: 's@x.test' },
+          businessTimeZone: 'UTC',
+        });
+      if (url.pathname === '/api/finish/c1' && method === 'GET') return Response.json({ finish: stored });
+      if (url.pathname === '/api/finish/c1/paypal') return Response.json({ configured: false, payouts: [] });
+      if (url.pathname === '/api/payments')
+        return Response.json({ items: [payment('p1', 'ana@creators.test')], total: 1 });
+      if (url.pathname === '/api/finish/c1/payout-files') {
+        stored = atComplete;
+        return Response.json({ finish: atComplete });
+      }
+      if (url.pathname.startsWith('/api/finish/payout-files/'))
+        return new Response('Email/Phone\r\n', { headers: { 'content-type': 'text/csv' } });
+      if (url.pathname === '/api/finish/c1/complete') {
+        stored = done;
+        return Response.json({
+          finish: done,
+          marked: { count: 1, items: [paid] },
+          unmatched: { count: 1, items: [payment('p2', 'bo@creators.test')] },
+        });
+      }
+      return Response.json(
+        { statusCode: 404, code: 'NOT_FOUND', message: 'Record not found' },
+        { status: 404 },
+      );
+    });
+    // jsdom has no blob URLs; the file is handed to an <a download> as one.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    open();
+
+    expect(await screen.findByText('1 payment to be paid')).toBeTruthy();
+    // Without PayPal credentials nothing about PayPal is shown.
+    expect(screen.queryByText('Send via PayPal')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('payout-split').textContent).toBe(
+        'The payout was split into 2 files of at most 5,000 rows, as PayPal requires.',
+      ),
+    );
+    const makes = asked.filter((a) => a.path === '/api/finish/c1/payout-files');
+    expect(makes.map((a) => a.body)).toEqual([{ version: 3 }]);
+    expect(makes[0]!.key).toBeTruthy();
+    await waitFor(() =>
+      expect(asked.filter((a) => a.path.startsWith('/api/finish/payout-files/')).map((a) => a.path)).toEqual([
+        '/api/finish/payout-files/f1',
+        '/api/finish/payout-files/f2',
+      ]),
+    );
+
+    // Step 3: nothing happens until confirmed.
+    fireEvent.click(await screen.findByTestId('mark-completed'));
+    fireEvent.click(await screen.findByTestId('confirm-complete'));
+    const outcome = await screen.findByTestId('complete-outcome');
+    expect(within(outcome).getByText('1 payment marked Paid')).toBeTruthy();
+    expect(within(outcome).getByText('1 payment did not match a downloaded file')).toBeTruthy();
+    expect(within(outcome).getByTestId('unmatched-list').textContent).toContain('bo@creators.test');
+    expect(asked.filter((a) => a.path === '/api/finish/c1/complete').map((a) => a.body)).toEqual([
+      { version: 4 },
+    ]);
+    expect(await screen.findByTestId('finish-done')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the payments sent to CSV' }).getAttribute('href')).toBe(
+      '/preffy/payments?tab=sent',
+    );
+    // The outbox is for administrators only.
+    expect(screen.queryByRole('link', { name: 'See the winner notices in the outbox' })).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { WinnerCandidate, WinnerChoice } from '@preffy/api';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { candidatesQuery } from '../api/finish.ts';
+import { type SlotState, choiceKey, choiceLabel, optionsFor } from '../winner-slots.ts';
+
+/**
+ * The winner of one prize slot, chosen among the competition's creator, platform, email and
+ * source combinations: searched on the server once typing pauses, without the emails chosen in
+ * the other slots. The chosen winner stays listed while it is shown.
+ */
+export function WinnerSelect({
+  competitionId,
+  slots,
+  index,
+  label,
+  onChange,
+  invalid,
+}: {
+  competitionId: string;
+  slots: readonly SlotState[];
+  index: number;
+  /** The accessible name ('Winner of 1st Place'). */
+  label: string;
+  onChange: (winner: WinnerCandidate | null) => void;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation('finish');
+  const value: WinnerChoice | null = slots[index]!.winner;
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  // The box shows the chosen winner's text after a choice: that is not a new search.
+  const sent = value && debounced === choiceLabel(value) ? '' : debounced.trim();
+  const candidates = useQuery(candidatesQuery(competitionId, sent));
+  const offered = optionsFor(candidates.data ?? [], slots, index);
+  const data = offered.map((c) => ({ value: choiceKey(c), label: choiceLabel(c) }));
+  if (value && !offered.some((c) => choiceKey(c) === choiceKey(value)))
+    data.unshift({ value: choiceKey(value), label: choiceLabel(value) });
+
+  return (
+    <Select
+      aria-label={label}
+      placeholder={t('slot.placeholder')}
+      searchable
+      data={data}
+      value={value ? choiceKey(value) : null}
+      onChange={(key) => {
+        if (key === null) return onChange(null);
+        const chosen = offered.find((c) => choiceKey(c) === key);
+        if (chosen) onChange(chosen);
+      }}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already searched by the typed text.
+      filter={({ options }) => options}
+      nothingFoundMessage={candidates.isFetching ? t('slot.searching') : t('slot.nothingFound')}
+      error={invalid}
+      comboboxProps={{ withinPortal: true }}
+      w="100%"
+    />
+  );
+}
