@@ -7,7 +7,7 @@ import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findVisibleCompetition } from '../competitions/competitions.service.ts';
 import { loadFinish } from '../finish/finish-view.ts';
-import { findFinishRow } from '../finish/finish.repository.ts';
+import { findFinishRow, updateFinishRow } from '../finish/finish.repository.ts';
 import { startJob } from '../jobs/jobs.repository.ts';
 import type { PaypalClient, PaypalSettings, WebhookTransmission } from './paypal-client.ts';
 import { PAYPAL_PAYOUT } from './paypal-payout-job.ts';
@@ -101,6 +101,13 @@ export async function sendViaPaypal(
       });
       rows.push(row);
     }
+    // Sent through PayPal, the wizard's next step is Mark As Completed, as after a download
+    // (decision 0028): otherwise a contest paid only through PayPal could never be completed.
+    if (
+      finish?.step === 'pay' &&
+      !(await updateFinishRow(trx, competitionId, input.version, { step: 'complete' }, { submitted: true }))
+    )
+      throw new VersionConflict('competitionFinishes', (await loadFinish(trx, competitionId)).finish);
     return rows;
   });
   const jobId = await startJob(db, { competitionId, kind: PAYPAL_PAYOUT, createdBy: actor.id });

@@ -394,6 +394,32 @@ describe('Send via PayPal (POST /api/finish/:competitionId/paypal) and its job',
     expect(refused.json()).toMatchObject({ code: 'NOTHING_TO_SEND' });
   });
 
+  it('moves a submitted wizard to Mark As Completed, so a contest paid only through PayPal can be completed', async () => {
+    const { competitionId } = await competitionWithPayments([{ paymentEmail: 'only-paypal@paypal.test' }]);
+    await app.db
+      .insertInto('competitionFinishes')
+      .values({
+        id: competitionId,
+        version: 1,
+        deleted: 0,
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+        competitionId,
+        step: 'pay',
+        winners: '[]',
+        submittedAt: Date.now(),
+        submittedBy: null,
+      })
+      .execute();
+    expect((await send(competitionId, 1)).statusCode).toBe(202);
+    await runJobs();
+    const wizard = (await staff.get(`/api/finish/${competitionId}`)).json().finish;
+    expect(wizard).toMatchObject({ step: 'complete', version: 2 });
+    const completed = await staff.post(`/api/finish/${competitionId}/complete`, { version: 2 });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().finish.step).toBe('done');
+  });
+
   it('keeps the payments of a payout PayPal refused after an unanswered attempt, for a person to check (NEEDS_REVIEW)', async () => {
     const refusal = {
       status: 422,
@@ -780,14 +806,13 @@ describe('itemChange: what a PayPal item status does to its payment', () => {
 });
 
 describe('the item lookup of PayPal reports', () => {
-  it.skipIf(!!process.env.TEST_DATABASE_URL)(
-    'finds payments through the primary key and paymentsPaypalIdx, never by reading the whole payout (SQLite)',
-    async () => {
-      const queries = itemLookups(app.db, 'some-payout', [
-        { senderItemId: 'payment-1', payoutItemId: 'ITEM1' },
-        { senderItemId: null, payoutItemId: 'ITEM2' },
-      ]);
-      expect(queries).toHaveLength(2);
+  it('finds payments through the primary key and paymentsPaypalIdx, never by reading the whole payout', async () => {
+    const queries = itemLookups(app.db, 'some-payout', [
+      { senderItemId: 'payment-1', payoutItemId: 'ITEM1' },
+      { senderItemId: null, payoutItemId: 'ITEM2' },
+    ]);
+    expect(queries).toHaveLength(2);
+    if (app.dialect === 'sqlite') {
       const plans = [];
       for (const query of queries) {
         const compiled = query.compile();
@@ -800,6 +825,16 @@ describe('the item lookup of PayPal reports', () => {
       expect(plans[1]).toBe(
         'SEARCH payments USING INDEX payments_paypal_idx (paypal_payout_id=? AND paypal_item_id=?)',
       );
-    },
-  );
+      return;
+    }
+    // PostgreSQL's planner picks by table statistics, which a test table does not have (it even
+    // prefers another index's full scan here): the check is that the index the lookups are
+    // written for exists on exactly those columns.
+    const indexes = await app.db.executeQuery<{ indexdef: string }>(
+      CompiledQuery.raw("select indexdef from pg_indexes where indexname = 'payments_paypal_idx'"),
+    );
+    expect(indexes.rows.map((row) => row.indexdef)).toEqual([
+      expect.stringMatching(/ON (public\.)?payments USING btree \(paypal_payout_id, paypal_item_id\)$/),
+    ]);
+  });
 });
