@@ -31,6 +31,11 @@ export function useWinnerDraft(
   // The choices last in step with the server: the base of the conflict dialog's "what changed".
   const [read, setRead] = useState<SlotState[]>(slots);
   const [dirty, setDirty] = useState(false);
+  // The last autosave failed (network, 5xx, 400): the choices are kept and not saved.
+  const [failed, setFailed] = useState(false);
+  // A conflict stops autosaving until staff change something or choose in the dialog (closing
+  // it would otherwise save again, meet the same 409 and reopen it).
+  const [paused, setPaused] = useState(false);
   // What the screen shows now, for answers that arrive after later changes.
   const latest = useRef(slots);
   useEffect(() => {
@@ -59,6 +64,8 @@ export function useWinnerDraft(
           : slot;
       }),
     );
+    setFailed(false);
+    setPaused(false);
     if (stillMine) setDirty(false);
   };
 
@@ -69,6 +76,8 @@ export function useWinnerDraft(
     setRead(theirs);
     setVersion(current.version);
     setDirty(false);
+    setFailed(false);
+    setPaused(false);
     queryClient.setQueryData(finishKeys.state(finish.competitionId), current);
   };
 
@@ -83,6 +92,7 @@ export function useWinnerDraft(
           error instanceof ApiError && error.body.code === 'FINISH_STEP' ? wizardOf409(error) : null;
         if (moved) queryClient.setQueryData(finishKeys.state(finish.competitionId), moved);
         if (error instanceof ApiError && error.body.code === 'VERSION_CONFLICT') {
+          setPaused(true);
           // The dialog compares with the wizard as the server holds it now, read fresh.
           const current = await queryClient.fetchQuery({
             ...finishQuery(finish.competitionId),
@@ -95,8 +105,8 @@ export function useWinnerDraft(
     },
     onSuccess: (answer, sent) => adopt(answer.finish, sent),
     onOther: (message) => {
-      // Not saved: the choices stay on screen and are saved with the next change.
-      setDirty(false);
+      // Not saved: the choices stay on screen, still to be saved (Retry, or the next change).
+      setFailed(true);
       notifications.show({ color: 'red', message });
     },
     conflict: {
@@ -111,28 +121,60 @@ export function useWinnerDraft(
   const conflictOpen = save.conflictDialog !== null;
 
   useEffect(() => {
-    if (!dirty || save.isPending || conflictOpen) return;
+    if (!dirty || save.isPending || conflictOpen || paused || failed) return;
     const timer = setTimeout(
       () => void save.submit({ version, winners: winnersOf(latest.current) }),
       DRAFT_SAVE_DELAY_MS,
     );
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a change, a new version or a settled save reschedules
-  }, [slots, version, dirty, save.isPending, conflictOpen]);
+  }, [slots, version, dirty, save.isPending, conflictOpen, paused, failed]);
+
+  // Leaving the step (another competition, another page) with a change not yet saved: it is
+  // sent at once rather than lost with the timer (a conflict is left alone: nobody could answer it).
+  const unsaved = dirty || save.isPending;
+  const pending = useRef({ dirty, paused, version });
+  useEffect(() => {
+    pending.current = { dirty, paused, version };
+  }, [dirty, paused, version]);
+  useEffect(
+    () => () => {
+      const { dirty: changed, paused: conflicted, version: base } = pending.current;
+      if (changed && !conflicted)
+        void saveWinners(finish.competitionId, { version: base, winners: winnersOf(latest.current) })
+          .then((answer) => queryClient.setQueryData(finishKeys.state(finish.competitionId), answer.finish))
+          .catch(() => undefined);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on unmount only
+    [],
+  );
+
+  /** Saves the choices now, with the version the screen has (a stale one opens the conflict dialog). */
+  const saveNow = () => {
+    setDirty(true);
+    setFailed(false);
+    setPaused(false);
+    void save.submit({ version, winners: winnersOf(latest.current) });
+  };
 
   return {
     slots,
     version,
     /** Changed on screen and not yet saved (or being saved). */
-    saving: dirty || save.isPending,
+    saving: unsaved,
+    /** The last save failed, or met someone else's: shown as not saved, with Retry. */
+    failed: dirty && (failed || paused) && !save.isPending,
+    /** Something would be lost by leaving now. */
+    unsaved,
     conflictDialog: save.conflictDialog,
     /** A change by staff: saved as a draft shortly. */
     setSlots: (next: SlotState[]) => {
       setSlotsState(next);
       setDirty(true);
+      setFailed(false);
+      setPaused(false);
     },
-    /** The wizard as the server holds it (after Suggest): its version becomes the base. */
-    setVersion,
+    saveNow,
     reload,
   };
 }

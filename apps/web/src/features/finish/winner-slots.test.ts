@@ -4,10 +4,12 @@ import {
   type SlotState,
   blockOf,
   blocksOf,
+  candidateLimitFor,
   choiceLabel,
   duplicateSlots,
   optionsFor,
   slotNames,
+  suggestReasonOf,
 } from './winner-slots.ts';
 
 const candidate = (creator: string, platform: string, email: string, source = ''): WinnerCandidate => ({
@@ -81,5 +83,47 @@ describe('slot names', () => {
       '2nd-3rd (1 of 2)',
       '2nd-3rd (2 of 2)',
     ]);
+  });
+});
+
+describe('the reasons of Suggest winners', () => {
+  it("reads the domain's wording of each kind of prize slot", () => {
+    expect(suggestReasonOf('rank 2 by likes (1234)')).toEqual({
+      kind: 'rank',
+      rank: 2,
+      metric: 'likes',
+      value: '1234',
+    });
+    expect(suggestReasonOf('rank 1 by views (98765)')).toEqual({
+      kind: 'rank',
+      rank: 1,
+      metric: 'views',
+      value: '98765',
+    });
+    expect(suggestReasonOf('creativity score 250 (at least 100), then likes')).toEqual({
+      kind: 'creative',
+      score: '250',
+      threshold: '100',
+    });
+    expect(suggestReasonOf('first-come: among the earliest creators to post')).toEqual({ kind: 'firstCome' });
+  });
+
+  it('leaves any other text alone (shown as the server wrote it)', () => {
+    expect(suggestReasonOf('chosen by hand')).toBeNull();
+    expect(suggestReasonOf('rank 2 by shares (3)')).toBeNull();
+    expect(suggestReasonOf('')).toBeNull();
+  });
+});
+
+describe('how many options a selector asks for', () => {
+  it('20, plus one per email taken in the other slots, at most 50', () => {
+    expect(candidateLimitFor([slot(null), slot(null)], 0)).toBe(20);
+    expect(candidateLimitFor([slot(ana), slot(ben), slot(null)], 2)).toBe(22);
+    // Its own winner and the same email twice (any case) count once.
+    expect(candidateLimitFor([slot(ana), slot({ ...ana, email: 'ANA@creators.test' }), slot(ben)], 2)).toBe(
+      21,
+    );
+    const many = Array.from({ length: 60 }, (_, i) => slot(candidate(`c${i}`, 'tiktok', `c${i}@x.test`)));
+    expect(candidateLimitFor(many, 0)).toBe(50);
   });
 });

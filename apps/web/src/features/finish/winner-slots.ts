@@ -90,3 +90,35 @@ export function slotNames(
     return of > 1 ? nth(label, n, of) : label;
   });
 }
+
+/** Why Suggest winners chose a winner, in a form the screen can translate. */
+export type SuggestReason =
+  | { kind: 'rank'; rank: number; metric: 'likes' | 'views'; value: string }
+  | { kind: 'creative'; score: string; threshold: string }
+  | { kind: 'firstCome' };
+
+const RANK = /^rank (\d+) by (likes|views) \(([^)]*)\)$/;
+const CREATIVE = /^creativity score (\S+) \(at least (\S+)\), then likes$/;
+const FIRST_COME = 'first-come: among the earliest creators to post';
+
+/**
+ * A reason of suggestWinners (@preffy/domain), which the server answers in English, as a
+ * SuggestReason; null for any other text (shown as the server wrote it).
+ */
+export function suggestReasonOf(reason: string): SuggestReason | null {
+  const rank = RANK.exec(reason);
+  if (rank)
+    return { kind: 'rank', rank: Number(rank[1]), metric: rank[2] as 'likes' | 'views', value: rank[3]! };
+  const creative = CREATIVE.exec(reason);
+  if (creative) return { kind: 'creative', score: creative[1]!, threshold: creative[2]! };
+  if (reason === FIRST_COME) return { kind: 'firstCome' };
+  return null;
+}
+
+/** How many options the selector of slot `index` asks for: more as other slots take emails, so hiding them never empties the list. */
+export function candidateLimitFor(slots: readonly SlotState[], index: number): number {
+  const taken = new Set(
+    slots.flatMap((slot, i) => (i !== index && slot.winner ? [slot.winner.email.toLowerCase()] : [])),
+  );
+  return Math.min(50, 20 + taken.size);
+}

@@ -1,5 +1,15 @@
-import { type Finish, type PayoutFile, type WinnerChoice, finish, paypal, urlOf } from '@preffy/api';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type Finish,
+  MAX_PAGE_SIZE,
+  type PayoutFile,
+  type WinnerChoice,
+  finish,
+  payments,
+  paypal,
+  urlOf,
+} from '@preffy/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError, call } from '../../../lib/api/client.ts';
 
 /** The finish feature's query keys: everything of one competition's wizard starts with `one(id)`. */
@@ -8,7 +18,8 @@ export const finishKeys = {
   competitions: ['finish', 'competitions'] as const,
   one: (id: string) => ['finish', 'wizard', id] as const,
   state: (id: string) => ['finish', 'wizard', id, 'state'] as const,
-  candidates: (id: string, search: string) => ['finish', 'wizard', id, 'candidates', search] as const,
+  candidates: (id: string, search: string, limit: number) =>
+    ['finish', 'wizard', id, 'candidates', search, limit] as const,
   payments: (id: string) => ['finish', 'wizard', id, 'payments'] as const,
   paypal: (id: string) => ['finish', 'wizard', id, 'paypal'] as const,
 };
@@ -22,11 +33,11 @@ export const finishQuery = (id: string) =>
   });
 
 /** The winner selector's options for a search (the server ranks and limits them). */
-export const candidatesQuery = (id: string, search: string) =>
+export const candidatesQuery = (id: string, search: string, limit = 20) =>
   queryOptions({
-    queryKey: finishKeys.candidates(id, search),
+    queryKey: finishKeys.candidates(id, search, limit),
     queryFn: async () =>
-      (await call(finish.candidates, { params: { competitionId: id }, query: { search, limit: 20 } })).items,
+      (await call(finish.candidates, { params: { competitionId: id }, query: { search, limit } })).items,
     staleTime: 30_000,
   });
 
@@ -39,7 +50,45 @@ export const paypalQuery = (id: string) =>
       query.state.data?.payouts.some((p) => !PAYPAL_BATCH_DONE.has(p.batchStatus)) ? 3000 : false,
   });
 
-/** PayPal batch statuses after which nothing changes any more. */
+/**
+ * The PayPal batches, polled; when what they say changes (a batch or an item moved on), the
+ * To Be Paid list and the wizard are read again: paid payments leave the table, and a batch
+ * paid in full moves the wizard on to Mark As Completed.
+ */
+export function usePaypalState(id: string) {
+  const queryClient = useQueryClient();
+  const state = useQuery(paypalQuery(id));
+  const seen = useRef<string | null>(null);
+  const fingerprint = state.data
+    ? JSON.stringify(state.data.payouts.map((p) => [p.id, p.batchStatus, p.itemStatuses]))
+    : null;
+  useEffect(() => {
+    if (fingerprint === null) return;
+    const before = seen.current;
+    seen.current = fingerprint;
+    if (before === null || before === fingerprint) return;
+    void queryClient.invalidateQueries({ queryKey: finishKeys.payments(id) });
+    void queryClient.invalidateQueries({ queryKey: finishKeys.state(id) });
+  }, [fingerprint, id, queryClient]);
+  return state;
+}
+
+/**
+ * What a Download CSV would put in its files now: the count and sum of the competition's To Be
+ * Paid payments (the first MAX_PAGE_SIZE amounts; `complete` says whether that is all of them).
+ */
+export const toBePaidSummaryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...finishKeys.payments(id), 'summary'] as const,
+    queryFn: async () => {
+      const { items, total } = await call(payments.list, {
+        query: { competitionId: id, status: 'To Be Paid', page: 1, pageSize: MAX_PAGE_SIZE },
+      });
+      const cents = items.reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
+      return { count: total, amount: cents / 100, complete: items.length >= total };
+    },
+  });
+
 /** Batches that no longer change on their own (NEEDS_REVIEW and REFUSED wait for staff, decision 0029). */
 export const PAYPAL_BATCH_DONE = new Set([
   'SUCCESS',
@@ -119,7 +168,11 @@ export function useSendPaypal(id: string) {
       const current = wizardOf409(error);
       if (current) queryClient.setQueryData(finishKeys.state(id), current);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: finishKeys.one(id) }),
+    // The wizard, the To Be Paid list and the batches: a batch paid in full moves the wizard on.
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: finishKeys.one(id) });
+      await queryClient.invalidateQueries({ queryKey: finishKeys.competitions });
+    },
   });
 }
 

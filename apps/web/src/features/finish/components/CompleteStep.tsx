@@ -11,7 +11,9 @@ import { formatUsd } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useCompleteFinish } from '../api/finish.ts';
 import { formatTime } from '../format-time.ts';
+import { DownloadCsvButton } from './DownloadCsvButton.tsx';
 import { PayoutFiles } from './PayoutFiles.tsx';
+import { PaypalPanel } from './PaypalPanel.tsx';
 import { ToBePaidTable } from './ToBePaidTable.tsx';
 
 type Outcome = {
@@ -92,11 +94,24 @@ export function CompleteStep({ finish }: { finish: Finish }) {
             <Button onClick={ask} loading={complete.isPending} data-testid="mark-completed">
               {t('complete.button')}
             </Button>
+            <DownloadCsvButton finish={finish} variant="default" />
           </Group>
         </>
       )}
+      {done && (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('complete.stillOwed')}
+          </Text>
+          <ToBePaidTable competitionId={id} />
+          <Group>
+            <DownloadCsvButton finish={finish} variant="default" />
+          </Group>
+        </Stack>
+      )}
       {outcome && <CompleteOutcome outcome={outcome} />}
       <PayoutFiles files={finish.files} />
+      <PaypalPanel finish={finish} />
     </Stack>
   );
 }

@@ -151,16 +151,174 @@ describe('the finish wizard, step 1', () => {
     );
     expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved');
   });
+
+  it('closing the conflict dialog pauses autosave (no 409 loop) until staff act; Retry asks again', async () => {
+    const saves = stubConflict(
+      wizard(1, [ana, null, null], [false, false, false]),
+      wizard(5, [ben, null, null], [false, false, false]),
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear the winner of 1st Place' }));
+    const title = { name: 'The winners of Summer Song were changed by someone else' };
+    const dialog = await screen.findByRole('dialog', title, { timeout: 3000 });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(saves()).toBe(1);
+    expect(screen.getByTestId('draft-state').textContent).toContain('Not saved');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('dialog', title, { timeout: 3000 })).toBeTruthy();
+    expect(saves()).toBe(2);
+  });
+
+  it('a failed autosave keeps the choices unsaved: Not saved, Submit held, Retry saves them', async () => {
+    const failure = Response.json(
+      { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' },
+      { status: 500 },
+    );
+    const asked = stubServer({
+      save: [failure, Response.json({ finish: wizard(2, [ana, null, null], [false, false, false]) })],
+      stored: wizard(1, [ana, anaTwo, null], [false, false, false]),
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear the winner of 2nd Place' }));
+    await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toContain('Not saved'), {
+      timeout: 3000,
+    });
+    expect(submitButton()).toHaveProperty('disabled', true);
+    // Not retried on its own.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(asked.filter((a) => a.method === 'PUT')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved'));
+    expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
+      { version: 1, winners: [ana, null, null] },
+      { version: 1, winners: [ana, null, null] },
+    ]);
+    expect(submitButton()).toHaveProperty('disabled', false);
+  });
+
+  it('a 409 on Submit opens the conflict dialog and keeps mine: saved over their version', async () => {
+    let stored = wizard(1, [ana, null, null], [false, false, false]);
+    const theirs = wizard(4, [ben, null, null], [false, false, false]);
+    const bodies: { path: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      const url = new URL(path, 'http://app.test');
+      const method = init.method ?? 'GET';
+      const body = init.body ? (JSON.parse(String(init.body)) as { version: number }) : null;
+      if (body) bodies.push({ path: url.pathname, body });
+      if (url.pathname === '/api/finish/c1' && method === 'GET') return Response.json({ finish: stored });
+      if (url.pathname === '/api/competitions/c1') return Response.json({ competition: { takePct: 1 } });
+      if (url.pathname === '/api/finish/c1/submit' || url.pathname === '/api/finish/c1/winners') {
+        if (body!.version !== stored.version) {
+          stored = theirs;
+          return Response.json(
+            {
+              statusCode: 409,
+              code: 'VERSION_CONFLICT',
+              message: 'This record was changed by someone else',
+              current: theirs,
+            },
+            { status: 409 },
+          );
+        }
+        stored = {
+          ...stored,
+          version: stored.version + 1,
+          slots: wizard(0, [ana, null, null], [false, false, false]).slots,
+        };
+        return Response.json({ finish: stored });
+      }
+      return Response.json({ items: [] });
+    });
+    open();
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    // Someone else saves meanwhile.
+    stored = theirs;
+    fireEvent.click(submitButton());
+    fireEvent.click(await screen.findByTestId('confirm-submit'));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'The winners of Summer Song were changed by someone else' },
+      { timeout: 3000 },
+    );
+    // My choice is still on screen, not replaced by theirs.
+    expect(screen.getByRole('combobox', { name: 'Winner of 1st Place' })).toHaveProperty(
+      'value',
+      'ana - tiktok - ana@creators.test (Preffy)',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save mine/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved'));
+    expect(bodies.map((b) => [b.path, b.body])).toEqual([
+      ['/api/finish/c1/submit', { version: 1, winners: [ana, null, null] }],
+      ['/api/finish/c1/winners', { version: 1, winners: [ana, null, null] }],
+      ['/api/finish/c1/winners', { version: 4, winners: [ana, null, null] }],
+    ]);
+  });
+
+  it("Suggest winners saves with the screen's version and translates the known reasons", async () => {
+    const asked = stubServer({
+      save: [Response.json({ finish: wizard(2, [ben, ana, anaTwo], [false, false, false]) })],
+      stored: wizard(1, [null, null, null], [false, false, false]),
+    });
+    const suggested = [
+      { ...prize(0, '1st Place', 200, ben), reason: 'rank 1 by likes (120)' },
+      { ...prize(1, '2nd Place', 100, ana), reason: 'first-come: among the earliest creators to post' },
+      { ...prize(2, '3rd Place', 50, anaTwo), reason: 'something new' },
+    ];
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) =>
+      path.endsWith('/api/finish/c1/suggest') ? Response.json({ slots: suggested }) : inner(path, init),
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suggest winners' }));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('slot-reason').map((r) => r.textContent)).toEqual([
+        'Suggested: rank 1 by likes (120)',
+        'Suggested: first come: among the earliest creators to post',
+        'Suggested: something new',
+      ]),
+    );
+    await waitFor(() => expect(asked.filter((a) => a.method === 'PUT')).toHaveLength(1), { timeout: 3000 });
+    expect(asked.find((a) => a.method === 'PUT')!.body).toEqual({ version: 1, winners: [ben, ana, anaTwo] });
+    // The wizard was not read again to take a newer version.
+    expect(asked.filter((a) => a.path === '/api/finish/c1' && a.method === 'GET')).toHaveLength(1);
+  });
+
+  it('leaving with a change not yet saved asks first, then saves it on the way out', async () => {
+    const asked = stubServer({
+      save: [Response.json({ finish: wizard(2, [ana, null, null], [false, false, false]) })],
+      stored: wizard(1, [ana, anaTwo, null], [false, false, false]),
+    });
+    const router = renderPage('/finish', () => <FinishPage id="c1" onCompetitionChange={vi.fn()} />, {
+      links: ['/elsewhere'],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear the winner of 2nd Place' }));
+    void router.navigate({ to: '/elsewhere' } as never);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave with winners not saved?' });
+    expect(router.state.location.pathname).toBe('/finish');
+    fireEvent.click(within(dialog).getByTestId('leave-anyway'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+    await waitFor(() =>
+      expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
+        { version: 1, winners: [ana, null, null] },
+      ]),
+    );
+  });
 });
 
 /** The wizard as first read, then (after a save answered 409) as someone else saved it. */
 function stubConflict(first: unknown, theirs: unknown) {
   let conflicted = false;
+  let saves = 0;
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
     const url = new URL(path, 'http://app.test');
     if (url.pathname === '/api/finish/c1/winners') {
       conflicted = true;
+      saves += 1;
       return Response.json(
         { statusCode: 409, code: 'VERSION_CONFLICT', message: 'This record was changed by someone else' },
         { status: 409 },
@@ -171,6 +329,7 @@ function stubConflict(first: unknown, theirs: unknown) {
     if (url.pathname === '/api/competitions/c1') return Response.json({ competition: { takePct: 1 } });
     return Response.json({ items: [] });
   });
+  return () => saves;
 }
 
 const file = (n: number) => ({
@@ -276,7 +435,10 @@ describe('the finish wizard, steps 2 and 3', () => {
       ]),
     );
 
-    // Step 3: nothing happens until confirmed.
+    // Step 3: Download CSV is offered again (for payments still owed).
+    await screen.findByTestId('mark-completed');
+    expect(screen.getByTestId('download-csv')).toBeTruthy();
+    // Nothing happens until confirmed.
     fireEvent.click(await screen.findByTestId('mark-completed'));
     fireEvent.click(await screen.findByTestId('confirm-complete'));
     const outcome = await screen.findByTestId('complete-outcome');
@@ -292,5 +454,40 @@ describe('the finish wizard, steps 2 and 3', () => {
     );
     // The outbox is for administrators only.
     expect(screen.queryByRole('link', { name: 'See the winner notices in the outbox' })).toBeNull();
+    // Done: still owed payments can be downloaded again.
+    expect(screen.getByTestId('download-csv')).toBeTruthy();
+  });
+
+  it('with PayPal configured, Download CSV first asks, naming the payments and their total', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      const url = new URL(path, 'http://app.test');
+      asked.push(`${init.method ?? 'GET'} ${url.pathname}`);
+      if (url.pathname === '/api/finish/c1')
+        return Response.json({
+          finish: { ...wizard(3, [ana, null, null], [false, false, false]), step: 'pay' },
+        });
+      if (url.pathname === '/api/finish/c1/paypal') return Response.json({ configured: true, payouts: [] });
+      if (url.pathname === '/api/payments')
+        return Response.json({
+          items: [payment('p1', 'ana@creators.test'), { ...payment('p2', 'bo@creators.test'), amount: 40.5 }],
+          total: 2,
+        });
+      return Response.json(
+        { statusCode: 404, code: 'NOT_FOUND', message: 'Record not found' },
+        { status: 404 },
+      );
+    });
+    open();
+    await waitFor(() => expect(screen.getByTestId('download-csv')).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByTestId('download-csv'));
+    const dialog = await screen.findByRole('dialog', { name: 'Download the CSV instead of PayPal?' });
+    expect(within(dialog).getByTestId('csv-confirm-body').textContent).toContain(
+      'The payout files will hold 2 To Be Paid payments, $200.50 in all.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(asked.filter((a) => a.startsWith('POST'))).toEqual([]);
   });
 });

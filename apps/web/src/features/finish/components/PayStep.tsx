@@ -1,14 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Finish } from '@preffy/api';
-import { PAYOUT_FILE_MAX_ROWS, payoutCsvAmount } from '@preffy/domain';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { payoutCsvAmount } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../lib/api/client.ts';
-import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
-import { formatCount, formatUsd } from '../../../lib/format.ts';
-import { downloadPayoutFile, useMakePayoutFiles } from '../api/finish.ts';
+import { formatUsd } from '../../../lib/format.ts';
+import { DownloadCsvButton } from './DownloadCsvButton.tsx';
 import { PaypalPanel } from './PaypalPanel.tsx';
 import { PayoutFiles } from './PayoutFiles.tsx';
 import { ToBePaidTable } from './ToBePaidTable.tsx';
@@ -21,36 +16,10 @@ import { ToBePaidTable } from './ToBePaidTable.tsx';
 export function PayStep({ finish }: { finish: Finish }) {
   const { t } = useTranslation('finish');
   const id = finish.competitionId;
-  const makeFiles = useMakePayoutFiles(id);
-  const submissionKey = useSubmissionKey();
-  const [downloading, setDownloading] = useState(false);
   const winners = finish.slots.flatMap((slot) =>
     slot.winner ? [payoutCsvAmount(slot.amount, slot.winner.source)] : [],
   );
   const payout = winners.reduce((sum, amount) => sum + Math.round(amount * 100), 0) / 100;
-
-  const downloadCsv = async () => {
-    const idempotencyKey = submissionKey.keyFor({ id, version: finish.version });
-    setDownloading(true);
-    try {
-      const { finish: next } = await makeFiles.mutateAsync({ version: finish.version, idempotencyKey });
-      submissionKey.succeeded();
-      // One file after the other: browsers drop downloads started in the same instant.
-      for (const file of next.files) await downloadPayoutFile(file);
-      const count = next.files[0]?.fileCount ?? next.files.length;
-      notifications.show({
-        color: 'green',
-        message:
-          count > 1
-            ? t('files.split', { count, rows: formatCount(PAYOUT_FILE_MAX_ROWS) })
-            : t('files.downloaded'),
-      });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <Stack>
@@ -59,14 +28,7 @@ export function PayStep({ finish }: { finish: Finish }) {
         {t('pay.total', { count: winners.length, total: formatUsd(payout) })}
       </Text>
       <Group>
-        <Button
-          leftSection={<IconDownload size={16} />}
-          onClick={() => void downloadCsv()}
-          loading={downloading}
-          data-testid="download-csv"
-        >
-          {t('pay.downloadCsv')}
-        </Button>
+        <DownloadCsvButton finish={finish} />
       </Group>
       <PayoutFiles files={finish.files} />
       <PaypalPanel finish={finish} />

@@ -3,10 +3,11 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Finish, PaypalPayout } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { PAYPAL_BATCH_DONE, paypalQuery, useSendPaypal } from '../api/finish.ts';
+import { PAYPAL_BATCH_DONE, toBePaidSummaryQuery, usePaypalState, useSendPaypal } from '../api/finish.ts';
 import { formatTime } from '../format-time.ts';
 import { usePaypalStatusLabel } from '../paypal-status.ts';
 
@@ -17,6 +18,31 @@ const BATCH_COLOR: Record<string, string> = {
   FAILED: 'red',
 };
 
+/** Batches whose payments PayPal may still pay: they are not sent again (decision 0029). */
+const HOLDS_PAYMENTS = (status: string) => status === 'NEEDS_REVIEW' || !PAYPAL_BATCH_DONE.has(status);
+
+/** How many payments Send via PayPal would send: To Be Paid, less those a batch still holds. */
+export function paymentsToSend(toBePaid: number, payouts: readonly PaypalPayout[]) {
+  const held = payouts.reduce((sum, p) => sum + (HOLDS_PAYMENTS(p.batchStatus) ? p.itemCount : 0), 0);
+  return Math.max(0, toBePaid - held);
+}
+
+/** A batch's error in the user's language, by its status (PayPal's own text is the detail). */
+export function batchErrorText(t: TFunction<'finish'>, payout: PaypalPayout) {
+  const vars = { senderBatchId: payout.senderBatchId };
+  switch (payout.batchStatus) {
+    case 'NEEDS_REVIEW':
+      return t('paypal.error.NEEDS_REVIEW', vars);
+    case 'REFUSED':
+      return t('paypal.error.REFUSED', vars);
+    case 'DENIED':
+    case 'CANCELED':
+      return t('paypal.error.released', vars);
+    default:
+      return t('paypal.error.other', vars);
+  }
+}
+
 /**
  * Send via PayPal and the competition's PayPal batches (status and items per status, read again
  * every few seconds while one is still moving). Nothing at all when the server has no PayPal
@@ -25,7 +51,8 @@ const BATCH_COLOR: Record<string, string> = {
 export function PaypalPanel({ finish }: { finish: Finish }) {
   const { t } = useTranslation('finish');
   const id = finish.competitionId;
-  const state = useQuery(paypalQuery(id));
+  const state = usePaypalState(id);
+  const toBePaid = useQuery({ ...toBePaidSummaryQuery(id), enabled: state.data?.configured === true });
   const send = useSendPaypal(id);
   const submissionKey = useSubmissionKey();
   const { batchLabel, itemLabel } = usePaypalStatusLabel();
@@ -43,10 +70,13 @@ export function PaypalPanel({ finish }: { finish: Finish }) {
       },
     );
   };
+  const count = toBePaid.data ? paymentsToSend(toBePaid.data.count, state.data.payouts) : null;
   const ask = () =>
     modals.openConfirmModal({
       title: t('paypal.confirmTitle'),
-      children: <Text>{t('paypal.confirmBody')}</Text>,
+      children: (
+        <Text data-testid="paypal-confirm-body">{t('paypal.confirmBody', { count: count ?? 0 })}</Text>
+      ),
       labels: { confirm: t('paypal.send'), cancel: t('cancel', { ns: 'common' }) },
       confirmProps: { 'data-testid': 'confirm-paypal' },
       onConfirm: run,
@@ -62,7 +92,7 @@ export function PaypalPanel({ finish }: { finish: Finish }) {
         {t('paypal.title')}
       </Title>
       <Group>
-        <Button variant="light" onClick={ask} loading={send.isPending}>
+        <Button variant="light" onClick={ask} loading={send.isPending || count === null}>
           {t('paypal.send')}
         </Button>
       </Group>
@@ -103,9 +133,15 @@ export function PaypalPanel({ finish }: { finish: Finish }) {
                       {batchLabel(payout.batchStatus)}
                     </Badge>
                     {payout.lastError && (
-                      <Text size="xs" c="red">
-                        {payout.lastError}
-                      </Text>
+                      <Stack gap={0} mt={4} data-testid="paypal-batch-error">
+                        <Text size="xs" c="red">
+                          {batchErrorText(t, payout)}
+                        </Text>
+                        <Text size="xs" c="dimmed" component="details">
+                          <summary>{t('paypal.error.detail')}</summary>
+                          {payout.lastError}
+                        </Text>
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(payout.itemCount)}</Table.Td>

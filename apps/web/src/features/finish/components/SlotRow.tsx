@@ -3,7 +3,7 @@ import type { WinnerCandidate } from '@preffy/api';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../../lib/format.ts';
-import type { SlotState } from '../winner-slots.ts';
+import { type SlotState, suggestReasonOf } from '../winner-slots.ts';
 import { WinnerSelect } from './WinnerSelect.tsx';
 
 /**
@@ -31,6 +31,15 @@ export function SlotRow({
   const { t } = useTranslation('finish');
   const slot = slots[index]!;
   const clear = { winner: null, reason: null, banned: false };
+  const reasonText = (reason: string) => {
+    const known = suggestReasonOf(reason);
+    if (!known) return reason;
+    if (known.kind === 'rank')
+      return t(`slot.reasons.${known.metric}`, { rank: known.rank, value: known.value });
+    if (known.kind === 'creative')
+      return t('slot.reasons.creative', { score: known.score, threshold: known.threshold });
+    return t('slot.reasons.firstCome');
+  };
   return (
     <Paper withBorder px="sm" py="xs" data-testid={`slot-${index}`}>
       <Group gap="xs" align="center">
@@ -76,7 +85,7 @@ export function SlotRow({
       </Group>
       {slot.winner && slot.reason && (
         <Text size="xs" c="dimmed" mt={4} data-testid="slot-reason">
-          {t('slot.reason', { reason: slot.reason })}
+          {t('slot.reason', { reason: reasonText(slot.reason) })}
         </Text>
       )}
     </Paper>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { candidatesQuery } from '../api/finish.ts';
-import { type SlotState, choiceKey, choiceLabel, optionsFor } from '../winner-slots.ts';
+import { type SlotState, candidateLimitFor, choiceKey, choiceLabel, optionsFor } from '../winner-slots.ts';
 
 /**
  * The winner of one prize slot, chosen among the competition's creator, platform, email and
@@ -34,7 +34,8 @@ export function WinnerSelect({
   const [debounced] = useDebouncedValue(search, 250);
   // The box shows the chosen winner's text after a choice: that is not a new search.
   const sent = value && debounced === choiceLabel(value) ? '' : debounced.trim();
-  const candidates = useQuery(candidatesQuery(competitionId, sent));
+  // Asks for more as other slots take emails: hiding those never empties the list.
+  const candidates = useQuery(candidatesQuery(competitionId, sent, candidateLimitFor(slots, index)));
   const offered = optionsFor(candidates.data ?? [], slots, index);
   const data = offered.map((c) => ({ value: choiceKey(c), label: choiceLabel(c) }));
   if (value && !offered.some((c) => choiceKey(c) === choiceKey(value)))
@@ -45,6 +46,8 @@ export function WinnerSelect({
       aria-label={label}
       placeholder={t('slot.placeholder')}
       searchable
+      // Clearing is the clear button's job: picking the chosen option again keeps it.
+      allowDeselect={false}
       data={data}
       value={value ? choiceKey(value) : null}
       onChange={(key) => {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { type Finish, finish as finishApi } from '@preffy/api';
 import { paymentRecordAmount } from '@preffy/domain';
 import { IconSparkles } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, notifyError } from '../../../lib/api/client.ts';
@@ -12,7 +12,7 @@ import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { formatUsd } from '../../../lib/format.ts';
 import { translateServerMessage } from '../../../lib/i18n/index.ts';
-import { candidatesQuery, finishQuery, useSubmitWinners } from '../api/finish.ts';
+import { candidatesQuery, useSubmitWinners } from '../api/finish.ts';
 import { useWinnerDraft } from '../use-winner-draft.ts';
 import {
   type Block,
@@ -24,6 +24,7 @@ import {
   slotStatesOf,
   winnersOf,
 } from '../winner-slots.ts';
+import { LeaveGuard } from './LeaveGuard.tsx';
 import { SlotRow } from './SlotRow.tsx';
 
 /**
@@ -41,7 +42,6 @@ export function WinnersStep({
 }) {
   const { t } = useTranslation('finish');
   const id = finish.competitionId;
-  const queryClient = useQueryClient();
   const names = slotNames(finish.slots, (label, n, of) => t('slot.nth', { label, n, of }));
   const draft = useWinnerDraft(finish, {
     slotLabel: (i) => names[i] ?? '',
@@ -51,6 +51,8 @@ export function WinnersStep({
   // The payment records' amounts depend on the competition's take for genni winners.
   const competition = useCompetition(id);
   const takePct = competition.data?.competition.takePct ?? 1;
+  // Submit waits for it: the total it confirms depends on the take.
+  const competitionLoaded = competition.data !== undefined;
   const everyone = useQuery(candidatesQuery(id, ''));
   const noPosts = everyone.data?.length === 0;
   // What the server answered on the last Submit (it checks the rules again).
@@ -74,10 +76,9 @@ export function WinnersStep({
 
   const suggest = useMutation({
     mutationFn: () => call(finishApi.suggest, { params: { competitionId: id } }),
-    onSuccess: async ({ slots: suggested }) => {
-      // The draft is saved over the version the server holds now.
-      const fresh = await queryClient.fetchQuery({ ...finishQuery(id), staleTime: 0 });
-      draft.setVersion(fresh.version);
+    onSuccess: ({ slots: suggested }) => {
+      // Saved with the version this screen has: a change by someone else meanwhile is a 409 and
+      // the conflict dialog, never overwritten unseen.
       setServerBlocks([]);
       draft.setSlots(slotStatesOf(suggested));
       notifications.show({ color: 'green', message: t('suggested') });
@@ -107,15 +108,9 @@ export function WinnersStep({
     } catch (error) {
       const listed = error instanceof ApiError ? error.body.fieldErrors?.winners : undefined;
       if (listed?.length) return setServerBlocks(listed);
-      if (error instanceof ApiError && error.body.code === 'VERSION_CONFLICT') {
-        notifications.show({
-          color: 'yellow',
-          title: t('staleTitle'),
-          message: t('staleBody'),
-          autoClose: 10_000,
-        });
-        return draft.reload(await queryClient.fetchQuery({ ...finishQuery(id), staleTime: 0 }));
-      }
+      // Someone else saved the winners meanwhile: the draft is saved with this screen's version,
+      // which meets theirs and opens the conflict dialog (keep mine, or take theirs).
+      if (error instanceof ApiError && error.body.code === 'VERSION_CONFLICT') return draft.saveNow();
       return notifyError(error);
     }
     submitKey.succeeded();
@@ -156,9 +151,20 @@ export function WinnersStep({
         </Alert>
       )}
       <Group justify="space-between">
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="draft-state">
-          {draft.saving ? t('draft.saving') : draft.version > 0 ? t('draft.saved') : t('draft.notSaved')}
-        </Text>
+        {draft.failed ? (
+          <Group gap="xs" data-testid="draft-state">
+            <Text size="sm" c="red" role="alert">
+              {t('draft.failed')}
+            </Text>
+            <Button size="compact-sm" variant="light" color="red" onClick={draft.saveNow}>
+              {t('draft.retry')}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="draft-state">
+            {draft.saving ? t('draft.saving') : draft.version > 0 ? t('draft.saved') : t('draft.notSaved')}
+          </Text>
+        )}
         <Button
           variant="light"
           leftSection={<IconSparkles size={16} />}
@@ -198,7 +204,13 @@ export function WinnersStep({
             <Button
               onClick={askSubmit}
               loading={submit.isPending}
-              disabled={blocked || chosen.length === 0 || draft.saving || draft.conflictDialog !== null}
+              disabled={
+                blocked ||
+                chosen.length === 0 ||
+                draft.saving ||
+                draft.conflictDialog !== null ||
+                !competitionLoaded
+              }
             >
               {t('submit')}
             </Button>
@@ -206,6 +218,7 @@ export function WinnersStep({
         </Stack>
       </Paper>
       {draft.conflictDialog}
+      {draft.unsaved && <LeaveGuard />}
     </Stack>
   );
 }

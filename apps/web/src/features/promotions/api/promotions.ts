@@ -1,6 +1,8 @@
-import { type Promotion, type RequestOf, competitions, promotions } from '@preffy/api';
+import { type Promotion, type PromotionSent, type RequestOf, competitions, promotions } from '@preffy/api';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { call } from '../../../lib/api/client.ts';
+import { SubmissionKey } from '../../../lib/api/submission-key.ts';
 
 /** The promotions feature's query keys: every page of the list starts with `lists`. */
 export const promotionsKeys = {
@@ -59,19 +61,39 @@ export function useDeletePromotion() {
 }
 
 /**
- * Send promotion email at the version the table read; the key makes a retried click one
- * message. The screen shows the failures (a stale version means the promotion changed).
+ * Send promotion email at the version the table read. Each promotion keeps its own
+ * Idempotency-Key: a retry of the same promotion at the same version (after a lost answer) reuses
+ * it, so the server sends one message, even when another promotion was sent in between; a success
+ * starts a new one. Each call's result goes to `onSent` or `onFailed` with its own promotion (the
+ * callbacks of `mutate` would only hear the last call).
  */
-export function useSendPromotion() {
+export function useSendPromotion({
+  onSent,
+  onFailed,
+}: {
+  onSent: (promotion: Promotion, sent: PromotionSent) => void;
+  onFailed: (promotion: Promotion, error: Error) => void;
+}) {
   const queryClient = useQueryClient();
+  const [keys] = useState(() => new Map<string, SubmissionKey>());
+  const keyOf = (id: string) => {
+    let key = keys.get(id);
+    if (!key) keys.set(id, (key = new SubmissionKey()));
+    return key;
+  };
   return useMutation({
-    mutationFn: ({ promotion, idempotencyKey }: { promotion: Promotion; idempotencyKey: string }) =>
+    mutationFn: (promotion: Promotion) =>
       call(
         promotions.send,
         { params: { id: promotion.id }, body: { version: promotion.version } },
-        { idempotencyKey },
+        { idempotencyKey: keyOf(promotion.id).keyFor({ version: promotion.version }) },
       ),
     meta: { handlesErrors: true },
+    onSuccess: (sent, promotion) => {
+      keyOf(promotion.id).succeeded();
+      onSent(promotion, sent);
+    },
+    onError: (error, promotion) => onFailed(promotion, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: promotionsKeys.lists }),
   });
 }

@@ -23,9 +23,17 @@ export function CompetitionSelect({
 }) {
   const { t } = useTranslation('promotions');
   const [search, setSearch] = useState('');
-  // The option picked last (or the promotion's own competition): kept in the list, so the input
-  // shows its name whatever the last search found.
-  const [picked, setPicked] = useState(chosen ? { value: chosen.id, label: chosen.name } : null);
+  // The option picked last: kept in the list, so the input shows its name whatever the last
+  // search found.
+  const [lastPicked, setPicked] = useState<{ value: string; label: string } | null>(null);
+  // The form's value decides which name shows: the one picked here, or the promotion's own
+  // competition (which changes when the form takes someone else's version).
+  const picked =
+    lastPicked && lastPicked.value === value
+      ? lastPicked
+      : chosen && chosen.id === value
+        ? { value: chosen.id, label: chosen.name }
+        : null;
   const [debounced] = useDebouncedValue(search, 250);
   // Once a competition is picked the input shows its name: that is not a new search.
   const choices = useQuery(competitionChoicesQuery(debounced === picked?.label ? '' : debounced));

@@ -12,6 +12,7 @@ import { FormActions } from '../../../components/forms/FormActions.tsx';
 import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { type PromotionBody, useSavePromotion } from '../api/promotions.ts';
 import {
@@ -23,13 +24,15 @@ import {
   valuesOf,
 } from '../promotion-form-values.ts';
 import { CompetitionSelect } from './CompetitionSelect.tsx';
+import { PromotionLeaveGuard } from './PromotionLeaveGuard.tsx';
 
 type Save = { id?: string; body: PromotionBody; version?: number };
 
 /**
  * Create Promotion and Edit: name, competition, dates, active, amount per creator, remaining
  * balance and the creator emails (one per line), checked with the domain's rules before sending
- * (the server checks again). An edit carries the version read; closing with unsaved changes asks.
+ * (the server checks again). An edit carries the version read; closing with unsaved changes, or
+ * leaving the page, asks.
  */
 export function PromotionModal({ promotion, onClose }: { promotion?: Promotion; onClose: () => void }) {
   const { t } = useTranslation('promotions');
@@ -145,7 +148,7 @@ export function PromotionModal({ promotion, onClose }: { promotion?: Promotion; 
           </SimpleGrid>
           <Textarea
             label={label('creatorEmailsText')}
-            description={t('form.creatorEmailsHint', { max: PROMOTION_MAX_CREATORS.toLocaleString() })}
+            description={t('form.creatorEmailsHint', { max: formatCount(PROMOTION_MAX_CREATORS) })}
             autosize
             minRows={4}
             maxRows={12}
@@ -163,6 +166,8 @@ export function PromotionModal({ promotion, onClose }: { promotion?: Promotion; 
         </Stack>
       </form>
       {save.conflictDialog}
+      {/* Back, a reload or a link would drop the form as surely as Esc: they ask too. */}
+      {form.isDirty() && <PromotionLeaveGuard />}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderedTableProps } from '../../../test/plain-data-table.tsx';
@@ -38,7 +38,11 @@ const empty = promotion({
 });
 
 type Asked = { method: string; url: URL; body: unknown; key: string | undefined };
-function stubServer() {
+/** sends: how the server answers each Send, by promotion id, in turn (the default: queued). */
+function stubServer(
+  sends: Record<string, (() => Promise<Response>)[]> = {},
+  items: unknown[] = [sendable, empty],
+) {
   const asked: Asked[] = [];
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
@@ -55,9 +59,13 @@ function stubServer() {
         user: { role: 'staff', name: 'S', email: 's@x.test' },
         businessTimeZone: 'UTC',
       });
-    if (url.pathname === '/api/promotions') return Response.json({ items: [sendable, empty], total: 2 });
-    if (url.pathname === '/api/promotions/p1/send')
+    if (url.pathname === '/api/promotions') return Response.json({ items, total: items.length });
+    const sending = /^\/api\/promotions\/(\w+)\/send$/.exec(url.pathname);
+    if (sending) {
+      const answer = sends[sending[1]!]?.shift();
+      if (answer) return answer();
       return Response.json({ messageId: 'm1', queued: 2, skipped: 1 }, { status: 202 });
+    }
     return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
   });
   return asked;
@@ -117,5 +125,64 @@ describe('the promotions page', () => {
     const sent = asked.find((a) => a.url.pathname === '/api/promotions/p1/send')!;
     expect(sent).toMatchObject({ method: 'POST', body: { version: 4 } });
     expect(sent.key).toEqual(expect.any(String));
+  });
+
+  const second = promotion({ id: 'p3', name: 'Winter giveaway' });
+  const sendButton = (name: string) =>
+    screen.findByRole('button', { name: `Send the promotion email of ${name}` });
+  async function sendFromPage(name: string) {
+    fireEvent.click(await sendButton(name));
+    const confirm = await screen.findByRole('dialog', { name: `Send the promotion email of ${name}?` });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Send promotion email' }));
+  }
+  const sendsOf = (asked: Asked[], id: string) =>
+    asked.filter((a) => a.url.pathname === `/api/promotions/${id}/send`);
+  const lost = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('keeps one Idempotency-Key per promotion: a retry after another promotion was sent is the same send', async () => {
+    const asked = stubServer({ p1: [lost] }, [sendable, second]);
+    renderPage('/promotions', PromotionsPage);
+    // Summer's answer is lost; Winter is sent; Summer is tried again at the same version.
+    await sendFromPage('Summer giveaway');
+    await waitFor(() => expect(sendsOf(asked, 'p1')).toHaveLength(1));
+    await waitFor(async () =>
+      expect((await sendButton('Summer giveaway')).getAttribute('aria-disabled')).toBe('false'),
+    );
+    await sendFromPage('Winter giveaway');
+    expect(await screen.findByRole('dialog', { name: 'Promotion email of Winter giveaway' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(async () =>
+      expect((await sendButton('Summer giveaway')).getAttribute('aria-disabled')).toBe('false'),
+    );
+    await sendFromPage('Summer giveaway');
+    expect(await screen.findByRole('dialog', { name: 'Promotion email of Summer giveaway' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const [first, retry] = sendsOf(asked, 'p1');
+    expect(retry!.key).toBe(first!.key);
+    expect(sendsOf(asked, 'p3')[0]!.key).not.toBe(first!.key);
+    // After a success the next send of the same promotion is a new one.
+    await waitFor(async () =>
+      expect((await sendButton('Summer giveaway')).getAttribute('aria-disabled')).toBe('false'),
+    );
+    await sendFromPage('Summer giveaway');
+    await waitFor(() => expect(sendsOf(asked, 'p1')).toHaveLength(3));
+    expect(sendsOf(asked, 'p1')[2]!.key).not.toBe(first!.key);
+  });
+
+  it('pauses every Send while one is pending', async () => {
+    let answer = (_: Response) => {};
+    const held = () => new Promise<Response>((resolve) => (answer = resolve));
+    const asked = stubServer({ p1: [held] }, [sendable, second]);
+    renderPage('/promotions', PromotionsPage);
+    await sendFromPage('Summer giveaway');
+    await waitFor(() => expect(sendsOf(asked, 'p1')).toHaveLength(1));
+    const winter = await sendButton('Winter giveaway');
+    await waitFor(() => expect(winter.getAttribute('aria-disabled')).toBe('true'));
+    fireEvent.click(winter);
+    expect(screen.queryByRole('dialog', { name: 'Send the promotion email of Winter giveaway?' })).toBeNull();
+    answer(Response.json({ messageId: 'm1', queued: 2, skipped: 1 }, { status: 202 }));
+    expect(await screen.findByRole('dialog', { name: 'Promotion email of Summer giveaway' })).toBeTruthy();
+    await waitFor(() => expect(winter.getAttribute('aria-disabled')).toBe('false'));
+    expect(sendsOf(asked, 'p3')).toHaveLength(0);
   });
 });

@@ -10,7 +10,6 @@ import { confirmDestructive } from '../../../components/confirm-destructive.tsx'
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
-import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { UNFORMATTABLE, formatDay, formatUsd } from '../../../lib/format.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { promotionsKeys, useDeletePromotion, useSendPromotion } from '../api/promotions.ts';
@@ -40,8 +39,6 @@ export function PromotionsPage() {
   });
   const [editing, setEditing] = useState<Editing>(null);
   const remove = useDeletePromotion();
-  const send = useSendPromotion();
-  const submission = useSubmissionKey();
 
   const dayOrOpen = (ms: number | null) => (ms === null ? UNFORMATTABLE : formatDay(ms, timeZone));
   // A day never breaks over two lines (2026-\n11-20).
@@ -79,29 +76,19 @@ export function PromotionsPage() {
       ),
     });
 
-  const run = (promotion: Promotion) => {
-    // The same promotion at the same version is the same click: a retry reuses its key.
-    const idempotencyKey = submission.keyFor({ id: promotion.id, version: promotion.version });
-    send.mutate(
-      { promotion, idempotencyKey },
-      {
-        onSuccess: (sent) => {
-          submission.succeeded();
-          showSent(promotion, sent);
-        },
-        onError: (error) => {
-          if (!(error instanceof ApiError && error.body.code === 'VERSION_CONFLICT'))
-            return notifyError(error);
-          notifications.show({
-            color: 'yellow',
-            title: t('send.conflictTitle'),
-            message: t('send.conflictBody', { name: promotion.name }),
-            autoClose: 10_000,
-          });
-        },
-      },
-    );
-  };
+  // Each call's answer reaches its own promotion, and each promotion keeps its own retry key.
+  const send = useSendPromotion({
+    onSent: showSent,
+    onFailed: (promotion, error) => {
+      if (!(error instanceof ApiError && error.body.code === 'VERSION_CONFLICT')) return notifyError(error);
+      notifications.show({
+        color: 'yellow',
+        title: t('send.conflictTitle'),
+        message: t('send.conflictBody', { name: promotion.name }),
+        autoClose: 10_000,
+      });
+    },
+  });
 
   const confirmSend = (promotion: Promotion) =>
     modals.openConfirmModal({
@@ -122,7 +109,7 @@ export function PromotionsPage() {
       ),
       labels: { confirm: t('actions.send'), cancel: t('cancel', { ns: 'common' }) },
       confirmProps: { 'data-testid': 'confirm-send-promotion' },
-      onConfirm: () => run(promotion),
+      onConfirm: () => send.mutate(promotion),
     });
 
   const columns: Column<Promotion>[] = [
@@ -200,7 +187,9 @@ export function PromotionsPage() {
       cell: (p) => (
         <RowActions
           promotion={p}
-          sending={send.isPending && send.variables?.promotion.id === p.id}
+          sending={send.isPending && send.variables?.id === p.id}
+          // One send at a time: every Send waits until the pending one is answered.
+          sendPaused={send.isPending}
           onEdit={() => setEditing({ promotion: p })}
           onSend={() => confirmSend(p)}
           onDelete={() => confirmDelete(p)}
@@ -236,12 +225,14 @@ export function PromotionsPage() {
 function RowActions({
   promotion: p,
   sending,
+  sendPaused,
   onEdit,
   onSend,
   onDelete,
 }: {
   promotion: Promotion;
   sending: boolean;
+  sendPaused: boolean;
   onEdit: () => void;
   onSend: () => void;
   onDelete: () => void;
@@ -266,11 +257,11 @@ function RowActions({
           leftSection={<IconMail size={14} />}
           aria-label={t('actions.sendLabel', { name: p.name })}
           // Focusable while refused, so the reason it names is reached from the keyboard too.
-          data-disabled={!p.canSend || undefined}
-          aria-disabled={!p.canSend}
+          data-disabled={!p.canSend || sendPaused || undefined}
+          aria-disabled={!p.canSend || sendPaused}
           aria-describedby={p.canSend ? undefined : reasonId}
           loading={sending}
-          onClick={() => p.canSend && onSend()}
+          onClick={() => p.canSend && !sendPaused && onSend()}
         >
           {t('actions.send')}
         </Button>

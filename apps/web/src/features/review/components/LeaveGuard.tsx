@@ -1,6 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useBlocker } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { LeaveGuard as AskBeforeLeaving } from '../../../components/forms/LeaveGuard.tsx';
 
 /**
  * Mounted while a card holds an unsaved link or likes: leaving the screen (a link, back, a
@@ -8,23 +7,14 @@ import { useTranslation } from 'react-i18next';
  */
 export function LeaveGuard() {
   const { t } = useTranslation('review');
-  const blocker = useBlocker({
-    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname,
-    enableBeforeUnload: true,
-    withResolver: true,
-  });
-  if (blocker.status !== 'blocked') return null;
   return (
-    <Modal opened onClose={blocker.reset} title={t('unsaved.title')} centered>
-      <Text>{t('unsaved.body')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={blocker.reset} data-autofocus>
-          {t('unsaved.stay')}
-        </Button>
-        <Button color="red" onClick={blocker.proceed}>
-          {t('unsaved.leave')}
-        </Button>
-      </Group>
-    </Modal>
+    <AskBeforeLeaving
+      texts={{
+        title: t('unsaved.title'),
+        body: t('unsaved.body'),
+        stay: t('unsaved.stay'),
+        leave: t('unsaved.leave'),
+      }}
+    />
   );
 }
