@@ -48,6 +48,7 @@ import { winnersRoutes } from './modules/winners/winners.routes.ts';
 import { finishRoutes } from './modules/finish/finish.routes.ts';
 import { paypalRoutes } from './modules/paypal/paypal.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 
 /** Secrets that travel in addresses (sign-in links, calendar feed tokens) never reach the logs. */
 function redactUrl(url: string) {
@@ -167,6 +168,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     finishRoutes,
     paypalRoutes,
     promotionsRoutes,
+    inquiriesRoutes,
   ];
   for (const routes of featureRoutes) await app.register(routes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);

@@ -23,3 +23,4 @@ export * from './payments.ts';
 export * from './finish.ts';
 export * from './paypal.ts';
 export * from './promotions.ts';
+export * from './inquiries.ts';

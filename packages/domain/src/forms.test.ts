@@ -162,7 +162,7 @@ describe('inquiry update form', () => {
         firstName: 'A',
         lastName: 'B',
         email: 'a@b.co',
-        phone: '+1 (555) 010-2030',
+        phone: '+1 (212) 555-0123',
         status: 'In Progress',
       }),
     ).toEqual({});

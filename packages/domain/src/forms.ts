@@ -1,3 +1,4 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { COMPETITION_STATES, METRICS, PLATFORM_OPTIONS } from './competitions.ts';
 import { isRealDay } from './calendar.ts';
@@ -219,19 +220,27 @@ export const reserveDateSchema = z.object({
 });
 
 export const INQUIRY_STATUSES = ['Unseen', 'In Progress', 'Completed'] as const;
-export const PHONE_PATTERN = /^\+?[\d\s().-]{5,30}$/;
+
+/**
+ * A phone number as the inquiry forms take it: international, with its country code
+ * (+1 555 010 0000), valid for that country by libphonenumber-js (decision 0031).
+ */
+export const isInternationalPhone = (value: string) =>
+  value.length <= 40 && value.trim().startsWith('+') && isValidPhoneNumber(value.trim());
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isInternationalPhone(v), FORM_MESSAGES.phoneInvalid)
+  .optional()
+  .nullable();
 
 /** Update Inquiry: the legacy messages; the phone now has the rule its message promised. */
 export const updateInquirySchema = z.object({
   firstName: requiredText(FORM_MESSAGES.firstNameInvalid),
   lastName: requiredText(FORM_MESSAGES.lastNameInvalid),
   email: requiredEmail(FORM_MESSAGES.inquiryEmailInvalid, FORM_MESSAGES.inquiryEmailInvalid),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), FORM_MESSAGES.phoneInvalid)
-    .optional()
-    .nullable(),
+  phone: optionalPhone,
   assignedToEmail: z
     .string()
     .trim()

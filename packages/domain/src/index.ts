@@ -17,3 +17,4 @@ export * from './input-bounds.ts';
 export * from './competition-field-permissions.ts';
 export * from './review.ts';
 export * from './rich-text.ts';
+export * from './inquiries.ts';

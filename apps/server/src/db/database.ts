@@ -10,6 +10,7 @@ import * as idempotencyKeys from './migrations/0004-idempotency-keys.ts';
 import * as jobTaskSubjects from './migrations/0005-job-task-subjects.ts';
 import * as postReview from './migrations/0006-post-review.ts';
 import * as finish from './migrations/0007-finish.ts';
+import * as inquiries from './migrations/0008-inquiries.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0005-job-task-subjects': jobTaskSubjects,
   '0006-post-review': postReview,
   '0007-finish': finish,
+  '0008-inquiries': inquiries,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

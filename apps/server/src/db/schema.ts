@@ -357,6 +357,8 @@ export type InquiriesTable = RecordColumns & {
   message: string | null;
   platforms: string | null;
   date: number;
+  /** The calendar hold made from it, if any. */
+  competitionId: string | null;
 };
 
 export type NotesTable = RecordColumns & {

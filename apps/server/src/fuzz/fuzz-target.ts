@@ -53,6 +53,7 @@ const TABLE_BEFORE_ID: Record<string, keyof DB> = {
   winners: 'winners',
   payments: 'payments',
   promotions: 'promotions',
+  inquiries: 'inquiries',
 };
 
 /** Several admins: the image upload limit is per user, and each gets its own allowance. */

@@ -6,6 +6,7 @@ import {
   competitionSchema,
   creatorMetricSchema,
   finishSchema,
+  inquirySchema,
   partnerKeySchema,
   paymentSchema,
   promotionSchema,
@@ -13,6 +14,7 @@ import {
   userSchema,
   winnerSchema,
 } from '@preffy/api';
+import { toInquiry } from '../modules/inquiries/inquiries.repository.ts';
 import { toPayment } from '../modules/payments/payments.repository.ts';
 import { toPromotion } from '../modules/promotions/promotions.repository.ts';
 import { toReviewPost } from '../modules/review/review-post.ts';
@@ -43,6 +45,8 @@ export const PUBLIC_SHAPES: Partial<Record<VersionedTable, PublicShape>> = {
   // A promotion's conflict row carries its competition (promotions.repository findPromotion).
   promotions: { schema: promotionSchema, toPublic: toPromotion },
   // The finish wizard's conflict row is the wizard as the API shows it (modules/finish finishView).
+  // An inquiry's conflict row carries its assignee's name (inquiries.repository findInquiry).
+  inquiries: { schema: inquirySchema, toPublic: toInquiry },
   competitionFinishes: { schema: finishSchema, toPublic: (finish: unknown) => finish },
 };
 

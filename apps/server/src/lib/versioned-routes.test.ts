@@ -100,6 +100,21 @@ const newPayment = async (status: 'To Be Paid' | 'Paid') => {
   return id;
 };
 
+/** An inquiry added by hand. */
+const newInquiry = async () => {
+  const created = await admin.post('/api/inquiries', {
+    firstName: 'Maya',
+    lastName: 'Chen',
+    email: 'maya@label.test',
+    source: 'Website',
+    inquiryType: 'Campaign',
+    platforms: ['TikTok'],
+    message: 'Hello',
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  return (created.json() as { inquiry: { id: string } }).inquiry.id;
+};
+
 /** A promotion of a new competition, sendable (positive balance and amount, one creator). */
 const newPromotion = async () => {
   const created = await admin.post('/api/promotions', {
@@ -336,6 +351,29 @@ const FIXTURES: Record<string, Fixture> = {
     table: 'promotions',
     create: newPromotion,
     callStale: (id, version) => admin.post(`/api/promotions/${id}/send`, { version }),
+  },
+  'PUT /api/inquiries/{id}': {
+    table: 'inquiries',
+    create: newInquiry,
+    callStale: (id, version) =>
+      admin.put(`/api/inquiries/${id}`, {
+        version,
+        firstName: 'Stale',
+        lastName: 'Write',
+        email: 'stale@label.test',
+        status: 'Completed',
+      }),
+  },
+  'DELETE /api/inquiries/{id}': {
+    table: 'inquiries',
+    create: newInquiry,
+    callStale: (id, version) => admin.delete(`/api/inquiries/${id}?version=${version}`),
+  },
+  'POST /api/inquiries/{id}/hold': {
+    table: 'inquiries',
+    create: newInquiry,
+    callStale: async (id, version) =>
+      admin.post(`/api/inquiries/${id}/hold`, { version, competitionId: await newCompetition() }),
   },
 };
 

@@ -105,6 +105,8 @@ describe('which routes honour Idempotency-Key', () => {
       'POST /api/finish/:competitionId/payout-files',
       'POST /api/finish/:competitionId/paypal',
       'POST /api/finish/:competitionId/submit',
+      'POST /api/inquiries',
+      'POST /api/inquiries/:id/notes',
       'POST /api/payments/:id/send',
       'POST /api/payments/:id/unsend',
       'POST /api/posts/:id/disqualify',

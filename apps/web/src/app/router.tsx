@@ -37,6 +37,9 @@ import { UsersPage } from '../features/users/components/UsersPage.tsx';
 import { WinnersPage } from '../features/winners/components/WinnersPage.tsx';
 import { FinishPage } from '../features/finish/components/FinishPage.tsx';
 import { PromotionsPage } from '../features/promotions/components/PromotionsPage.tsx';
+import { InquiriesPage } from '../features/inquiries/components/InquiriesPage.tsx';
+import { InquiryPage } from '../features/inquiries/components/InquiryPage.tsx';
+import { InquireForm } from '../features/inquiries/components/InquireForm.tsx';
 import type { ParseKeys } from 'i18next';
 
 // The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
@@ -85,6 +88,13 @@ const publicCompetitionRoute = createRoute({
   component: PublicCompetitionPage,
 });
 
+/** The public contact form artists and labels fill in (embeddable, no sign-in). */
+const inquireRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/inquire',
+  component: InquireForm,
+});
+
 /** Everything below needs a session; without one the user signs in and comes back. */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -125,8 +135,6 @@ function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: P
 const plannedRoutes = [
   plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
   plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
-  plannedRoute('/inquiries', 'inquiries', 'nav.inquiries'),
-  plannedRoute('/contacts-profile', 'inquiry', 'nav.inquiries', true),
   plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
 ];
 
@@ -312,6 +320,39 @@ const finishRoute = createRoute({
   },
 });
 
+/** The inquiry inbox (staff and admins): the status and the table's state in the URL. */
+const inquiriesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/inquiries',
+  validateSearch: tableSearchSchema.extend({
+    status: z.string().max(50).optional().catch(undefined),
+    mine: z.boolean().optional().catch(undefined),
+  }),
+  component: function Inquiries() {
+    const { status } = inquiriesRoute.useSearch();
+    return (
+      <RequireAccess access="staff">
+        <InquiriesPage status={status} />
+      </RequireAccess>
+    );
+  },
+});
+
+/** One inquiry (staff and admins). */
+const inquiryRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/contacts-profile',
+  validateSearch: idSearch,
+  component: function Inquiry() {
+    const { id } = inquiryRoute.useSearch();
+    return (
+      <RequireAccess access="staff">
+        <InquiryPage id={id} />
+      </RequireAccess>
+    );
+  },
+});
+
 /** Promotions (staff and admins): the table's state in the URL. */
 const promotionsRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -355,6 +396,7 @@ const routeTree = rootRoute.addChildren([
   forgotRoute,
   resetRoute,
   publicCompetitionRoute,
+  inquireRoute,
   signedInRoute.addChildren([
     apiDocsRoute,
     shellRoute.addChildren([
@@ -374,6 +416,8 @@ const routeTree = rootRoute.addChildren([
       winnersRoute,
       finishRoute,
       promotionsRoute,
+      inquiriesRoute,
+      inquiryRoute,
       partnerKeysRoute,
       emailRoute,
       outboxRoute,

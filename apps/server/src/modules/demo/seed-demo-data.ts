@@ -242,7 +242,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         firstName,
         lastName,
         email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@label.example`,
-        phone: `+1 555 010${i}`,
+        phone: `+1 212 555 010${i}`,
         source: i % 2 ? 'Website' : 'Referral',
         assignedToEmail: null,
         inquiryType: i % 2 ? 'Campaign' : 'Pricing',

@@ -36,6 +36,7 @@ import { useMe } from '../../lib/session.ts';
 import { LANGUAGES, type Language, currentLanguage, setLanguage } from '../../lib/i18n/index.ts';
 import { navItemsFor } from './nav.ts';
 import { confirmDestructive } from '../../components/confirm-destructive.tsx';
+import { UnseenInquiriesBadge } from '../../features/inquiries/components/UnseenInquiriesBadge.tsx';
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -195,6 +196,7 @@ export function AppLayout() {
                 label={collapsed ? undefined : label}
                 aria-label={label}
                 leftSection={<item.icon size={20} stroke={1.6} />}
+                rightSection={item.to === '/inquiries' && !collapsed ? <UnseenInquiriesBadge /> : undefined}
                 active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
                 onClick={mobile.close}
                 data-testid={`nav-${item.to}`}

@@ -36,7 +36,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/preffy/winners', label: 'nav.winners', icon: IconTrophy, access: 'staff' },
   { to: '/preffy/analytics', label: 'nav.analytics', icon: IconChartBar, access: 'signed-in' },
   { to: '/preffy/calendar', label: 'nav.calendar', icon: IconCalendar, access: 'signed-in' },
-  { to: '/inquiries', label: 'nav.inquiries', icon: IconMessages, access: 'signed-in' },
+  { to: '/inquiries', label: 'nav.inquiries', icon: IconMessages, access: 'staff' },
   { to: '/preffy/promotion', label: 'nav.promotions', icon: IconSpeakerphone, access: 'staff' },
   { to: '/preffy/outbox', label: 'nav.outbox', icon: IconMailForward, access: 'admin' },
   { to: '/admin/users', label: 'nav.users', icon: IconUsers, access: 'admin' },

@@ -7,6 +7,7 @@ import type competitions from './locales/en/competitions.json';
 import type email from './locales/en/email.json';
 import type entries from './locales/en/entries.json';
 import type finish from './locales/en/finish.json';
+import type inquiries from './locales/en/inquiries.json';
 import type partners from './locales/en/partners.json';
 import type posts from './locales/en/posts.json';
 import type promotions from './locales/en/promotions.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       payments: typeof payments;
       finish: typeof finish;
       promotions: typeof promotions;
+      inquiries: typeof inquiries;
     };
   }
 }

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'payments',
   'finish',
   'promotions',
+  'inquiries',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

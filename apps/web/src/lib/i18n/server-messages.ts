@@ -1,5 +1,5 @@
-import { FINISH_MESSAGES, PAYPAL_MESSAGES } from '@preffy/api';
-import { FORM_MESSAGES, POST_LINK_MESSAGES, PROMOTION_MESSAGES } from '@preffy/domain';
+import { FINISH_MESSAGES, INQUIRY_SERVER_MESSAGES, PAYPAL_MESSAGES } from '@preffy/api';
+import { FORM_MESSAGES, INQUIRY_MESSAGES, POST_LINK_MESSAGES, PROMOTION_MESSAGES } from '@preffy/domain';
 
 /**
  * Server messages (the spec's own wording) translated by their English text; anything not
@@ -65,4 +65,8 @@ export const serverMessages = [
   // Promotions (issue 14): the form's and Send promotion email's messages.
   'Promotion not found',
   ...Object.values(PROMOTION_MESSAGES),
+  // The inquiry contact form (issue 15).
+  ...Object.values(INQUIRY_MESSAGES),
+  // The inquiry inbox's server answers (issue 15).
+  ...Object.values(INQUIRY_SERVER_MESSAGES),
 ] as const;

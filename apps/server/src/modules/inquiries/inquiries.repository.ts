@@ -1,0 +1,234 @@
+import type { Inquiry, InquiryNote, ParsedQuery, ReplyOf, inquiries } from '@preffy/api';
+import { inquiryStatusFilter } from '@preffy/domain';
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { InquiriesTable, NotesTable } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
+
+/** Every query on `inquiries` and `notes` lives here (issue 15). */
+
+export type ListInquiriesQuery = ParsedQuery<typeof inquiries.list>;
+export type InquiriesPage = ReplyOf<typeof inquiries.list>;
+
+/** A stored inquiry with its assignee's name: what the API shows and what a 409 carries. */
+export type InquiryRow = Selectable<InquiriesTable> & { assignedToName: string | null };
+
+export function toInquiry(row: InquiryRow): Inquiry {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    phone: row.phone,
+    source: row.source,
+    inquiryType: row.inquiryType,
+    platforms: row.platforms,
+    message: row.message,
+    status: row.status,
+    assignedToEmail: row.assignedToEmail,
+    assignedToName: row.assignedToName ?? null,
+    date: Number(row.date),
+    competitionId: row.competitionId ?? null,
+    version: row.version,
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+const liveInquiries = (db: Database) => db.selectFrom('inquiries').where('inquiries.deleted', '=', 0);
+
+const withAssignee = (q: ReturnType<typeof liveInquiries>) =>
+  q
+    .selectAll('inquiries')
+    .select((eb) =>
+      eb
+        .selectFrom('users')
+        .select('users.name')
+        .whereRef('users.email', '=', 'inquiries.assignedToEmail')
+        .where('users.deleted', '=', 0)
+        .limit(1)
+        .as('assignedToName'),
+    );
+
+const SORT_COLUMNS = {
+  date: ['inquiries.date'],
+  fullName: ['inquiries.firstName', 'inquiries.lastName'],
+  email: ['inquiries.email'],
+  source: ['inquiries.source'],
+  assignedToEmail: ['inquiries.assignedToEmail'],
+  inquiryType: ['inquiries.inquiryType'],
+  status: ['inquiries.status'],
+} as const;
+
+/** The inbox: status filter (unknown = all), 'mine', search, sort, page; never deleted rows. */
+export async function listInquiries(
+  db: Database,
+  q: ListInquiriesQuery,
+  callerEmail: string,
+): Promise<InquiriesPage> {
+  let base = liveInquiries(db);
+  const status = inquiryStatusFilter(q.status);
+  if (status) base = base.where('inquiries.status', '=', status);
+  if (q.mine) base = base.where('inquiries.assignedToEmail', '=', callerEmail);
+  if (q.search)
+    base = base.where((eb) =>
+      matchesSearch(
+        eb,
+        [
+          'inquiries.firstName',
+          'inquiries.lastName',
+          'inquiries.email',
+          'inquiries.source',
+          'inquiries.inquiryType',
+        ],
+        q.search!,
+      ),
+    );
+  return paged(
+    q,
+    base,
+    (rows) => {
+      let sorted = withAssignee(rows);
+      for (const column of SORT_COLUMNS[q.sortBy]) sorted = sorted.orderBy(column, q.sortDirection);
+      return sorted.orderBy('inquiries.id');
+    },
+    toInquiry,
+  );
+}
+
+export const findInquiry = (db: Database, id: string): Promise<InquiryRow | undefined> =>
+  withAssignee(liveInquiries(db)).where('inquiries.id', '=', id).executeTakeFirst();
+
+export async function countUnseen(db: Database) {
+  const row = await liveInquiries(db)
+    .where('inquiries.status', '=', 'Unseen')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+const activeStaff = (db: Database) =>
+  db
+    .selectFrom('users')
+    .where('users.deleted', '=', 0)
+    .where('users.disabled', '=', 0)
+    .where('users.role', 'in', ['staff', 'admin']);
+
+/** The staff and admins an inquiry can be assigned to, by name (at most 500). */
+export const listAssignees = (db: Database) =>
+  activeStaff(db).select(['email', 'name']).orderBy('name').orderBy('email').limit(500).execute();
+
+/** An active staff or admin user with this email, or undefined. */
+export const findAssignee = (db: Database, email: string) =>
+  activeStaff(db).select(['id', 'email', 'name', 'language']).where('email', '=', email).executeTakeFirst();
+
+export type InquiryFields = Omit<
+  Insertable<InquiriesTable>,
+  'id' | 'version' | 'deleted' | 'createdAt' | 'updatedAt'
+>;
+
+export async function insertInquiry(db: Database, row: Insertable<InquiriesTable>) {
+  await db.insertInto('inquiries').values(row).execute();
+}
+
+/** Writes only at the version read: true when this call changed the row. */
+export async function updateInquiryAt(
+  db: Database,
+  id: string,
+  version: number,
+  patch: Partial<InquiryFields> & { deleted?: 0 | 1 },
+) {
+  const result = await db
+    .updateTable('inquiries')
+    .set({ ...patch, version: version + 1, updatedAt: now() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function toNote(
+  row: Pick<Selectable<NotesTable>, 'id' | 'displayName' | 'message' | 'noteDate'>,
+): InquiryNote {
+  return { id: row.id, authorName: row.displayName, message: row.message, noteDate: Number(row.noteDate) };
+}
+
+export async function listNotes(db: Database, inquiryId: string, q: ParsedQuery<typeof inquiries.notes>) {
+  const base = db.selectFrom('notes').where('notes.inquiryId', '=', inquiryId).where('notes.deleted', '=', 0);
+  return paged(
+    q,
+    base,
+    (rows) =>
+      rows
+        .select(['notes.id', 'notes.displayName', 'notes.message', 'notes.noteDate'])
+        .orderBy('notes.noteDate', 'desc')
+        .orderBy('notes.createdAt', 'desc')
+        .orderBy('notes.id', 'desc'),
+    toNote,
+  );
+}
+
+export async function insertNote(db: Database, row: Insertable<NotesTable>) {
+  await db.insertInto('notes').values(row).execute();
+}
+
+/** The audit log of one inquiry, newest first, with the actor's name. */
+export async function listActivity(
+  db: Database,
+  inquiryId: string,
+  q: ParsedQuery<typeof inquiries.activity>,
+) {
+  const base = db
+    .selectFrom('auditLog')
+    .leftJoin('users', 'users.id', 'auditLog.actorId')
+    .where('auditLog.entity', '=', 'inquiry')
+    .where('auditLog.entityId', '=', inquiryId);
+  return paged(
+    q,
+    base,
+    (rows) =>
+      rows
+        .select([
+          'auditLog.id',
+          'auditLog.at',
+          'auditLog.action',
+          'auditLog.changes',
+          'users.name as actorName',
+        ])
+        .orderBy('auditLog.at', 'desc')
+        .orderBy('auditLog.id', 'desc'),
+    (row) => ({
+      id: row.id,
+      at: Number(row.at),
+      action: row.action,
+      actorName: row.actorName ?? null,
+      changes: parseChanges(row.changes),
+    }),
+  );
+}
+
+function parseChanges(stored: string | null): Record<string, unknown> | null {
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : { value: parsed };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a competition exists and is not deleted. */
+export async function isLiveCompetition(db: Database, competitionId: string) {
+  const row = await db
+    .selectFrom('competitions')
+    .select('id')
+    .where('id', '=', competitionId)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,327 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Inquiry, InquiryNote } from '@preffy/api';
+import { IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { FormActions } from '../../../components/forms/FormActions.tsx';
+import { ApiError, notifyError } from '../../../lib/api/client.ts';
+import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
+import { UNFORMATTABLE, formatDay } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { type ActivityText, describeActivity } from '../activity.ts';
+import { activityQuery, inquiryQuery, notesQuery, useAddNote, useDeleteInquiry } from '../api/inquiries.ts';
+import { richText } from '../rich-text.tsx';
+import { InquiryStatusBadge, useStatusText } from './InquiryStatusBadge.tsx';
+import { RichTextInput } from './RichTextInput.tsx';
+import { UpdateInquiryModal } from './UpdateInquiryModal.tsx';
+
+/**
+ * One inquiry (/contacts-profile?id): the message and the person, Update (the Update Inquiry
+ * modal) and Delete (confirmed; back to the inbox), the notes with Add A Note, and the activity
+ * timeline from the audit log. Staff and admins only.
+ */
+export function InquiryPage({ id }: { id: string | undefined }) {
+  if (!id) return <NotFoundPage />;
+  return <InquiryDetail id={id} />;
+}
+
+function InquiryDetail({ id }: { id: string }) {
+  const { t } = useTranslation('inquiries');
+  const query = useQuery(inquiryQuery(id));
+  if (query.isPending) return <Loader aria-label={t('loading')} />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return (
+      <Alert color="red" role="alert">
+        {t('loadFailed')}
+      </Alert>
+    );
+  }
+  return <InquiryView inquiry={query.data.inquiry} />;
+}
+
+function InquiryView({ inquiry }: { inquiry: Inquiry }) {
+  const { t } = useTranslation('inquiries');
+  const timeZone = useBusinessTimeZone();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [noting, setNoting] = useState(false);
+  const remove = useDeleteInquiry();
+
+  const confirmDelete = () =>
+    confirmDestructive({
+      title: t('delete.title', { name: inquiry.fullName }),
+      body: t('delete.body'),
+      confirm: t('delete.confirm'),
+      testId: 'confirm-delete-inquiry',
+      onConfirm: () =>
+        remove.mutate(inquiry, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('delete.done', { name: inquiry.fullName }) });
+            void navigate({ to: '/inquiries' });
+          },
+          onError: notifyError,
+        }),
+    });
+
+  const orDash = (v: string | null) => v || UNFORMATTABLE;
+  return (
+    <Stack>
+      <PageHeader title={inquiry.fullName}>
+        <Group gap="xs">
+          <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            {t('update')}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            loading={remove.isPending}
+            onClick={confirmDelete}
+          >
+            {t('delete.button')}
+          </Button>
+        </Group>
+      </PageHeader>
+      <Card withBorder>
+        <Stack>
+          <Group gap="xs">
+            <InquiryStatusBadge status={inquiry.status} />
+          </Group>
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('fields.message')}
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="inquiry-message">
+              {inquiry.message || UNFORMATTABLE}
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            <Field label={t('fields.fullName')}>{inquiry.fullName}</Field>
+            <Field label={t('fields.email')}>
+              <Anchor href={`mailto:${inquiry.email}`} style={{ overflowWrap: 'anywhere' }}>
+                {inquiry.email}
+              </Anchor>
+            </Field>
+            <Field label={t('fields.phone')}>
+              {inquiry.phone ? <Anchor href={`tel:${inquiry.phone}`}>{inquiry.phone}</Anchor> : UNFORMATTABLE}
+            </Field>
+            <Field label={t('fields.date')}>{formatDay(inquiry.date, timeZone)}</Field>
+            <Field label={t('fields.source')}>{orDash(inquiry.source)}</Field>
+            <Field label={t('fields.inquiryType')}>{orDash(inquiry.inquiryType)}</Field>
+            <Field label={t('fields.platforms')}>{orDash(inquiry.platforms)}</Field>
+            <Field label={t('fields.assignedToEmail')}>
+              <span data-testid="inquiry-assignee">
+                {inquiry.assignedToName || inquiry.assignedToEmail || t('unassigned')}
+              </span>
+            </Field>
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack>
+          <Group justify="space-between">
+            <Title order={2} size="h3">
+              {t('notes.title')}
+            </Title>
+            <Button variant="light" leftSection={<IconNote size={16} />} onClick={() => setNoting(true)}>
+              {t('notes.add')}
+            </Button>
+          </Group>
+          <Notes id={inquiry.id} />
+        </Stack>
+        <Stack>
+          <Title order={2} size="h3">
+            {t('activity.title')}
+          </Title>
+          <Activity id={inquiry.id} />
+        </Stack>
+      </SimpleGrid>
+      {editing && <UpdateInquiryModal inquiry={inquiry} onClose={() => setEditing(false)} />}
+      {noting && <AddNoteModal id={inquiry.id} onClose={() => setNoting(false)} />}
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+/** The notes, newest first: author (initials avatar), date and the sanitised rich text. */
+function Notes({ id }: { id: string }) {
+  const { t } = useTranslation('inquiries');
+  const timeZone = useBusinessTimeZone();
+  const query = useQuery(notesQuery(id));
+  if (query.isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  if (query.isError) return <Text c="red">{t('loadFailed')}</Text>;
+  const notes = query.data.items;
+  if (notes.length === 0) return <Text c="dimmed">{t('notes.empty')}</Text>;
+  return (
+    <Stack gap="sm" data-testid="inquiry-notes">
+      {notes.map((note: InquiryNote) => (
+        <Card key={note.id} withBorder padding="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Avatar radius="xl" color="initials" name={note.authorName} aria-hidden>
+              {initialsOf(note.authorName)}
+            </Avatar>
+            <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+              <Group gap="xs">
+                <Text fw={600} size="sm">
+                  {note.authorName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDay(note.noteDate, timeZone)}
+                </Text>
+              </Group>
+              <Typography style={{ overflowWrap: 'anywhere' }} data-testid="inquiry-note">
+                {richText(note.message)}
+              </Typography>
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The activity timeline, newest first: who, when, what. */
+function Activity({ id }: { id: string }) {
+  const { t } = useTranslation('inquiries');
+  const timeZone = useBusinessTimeZone();
+  const statusText = useStatusText();
+  const query = useQuery(activityQuery(id));
+  if (query.isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  if (query.isError) return <Text c="red">{t('loadFailed')}</Text>;
+  const entries = query.data.items;
+  if (entries.length === 0) return <Text c="dimmed">{t('activity.empty')}</Text>;
+  return (
+    <Timeline bulletSize={14} lineWidth={2} data-testid="inquiry-activity">
+      {entries.map((entry) => {
+        const who = entry.actorName ?? t('activity.nobody');
+        const say = (what: ActivityText) => {
+          if (what.key === 'other') return entry.action;
+          if (what.key === 'updated' && !what.fields?.length) return t('activity.edited');
+          const fields = (what.fields ?? []).map((f) =>
+            t(`fields.${f}` as 'fields.email', { defaultValue: f }),
+          );
+          return t(`activity.${what.key}`, {
+            from: statusText(what.from) || UNFORMATTABLE,
+            to: what.key === 'status' ? statusText(what.to) : what.to,
+            fields: fields.join(', '),
+          });
+        };
+        return (
+          <Timeline.Item key={entry.id} title={who}>
+            {describeActivity(entry).map((what, i) => (
+              <Text size="sm" key={i}>
+                {say(what)}
+              </Text>
+            ))}
+            <Text size="xs" c="dimmed">
+              {formatDay(entry.at, timeZone)}{' '}
+              {new Date(entry.at).toLocaleTimeString(currentLanguage(), {
+                timeZone,
+                hour: '2-digit',
+                minute: '2-digit',
+              })}
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}
+
+/** Add A Note: the rich-text editor and Save; one note per submission. */
+function AddNoteModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('inquiries');
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submission = useSubmissionKey();
+  const add = useAddNote(id);
+  // The editor's empty document is '<p></p>': a note needs some text.
+  const isEmpty = (html: string) =>
+    new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() === '';
+  const close = () => {
+    if (isEmpty(message)) return onClose();
+    confirmDestructive({
+      title: t('form.discardTitle'),
+      body: t('form.discardBody'),
+      confirm: t('form.discard'),
+      onConfirm: onClose,
+      testId: 'confirm-discard',
+    });
+  };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (isEmpty(message)) return setError(t('notes.required'));
+    setError(null);
+    add.mutate(
+      { message, idempotencyKey: submission.keyFor(message) },
+      {
+        onSuccess: () => {
+          submission.succeeded();
+          notifications.show({ color: 'green', message: t('notes.added') });
+          onClose();
+        },
+        onError: notifyError,
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={close} size="lg" fullScreen={isPhone} title={t('notes.addTitle')}>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <RichTextInput label={t('notes.message')} value={message} onChange={setMessage} />
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <FormActions submitLabel={t('notes.save')} loading={add.isPending} onCancel={close} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

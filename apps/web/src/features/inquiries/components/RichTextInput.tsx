@@ -1,0 +1,49 @@
+import { Text } from '@mantine/core';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import '@mantine/tiptap/styles.css';
+
+/** Rich text for notes (a copy of the competition form's editor); the server sanitizes whatever HTML arrives. */
+export function RichTextInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (html: string) => void;
+}) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false }), Link],
+    content: value ?? '',
+    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+    immediatelyRender: false,
+    // The editable area is a labelled multi-line text box for screen readers and keyboard users.
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
+  });
+  return (
+    <div>
+      <Text fw={500} size="sm" mb={4}>
+        {label}
+      </Text>
+      <RichTextEditor editor={editor} aria-label={label}>
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+            <RichTextEditor.Strikethrough />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content />
+      </RichTextEditor>
+    </div>
+  );
+}
