@@ -29,7 +29,7 @@ import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { AlbumImageInput } from './AlbumImageInput.tsx';
 import type { CompetitionFormValues } from '../competition-form-values.ts';
 import { PrizesEditor } from './PrizesEditor.tsx';
-import { RichTextInput } from './RichTextInput.tsx';
+import { RichTextInput } from '../../../components/forms/RichTextInput.tsx';
 import { useStaffOnlyFields } from '../staff-only.ts';
 
 const SOCIAL = ['spotify', 'tiktok', 'instagram', 'tiktokSound', 'instagramSound'] as const;

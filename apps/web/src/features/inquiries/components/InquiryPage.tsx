@@ -33,9 +33,9 @@ import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { type ActivityText, describeActivity } from '../activity.ts';
 import { activityQuery, inquiryQuery, notesQuery, useAddNote, useDeleteInquiry } from '../api/inquiries.ts';
-import { richText } from '../rich-text.tsx';
+import { richText } from '../../../lib/rich-text.tsx';
 import { InquiryStatusBadge, useStatusText } from './InquiryStatusBadge.tsx';
-import { RichTextInput } from './RichTextInput.tsx';
+import { RichTextInput } from '../../../components/forms/RichTextInput.tsx';
 import { UpdateInquiryModal } from './UpdateInquiryModal.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { Paper, Spoiler, Text, Title, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { richText } from '../rich-text.tsx';
+import { richText } from '../../../lib/rich-text.tsx';
 
 /** The competition's creative direction above the cards, as rich text rebuilt safely. */
 export function CreativeDirection({ html }: { html: string | null }) {

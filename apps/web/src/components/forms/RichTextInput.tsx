@@ -4,7 +4,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import '@mantine/tiptap/styles.css';
 
-/** Rich text for creative direction and notes; the server sanitizes whatever HTML arrives. */
+/** Rich text (creative direction, competition and inquiry notes); the server sanitizes whatever HTML arrives. */
 export function RichTextInput({
   label,
   value,
@@ -19,6 +19,8 @@ export function RichTextInput({
     content: value ?? '',
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
     immediatelyRender: false,
+    // The editable area is a labelled multi-line text box for screen readers and keyboard users.
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
   });
   return (
     <div>

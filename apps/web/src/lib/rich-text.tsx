@@ -49,8 +49,7 @@ function toReact(node: Node, key: number): ReactNode {
 }
 
 /**
- * A copy of features/review/rich-text.tsx (a feature never imports another; moving it to lib/ is
- * for whoever owns both). Stored rich text (notes) as React elements, never as raw HTML: the text is parsed
+ * Stored rich text (creative direction, inquiry notes) as React elements, never as raw HTML: the text is parsed
  * in an inert document (no script runs, nothing loads), and only the formatting the editor makes
  * is rebuilt, without any attribute but a link's http(s)/mailto address. The server sanitizes
  * on save too; this does not rely on it.
