@@ -3,7 +3,7 @@ import { adminApi, signIn, signInAsNew } from './helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-test('a prospect sends the public form; staff find it under Unseen, update and assign it, note it, and delete it', async ({
+test('a prospect sends the public form; staff find it under Unseen, update and assign it, note it, reserve a date for it, and delete it', async ({
   page,
   baseURL,
 }) => {
@@ -113,6 +113,35 @@ test('a prospect sends the public form; staff find it under Unseen, update and a
   await expect(noteDialog).toBeHidden();
   await expect(page.getByTestId('inquiry-note').first()).toHaveText(`Called them back ${stamp}`);
   await expect(activity).toContainText('added a note');
+
+  // Reserve a date for this inquiry: the Reserve A Date form comes pre-filled with who asked; the
+  // hold it makes is linked to the inquiry, in the timeline, and on the calendar.
+  await page.getByRole('button', { name: 'Reserve a date for this inquiry' }).click();
+  const reserve = page.getByRole('dialog', { name: 'Reserve A Date' });
+  await expect(reserve.getByRole('textbox', { name: 'Artist Name' })).toHaveValue(fullName);
+  await expect(reserve.getByRole('textbox', { name: 'Notes' })).toHaveValue(
+    `From the inquiry of ${fullName} (${email}, +1 212 555 0123)`,
+  );
+  await reserve.getByRole('button', { name: 'Reserve', exact: true }).click();
+  await expect(reserve.getByText('Please pick a date')).toBeVisible();
+  await reserve.getByRole('button', { name: 'Date' }).click();
+  // Next month's 15th: ahead of today, whatever today is.
+  await page.locator('[data-direction="next"]').first().click();
+  await page.locator('table button:not([data-outside])', { hasText: /^15$/ }).first().click();
+  const holdDay = await reserve.getByRole('button', { name: 'Date' }).innerText();
+  expect(holdDay).toMatch(/^\d{4}-\d{2}-15$/);
+  await reserve.getByRole('textbox', { name: 'Invoice Amount' }).fill('3000');
+  await reserve.getByRole('button', { name: 'Reserve', exact: true }).click();
+  await expect(reserve).toBeHidden();
+  await expect(page.getByText('The hold is linked to this inquiry')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reserve a date for this inquiry' })).toHaveCount(0);
+  await expect(activity).toContainText('linked a calendar hold');
+  await page.goto(`/preffy/calendar?month=${holdDay.slice(0, 7)}`);
+  await expect(page.getByTestId(`day-${holdDay}`)).toContainText(fullName);
+  await page.goto(url);
+  await page.getByRole('link', { name: 'Open the hold' }).click();
+  await expect(page).toHaveURL(/\/edit\?id=/);
+  await page.goto(url);
 
   // Delete, after confirming: back to the inbox, and gone from it.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

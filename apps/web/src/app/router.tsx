@@ -40,6 +40,7 @@ import { PromotionsPage } from '../features/promotions/components/PromotionsPage
 import { InquiriesPage } from '../features/inquiries/components/InquiriesPage.tsx';
 import { InquiryPage } from '../features/inquiries/components/InquiryPage.tsx';
 import { InquireForm } from '../features/inquiries/components/InquireForm.tsx';
+import { ReserveDateModal } from '../features/calendar/components/ReserveDateModal.tsx';
 import type { ParseKeys } from 'i18next';
 
 // The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
@@ -347,7 +348,17 @@ const inquiryRoute = createRoute({
     const { id } = inquiryRoute.useSearch();
     return (
       <RequireAccess access="staff">
-        <InquiryPage id={id} />
+        <InquiryPage
+          id={id}
+          reserveDate={({ prefill, onReserved, onClose }) => (
+            <ReserveDateModal
+              day={null}
+              prefill={prefill}
+              onReserved={(competition) => onReserved(competition.id)}
+              onClose={onClose}
+            />
+          )}
+        />
       </RequireAccess>
     );
   },

@@ -8,6 +8,7 @@ import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
+import type { Competition } from '@preffy/api';
 import { type ReserveInput, useReserveDate } from '../api/calendar.ts';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
 
@@ -30,15 +31,29 @@ const toInput = (v: Values) => ({
   invoiceAmount: typeof v.invoiceAmount === 'number' ? v.invoiceAmount : undefined,
 });
 
-/** Reserve A Date: a 7-day hold from 15:00 on the day, and the notices that go with it. */
-export function ReserveDateModal({ day, onClose }: { day: string; onClose: () => void }) {
+/**
+ * Reserve A Date: a 7-day hold from 15:00 on the day, and the notices that go with it. The
+ * calendar opens it on a clicked day; an inquiry opens it without a day, pre-filled with who
+ * asked (`prefill`), and links the hold it makes (`onReserved`, before the modal closes).
+ */
+export function ReserveDateModal({
+  day,
+  prefill,
+  onReserved,
+  onClose,
+}: {
+  day: string | null;
+  prefill?: Partial<Pick<Values, 'organizer' | 'songName' | 'notes'>>;
+  onReserved?: (competition: Competition) => void | Promise<void>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('calendar');
   const reserve = useReserveDate();
   const form = useForm<Values>({
     initialValues: {
       day,
-      organizer: '',
-      songName: '',
+      organizer: prefill?.organizer ?? '',
+      songName: prefill?.songName ?? '',
       invoiceAmount: '',
       isGlobal: true,
       territories: '',
@@ -46,7 +61,7 @@ export function ReserveDateModal({ day, onClose }: { day: string; onClose: () =>
       creativeDirectionRequired: false,
       languageRequirement: false,
       language: '',
-      notes: '',
+      notes: prefill?.notes ?? '',
     },
     validate: zodValidate<Values>(reserveDateSchema, toInput),
   });
@@ -56,12 +71,13 @@ export function ReserveDateModal({ day, onClose }: { day: string; onClose: () =>
     form,
     // The feature's mutation owns the cache: it refreshes the calendar.
     mutationFn: reserve.mutateAsync,
-    onSuccess: () => {
+    onSuccess: async ({ competition }) => {
       submission.succeeded();
       notifications.show({
         color: 'green',
         message: t('reserved', { date: form.getValues().day ?? '' }),
       });
+      await onReserved?.(competition);
       onClose();
     },
   });

@@ -125,3 +125,23 @@ export function useAddNote(id: string) {
       ]),
   });
 }
+
+/**
+ * Link the hold just made with 'Reserve a date for this inquiry'. It reads the inquiry first, so
+ * an edit made while the Reserve A Date form was open does not refuse the link as a stale
+ * version; the caller tells the user if linking still fails (the hold itself stays).
+ */
+export function useLinkHold(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (competitionId: string) => {
+      const { inquiry } = await call(inquiries.get, { params: { id } });
+      return call(inquiries.linkHold, { params: { id }, body: { version: inquiry.version, competitionId } });
+    },
+    meta: { handlesErrors: true },
+    onSuccess: ({ inquiry }) => {
+      queryClient.setQueryData(inquiriesKeys.one(inquiry.id), { inquiry });
+      return queryClient.invalidateQueries({ queryKey: inquiriesKeys.activity(inquiry.id) });
+    },
+  });
+}

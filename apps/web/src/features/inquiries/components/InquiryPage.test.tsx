@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
-import { InquiryPage } from './InquiryPage.tsx';
+import { InquiryPage, type ReserveDateForInquiry } from './InquiryPage.tsx';
 
 const inquiry = {
   id: 'i1',
@@ -43,6 +43,10 @@ function stubServer() {
     if (url.pathname === '/api/inquiries/i1' && method === 'GET') return Response.json({ inquiry });
     if (url.pathname === '/api/inquiries/i1' && method === 'PUT')
       return Response.json({ inquiry: { ...inquiry, ...(body as object), version: 4 } });
+    if (url.pathname === '/api/inquiries/i1/hold' && method === 'POST')
+      return Response.json({
+        inquiry: { ...inquiry, competitionId: (body as { competitionId: string }).competitionId, version: 4 },
+      });
     if (url.pathname === '/api/inquiries/assignees')
       return Response.json({ items: [{ email: 'sam@preffy.test', name: 'Sam Staff' }] });
     if (url.pathname === '/api/inquiries/i1/notes' && method === 'GET')
@@ -89,7 +93,17 @@ function stubServer() {
   return asked;
 }
 
-const Page = () => <InquiryPage id="i1" />;
+/** Stands in for the calendar's Reserve A Date form: shows the pre-fill, and "makes" hold c9. */
+const reserveDate: ReserveDateForInquiry = ({ prefill, onReserved, onClose }) => (
+  <div role="dialog" aria-label="Reserve A Date">
+    <p data-testid="prefill-organizer">{prefill.organizer}</p>
+    <p data-testid="prefill-notes">{prefill.notes}</p>
+    <button type="button" onClick={() => void onReserved('c9').then(onClose)}>
+      Reserve
+    </button>
+  </div>
+);
+const Page = () => <InquiryPage id="i1" reserveDate={reserveDate} />;
 afterEach(() => vi.unstubAllGlobals());
 
 describe('one inquiry', () => {
@@ -134,5 +148,22 @@ describe('one inquiry', () => {
       status: 'Unseen',
       version: 3,
     });
+  });
+
+  it('Reserve a date for this inquiry pre-fills the form and links the hold it makes, with the version read', async () => {
+    const asked = stubServer();
+    renderPage('/contacts-profile', Page, { links: ['/inquiries', '/edit'] });
+    expect(await screen.findByText('None yet')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve a date for this inquiry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reserve A Date' });
+    expect(within(dialog).getByTestId('prefill-organizer').textContent).toBe('Ann Artist');
+    expect(within(dialog).getByTestId('prefill-notes').textContent).toBe(
+      'From the inquiry of Ann Artist (ann@label.test, +1 212 555 0123)',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reserve' }));
+    expect(await screen.findByRole('link', { name: 'Open the hold' })).toBeTruthy();
+    const link = asked.find((a) => a.url.pathname === '/api/inquiries/i1/hold');
+    expect(link?.body).toEqual({ version: 3, competitionId: 'c9' });
+    expect(screen.queryByRole('button', { name: 'Reserve a date for this inquiry' })).toBeNull();
   });
 });

@@ -17,38 +17,61 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Inquiry, InquiryNote } from '@preffy/api';
-import { IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCalendarPlus, IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
-import { ApiError, notifyError } from '../../../lib/api/client.ts';
+import { ApiError, describeError, notifyError } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { UNFORMATTABLE, formatDay } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { type ActivityText, describeActivity } from '../activity.ts';
-import { activityQuery, inquiryQuery, notesQuery, useAddNote, useDeleteInquiry } from '../api/inquiries.ts';
+import {
+  activityQuery,
+  inquiryQuery,
+  notesQuery,
+  useAddNote,
+  useDeleteInquiry,
+  useLinkHold,
+} from '../api/inquiries.ts';
 import { richText } from '../../../lib/rich-text.tsx';
 import { InquiryStatusBadge, useStatusText } from './InquiryStatusBadge.tsx';
 import { RichTextInput } from '../../../components/forms/RichTextInput.tsx';
 import { UpdateInquiryModal } from './UpdateInquiryModal.tsx';
 
 /**
+ * The calendar's Reserve A Date form, opened for an inquiry: pre-filled with who asked, and
+ * `onReserved` links the hold it makes. The app passes it in (features do not import each other).
+ */
+export type ReserveDateForInquiry = (props: {
+  prefill: { organizer: string; notes: string };
+  onReserved: (competitionId: string) => Promise<void>;
+  onClose: () => void;
+}) => ReactNode;
+
+/**
  * One inquiry (/contacts-profile?id): the message and the person, Update (the Update Inquiry
  * modal) and Delete (confirmed; back to the inbox), the notes with Add A Note, and the activity
  * timeline from the audit log. Staff and admins only.
  */
-export function InquiryPage({ id }: { id: string | undefined }) {
+export function InquiryPage({
+  id,
+  reserveDate,
+}: {
+  id: string | undefined;
+  reserveDate: ReserveDateForInquiry;
+}) {
   if (!id) return <NotFoundPage />;
-  return <InquiryDetail id={id} />;
+  return <InquiryDetail id={id} reserveDate={reserveDate} />;
 }
 
-function InquiryDetail({ id }: { id: string }) {
+function InquiryDetail({ id, reserveDate }: { id: string; reserveDate: ReserveDateForInquiry }) {
   const { t } = useTranslation('inquiries');
   const query = useQuery(inquiryQuery(id));
   if (query.isPending) return <Loader aria-label={t('loading')} />;
@@ -60,16 +83,30 @@ function InquiryDetail({ id }: { id: string }) {
       </Alert>
     );
   }
-  return <InquiryView inquiry={query.data.inquiry} />;
+  return <InquiryView inquiry={query.data.inquiry} reserveDate={reserveDate} />;
 }
 
-function InquiryView({ inquiry }: { inquiry: Inquiry }) {
+function InquiryView({ inquiry, reserveDate }: { inquiry: Inquiry; reserveDate: ReserveDateForInquiry }) {
   const { t } = useTranslation('inquiries');
   const timeZone = useBusinessTimeZone();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [noting, setNoting] = useState(false);
+  const [reserving, setReserving] = useState(false);
   const remove = useDeleteInquiry();
+  const linkHold = useLinkHold(inquiry.id);
+  // The hold is made whatever happens here: a failed link says so and leaves the hold alone.
+  const link = (competitionId: string) =>
+    linkHold.mutateAsync(competitionId).then(
+      () => void notifications.show({ color: 'green', message: t('hold.linked') }),
+      (error: unknown) =>
+        void notifications.show({
+          color: 'red',
+          title: t('hold.linkFailed'),
+          message: describeError(error).message,
+          autoClose: false,
+        }),
+    );
 
   const confirmDelete = () =>
     confirmDestructive({
@@ -92,6 +129,15 @@ function InquiryView({ inquiry }: { inquiry: Inquiry }) {
     <Stack>
       <PageHeader title={inquiry.fullName}>
         <Group gap="xs">
+          {!inquiry.competitionId && (
+            <Button
+              variant="light"
+              leftSection={<IconCalendarPlus size={16} />}
+              onClick={() => setReserving(true)}
+            >
+              {t('hold.reserve')}
+            </Button>
+          )}
           <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
             {t('update')}
           </Button>
@@ -138,6 +184,19 @@ function InquiryView({ inquiry }: { inquiry: Inquiry }) {
                 {inquiry.assignedToName || inquiry.assignedToEmail || t('unassigned')}
               </span>
             </Field>
+            <Field label={t('hold.field')}>
+              {inquiry.competitionId ? (
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link to="/edit" search={{ id: inquiry.competitionId ?? undefined }} {...props} />
+                  )}
+                >
+                  {t('hold.open')}
+                </Anchor>
+              ) : (
+                t('hold.none')
+              )}
+            </Field>
           </SimpleGrid>
         </Stack>
       </Card>
@@ -162,6 +221,19 @@ function InquiryView({ inquiry }: { inquiry: Inquiry }) {
       </SimpleGrid>
       {editing && <UpdateInquiryModal inquiry={inquiry} onClose={() => setEditing(false)} />}
       {noting && <AddNoteModal id={inquiry.id} onClose={() => setNoting(false)} />}
+      {reserving &&
+        reserveDate({
+          prefill: {
+            organizer: inquiry.fullName,
+            notes: t('hold.notes', {
+              name: inquiry.fullName,
+              email: inquiry.email,
+              phone: inquiry.phone ?? UNFORMATTABLE,
+            }),
+          },
+          onReserved: link,
+          onClose: () => setReserving(false),
+        })}
     </Stack>
   );
 }
