@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (npm test): typecheck, lint, unit tests, API tests on SQLite and on a
 # real PostgreSQL server, then the browser tests in Debian's Chromium against the built app.
-# Nothing is skipped: a missing PostgreSQL or Chromium is installed (Debian, as root) or the
-# run fails saying how to get it.
+# Nothing is skipped: a missing PostgreSQL, Chromium or poppler-utils (the PDF reports' checks)
+# is installed (Debian, as root) or the run fails saying how to get it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT="$PWD/.test-out"
@@ -25,6 +25,7 @@ step "Unit tests (web app)"
 npx vitest run --config apps/web/vitest.config.ts --reporter=default --reporter=json --outputFile="$OUT/web.json"
 
 step "API tests on SQLite"
+bash scripts/ensure-poppler.sh
 npx vitest run --config apps/server/vitest.config.ts --reporter=default --reporter=json --outputFile="$OUT/api-sqlite.json"
 
 step "API tests on PostgreSQL"

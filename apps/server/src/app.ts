@@ -49,11 +49,21 @@ import { finishRoutes } from './modules/finish/finish.routes.ts';
 import { paypalRoutes } from './modules/paypal/paypal.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
+import { inquiryOptionsRoutes } from './modules/inquiry-options/inquiry-options.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
-/** Secrets that travel in addresses (sign-in links, calendar feed tokens) never reach the logs. */
+/**
+ * Secrets that travel in addresses (sign-in links, calendar feed tokens, shared report links)
+ * never reach the logs.
+ */
 function redactUrl(url: string) {
   const clean = url.includes(LOGIN_TOKEN_PARAM) ? withoutLoginToken(url) : url;
-  return clean.replace(/^\/api\/calendar\/feed\/[^/?]+\.ics/, '/api/calendar/feed/[token].ics');
+  return clean
+    .replace(/^\/api\/calendar\/feed\/[^/?]+\.ics/, '/api/calendar/feed/[token].ics')
+    .replace(/^\/api\/public\/reports\/[^/?]+/, '/api/public/reports/[token]')
+    .replace(/^\/r\/[^/?]+/, '/r/[token]');
 }
 
 export type BuildOptions = { config: Config; logger?: boolean };
@@ -169,6 +179,10 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     paypalRoutes,
     promotionsRoutes,
     inquiriesRoutes,
+    inquiryOptionsRoutes,
+    analyticsRoutes,
+    dashboardRoutes,
+    reportsRoutes,
   ];
   for (const routes of featureRoutes) await app.register(routes);
   const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);

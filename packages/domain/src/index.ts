@@ -18,3 +18,4 @@ export * from './competition-field-permissions.ts';
 export * from './review.ts';
 export * from './rich-text.ts';
 export * from './inquiries.ts';
+export * from './analytics.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isInternationalPhone, updateInquirySchema } from './forms.ts';
-import { inquiryStatusFilter, newInquirySchema } from './inquiries.ts';
+import { inquiryOptionLabelSchema, inquiryStatusFilter, newInquirySchema } from './inquiries.ts';
 
 describe('the inbox status filter', () => {
   it('maps unseen, inprogress and completed; anything else means all', () => {
@@ -49,9 +49,10 @@ describe('a new inquiry', () => {
       firstName: '',
       lastName: ' ',
       email: 'nope',
-      source: 'Billboard',
-      inquiryType: 'x',
-      platforms: ['MySpace'],
+      // Which labels are options is the server's check (the lists live in the database).
+      source: ' ',
+      inquiryType: 'x'.repeat(81),
+      platforms: [''],
       message: '',
     });
     const messages = Object.fromEntries(result.error!.issues.map((i) => [String(i.path[0]), i.message]));
@@ -64,5 +65,34 @@ describe('a new inquiry', () => {
       platforms: 'Please pick platforms from the list',
       message: 'Please tell us about your project',
     });
+  });
+});
+
+describe("an option of the contact form's lists", () => {
+  it('is 1 to 80 characters once trimmed', () => {
+    expect(inquiryOptionLabelSchema.parse('  Podcast ')).toBe('Podcast');
+    expect(inquiryOptionLabelSchema.safeParse('   ').error?.issues[0]?.message).toBe(
+      'Please enter the option',
+    );
+    expect(inquiryOptionLabelSchema.safeParse('x'.repeat(81)).error?.issues[0]?.message).toBe(
+      'An option has at most 80 characters',
+    );
+  });
+
+  it('a new inquiry takes any bounded choice (the server checks the lists) and at most 50 platforms', () => {
+    const base = {
+      firstName: 'Maya',
+      lastName: 'Chen',
+      email: 'maya@label.test',
+      source: ' Podcast ',
+      inquiryType: 'Tour',
+      message: 'Hi',
+    };
+    expect(newInquirySchema.parse(base)).toMatchObject({ source: 'Podcast', platforms: [] });
+    const many = newInquirySchema.safeParse({
+      ...base,
+      platforms: Array.from({ length: 51 }, (_, i) => `p${i}`),
+    });
+    expect(many.error?.issues[0]?.message).toBe('Please pick platforms from the list');
   });
 });

@@ -11,6 +11,10 @@ import * as jobTaskSubjects from './migrations/0005-job-task-subjects.ts';
 import * as postReview from './migrations/0006-post-review.ts';
 import * as finish from './migrations/0007-finish.ts';
 import * as inquiries from './migrations/0008-inquiries.ts';
+import * as inquiryOptions from './migrations/0009-inquiry-options.ts';
+import * as reportShares from './migrations/0010-report-shares.ts';
+import * as dashboardIndexes from './migrations/0011-dashboard-indexes.ts';
+import * as analyticsIndexes from './migrations/0012-analytics-indexes.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -50,6 +54,10 @@ export const migrations: Record<string, Migration> = {
   '0006-post-review': postReview,
   '0007-finish': finish,
   '0008-inquiries': inquiries,
+  '0009-inquiry-options': inquiryOptions,
+  '0010-report-shares': reportShares,
+  '0011-dashboard-indexes': dashboardIndexes,
+  '0012-analytics-indexes': analyticsIndexes,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -361,6 +361,14 @@ export type InquiriesTable = RecordColumns & {
   competitionId: string | null;
 };
 
+/** An option of the contact form's Source, Inquiry Type or Platforms list (issue 15). */
+export type InquiryOptionsTable = RecordColumns & {
+  kind: 'source' | 'type' | 'platform';
+  label: string;
+  /** Order in its list; live options are renumbered 0..n-1 when one moves. */
+  position: number;
+};
+
 export type NotesTable = RecordColumns & {
   inquiryId: string;
   authorId: string | null;
@@ -374,6 +382,16 @@ export type ActivitiesTable = RecordColumns & {
   inquiryId: string;
   createdDateTime: number;
   note: string;
+};
+
+/** A competition report shared with the artist: a read-only link, by the hash of its token. */
+export type ReportSharesTable = RecordColumns & {
+  competitionId: string;
+  tokenHash: string;
+  expiresAt: number;
+  revokedAt: number | null;
+  revokedBy: string | null;
+  createdBy: string | null;
 };
 
 export type DB = {
@@ -398,8 +416,10 @@ export type DB = {
   competitionFinishes: CompetitionFinishesTable;
   payoutFiles: PayoutFilesTable;
   paypalPayouts: PaypalPayoutsTable;
+  reportShares: ReportSharesTable;
   promotions: PromotionsTable;
   inquiries: InquiriesTable;
+  inquiryOptions: InquiryOptionsTable;
   notes: NotesTable;
   activities: ActivitiesTable;
   idempotencyKeys: IdempotencyKeysTable;

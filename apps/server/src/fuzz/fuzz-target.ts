@@ -54,6 +54,10 @@ const TABLE_BEFORE_ID: Record<string, keyof DB> = {
   payments: 'payments',
   promotions: 'promotions',
   inquiries: 'inquiries',
+  'inquiry-options': 'inquiryOptions',
+  // /api/reports/{id}/shares names a competition; /api/reports/shares/{id} a shared link.
+  reports: 'competitions',
+  shares: 'reportShares',
 };
 
 /** Several admins: the image upload limit is per user, and each gets its own allowance. */
@@ -89,6 +93,10 @@ export async function createFuzzTarget(build: () => Promise<FastifyInstance> = (
     .executeTakeFirstOrThrow();
   await expectCreated(admin.post(`/api/competitions/${active.id}/refresh`), 'a job');
   await expectCreated(admin.post('/api/partner-keys', { name: 'Fuzz partner' }), 'a partner key');
+  await expectCreated(
+    admin.post(`/api/reports/${active.id}/shares`, { expiresInDays: 7 }),
+    'a shared report link',
+  );
 
   const realIds: Record<string, string[]> = {};
   for (const [segment, table] of Object.entries(TABLE_BEFORE_ID)) {

@@ -7,16 +7,20 @@ import {
   creatorMetricSchema,
   finishSchema,
   inquirySchema,
+  inquiryOptionSchema,
   partnerKeySchema,
   paymentSchema,
   promotionSchema,
+  reportShareSchema,
   reviewPostSchema,
   userSchema,
   winnerSchema,
 } from '@preffy/api';
 import { toInquiry } from '../modules/inquiries/inquiries.repository.ts';
+import { toInquiryOption } from '../modules/inquiry-options/inquiry-options.repository.ts';
 import { toPayment } from '../modules/payments/payments.repository.ts';
 import { toPromotion } from '../modules/promotions/promotions.repository.ts';
+import { toReportShare } from '../modules/reports/report-shares.repository.ts';
 import { toReviewPost } from '../modules/review/review-post.ts';
 import { toPublicUser } from '../modules/users/users.repository.ts';
 import { toPublicWinner } from '../modules/winners/winners.repository.ts';
@@ -47,7 +51,10 @@ export const PUBLIC_SHAPES: Partial<Record<VersionedTable, PublicShape>> = {
   // The finish wizard's conflict row is the wizard as the API shows it (modules/finish finishView).
   // An inquiry's conflict row carries its assignee's name (inquiries.repository findInquiry).
   inquiries: { schema: inquirySchema, toPublic: toInquiry },
+  inquiryOptions: { schema: inquiryOptionSchema, toPublic: toInquiryOption },
   competitionFinishes: { schema: finishSchema, toPublic: (finish: unknown) => finish },
+  // A shared report link's conflict row carries its maker's name (report-shares.repository findShare).
+  reportShares: { schema: reportShareSchema, toPublic: toReportShare },
 };
 
 /** The stored row in its public shape, or undefined when the table has no public shape. */

@@ -20,7 +20,15 @@ import { BAD_CURSOR_MESSAGE } from '../modules/review/review.repository.ts';
 import { NOT_DELETED_MESSAGE } from '../modules/review/review.service.ts';
 import { ALREADY_SENT_MESSAGE, NOT_SENT_MESSAGE } from '../modules/payments/payments.service.ts';
 import { NO_ADMIN_SIGN_IN_LINKS } from '../modules/users/users.service.ts';
-import { FINISH_MESSAGES, INQUIRY_SERVER_MESSAGES, PAYPAL_MESSAGES, WINNER_EMAIL_TAKEN } from '@preffy/api';
+import {
+  ANALYTICS_MESSAGES,
+  FINISH_MESSAGES,
+  INQUIRY_OPTION_MESSAGES,
+  INQUIRY_SERVER_MESSAGES,
+  PAYPAL_MESSAGES,
+  REPORT_MESSAGES,
+  WINNER_EMAIL_TAKEN,
+} from '@preffy/api';
 import { PROMOTION_MESSAGES } from '@preffy/domain';
 import { CONTROL_CHARACTER_MESSAGE } from '../plugins/control-characters.ts';
 import { INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../plugins/error-handler.ts';
@@ -76,6 +84,12 @@ describe('messages the server writes for users', () => {
     // The inquiry inbox (issue 15).
     notFound('Inquiry').message,
     ...Object.values(INQUIRY_SERVER_MESSAGES),
+    // The contact form's editable lists (issue 15).
+    ...Object.values(INQUIRY_OPTION_MESSAGES),
+    // Analytics (issue 16).
+    ...Object.values(ANALYTICS_MESSAGES),
+    // The competition report and its shared links (issue 16).
+    ...Object.values(REPORT_MESSAGES),
   ])('are translated: %s', (message) => {
     expect(serverMessages).toContain(message);
   });

@@ -115,6 +115,17 @@ const newInquiry = async () => {
   return (created.json() as { inquiry: { id: string } }).inquiry.id;
 };
 
+let optionCounter = 0;
+/** A new source of the contact form (issue 15: staff edit the lists). */
+const newInquiryOption = async () => {
+  const created = await admin.post('/api/inquiry-options', {
+    kind: 'source',
+    label: `Conflict ${++optionCounter}`,
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  return created.json().option.id as string;
+};
+
 /** A promotion of a new competition, sendable (positive balance and amount, one creator). */
 const newPromotion = async () => {
   const created = await admin.post('/api/promotions', {
@@ -369,11 +380,30 @@ const FIXTURES: Record<string, Fixture> = {
     create: newInquiry,
     callStale: (id, version) => admin.delete(`/api/inquiries/${id}?version=${version}`),
   },
+  'PATCH /api/inquiry-options/{id}': {
+    table: 'inquiryOptions',
+    create: newInquiryOption,
+    callStale: (id, version) => admin.patch(`/api/inquiry-options/${id}`, { version, label: 'Stale write' }),
+  },
+  'DELETE /api/inquiry-options/{id}': {
+    table: 'inquiryOptions',
+    create: newInquiryOption,
+    callStale: (id, version) => admin.delete(`/api/inquiry-options/${id}?version=${version}`),
+  },
   'POST /api/inquiries/{id}/hold': {
     table: 'inquiries',
     create: newInquiry,
     callStale: async (id, version) =>
       admin.post(`/api/inquiries/${id}/hold`, { version, competitionId: await newCompetition() }),
+  },
+  'DELETE /api/reports/shares/{id}': {
+    table: 'reportShares',
+    create: async () => {
+      const made = await admin.post(`/api/reports/${await newCompetition()}/shares`, { expiresInDays: 7 });
+      if (made.statusCode !== 201) throw new Error(made.body);
+      return made.json().share.id as string;
+    },
+    callStale: (id, version) => admin.delete(`/api/reports/shares/${id}?version=${version}`),
   },
 };
 

@@ -29,7 +29,6 @@ import { ZeroLikesPage } from '../features/review/components/ZeroLikesPage.tsx';
 import { OutboxPage } from '../features/email/components/OutboxPage.tsx';
 import { PublicCompetitionPage } from '../features/public/components/PublicCompetitionPage.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
-import { type PlannedScreen, PlannedPage } from './shell/PlannedPage.tsx';
 import { RequireAccess } from './shell/RequireAccess.tsx';
 import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
 import { tableSearchSchema } from '../components/table/table-search.ts';
@@ -41,7 +40,10 @@ import { InquiriesPage } from '../features/inquiries/components/InquiriesPage.ts
 import { InquiryPage } from '../features/inquiries/components/InquiryPage.tsx';
 import { InquireForm } from '../features/inquiries/components/InquireForm.tsx';
 import { ReserveDateModal } from '../features/calendar/components/ReserveDateModal.tsx';
-import type { ParseKeys } from 'i18next';
+import { AnalyticsPage } from '../features/analytics/components/AnalyticsPage.tsx';
+import { analyticsSearchSchema } from '../features/analytics/analytics-search.ts';
+import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
+import { dashboardSearchSchema } from '../features/dashboard/dashboard-search.ts';
 
 // The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
 const EditCompetitionPage = lazyRouteComponent(
@@ -51,6 +53,15 @@ const EditCompetitionPage = lazyRouteComponent(
 const ApiDocsPage = lazyRouteComponent(
   () => import('../features/api-docs/components/ApiDocsPage.tsx'),
   'ApiDocsPage',
+);
+// The reports carry the charts library; the shared link's page loads only what it shows.
+const ReportPage = lazyRouteComponent(
+  () => import('../features/reports/components/ReportPage.tsx'),
+  'ReportPage',
+);
+const SharedReportPage = lazyRouteComponent(
+  () => import('../features/reports/components/SharedReportPage.tsx'),
+  'SharedReportPage',
 );
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -96,6 +107,16 @@ const inquireRoute = createRoute({
   component: InquireForm,
 });
 
+/** A report shared with the artist: the token is the credential, no sign-in, no shell. */
+const sharedReportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/r/$token',
+  component: function SharedReport() {
+    const { token } = sharedReportRoute.useParams();
+    return <SharedReportPage token={token} />;
+  },
+});
+
 /** Everything below needs a session; without one the user signs in and comes back. */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -123,21 +144,33 @@ const indexRoute = createRoute({
 
 const idSearch = z.object({ id: z.string().optional().catch(undefined) });
 
-/** A screen of a later issue: its route exists now and says what it will hold. */
-function plannedRoute<P extends string>(path: P, screen: PlannedScreen, title: ParseKeys, withId = false) {
-  return createRoute({
-    getParentRoute: () => shellRoute,
-    path,
-    ...(withId ? { validateSearch: idSearch } : {}),
-    component: () => <PlannedPage screen={screen} title={title} />,
-  });
-}
+/** The dashboard, where sign-in lands: the chart, its days and the table's page in the URL. */
+const dashboardRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/dashboard',
+  validateSearch: dashboardSearchSchema,
+  component: function Dashboard() {
+    const search = dashboardRoute.useSearch();
+    const navigate = dashboardRoute.useNavigate();
+    return (
+      <DashboardPage
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
 
-const plannedRoutes = [
-  plannedRoute('/dashboard', 'dashboard', 'nav.dashboard'),
-  plannedRoute('/preffy/analytics', 'analytics', 'nav.analytics'),
-  plannedRoute('/reports', 'reports', 'nav.allCompetitions', true),
-];
+/** A competition's report (every signed-in role; the server answers 404 for what they cannot see). */
+const reportRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/reports',
+  validateSearch: idSearch,
+  component: function Report() {
+    const { id } = reportRoute.useSearch();
+    return <ReportPage id={id} />;
+  },
+});
 
 /** Admin-only screens (each a table: its page, size, search and sort in the URL): other roles get
  * the no-access page (and 403 from the API). */
@@ -270,6 +303,22 @@ const referralsRoute = createRoute({
         creator={creator}
         onChange={(next) => void navigate({ search: { id, ...next }, replace: true })}
       />
+    );
+  },
+});
+
+/** Analytics (staff and admins): the period in the URL. */
+const analyticsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/analytics',
+  validateSearch: analyticsSearchSchema,
+  component: function AnalyticsScreen() {
+    const search = analyticsRoute.useSearch();
+    const navigate = analyticsRoute.useNavigate();
+    return (
+      <RequireAccess access="staff">
+        <AnalyticsPage search={search} onSearchChange={(next) => void navigate({ search: next })} />
+      </RequireAccess>
     );
   },
 });
@@ -408,11 +457,13 @@ const routeTree = rootRoute.addChildren([
   resetRoute,
   publicCompetitionRoute,
   inquireRoute,
+  sharedReportRoute,
   signedInRoute.addChildren([
     apiDocsRoute,
     shellRoute.addChildren([
       indexRoute,
-      ...plannedRoutes,
+      dashboardRoute,
+      reportRoute,
       competitionsRoute,
       startCompetitionRoute,
       editCompetitionRoute,
@@ -424,6 +475,7 @@ const routeTree = rootRoute.addChildren([
       manualPostsRoute,
       referralsRoute,
       paymentsRoute,
+      analyticsRoute,
       winnersRoute,
       finishRoute,
       promotionsRoute,

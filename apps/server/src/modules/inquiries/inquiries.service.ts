@@ -7,6 +7,7 @@ import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { sanitizeRichText } from '../competitions/rich-text.ts';
 import { enqueueEmail } from '../email/outbox.ts';
+import { requireLiveChoices } from '../inquiry-options/inquiry-options.service.ts';
 import {
   findAssignee,
   findInquiry,
@@ -65,15 +66,17 @@ export async function createInquiry(
   input: Omit<NewInquiry, 'website'>,
 ) {
   return db.transaction().execute(async (trx) => {
+    // Source, type and platforms must be options of the lists staff keep (stored as the text chosen).
+    const choices = await requireLiveChoices(trx, input);
     const row = {
       ...newRecord(),
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
       phone: input.phone ? input.phone : null,
-      source: input.source,
-      inquiryType: input.inquiryType,
-      platforms: input.platforms.length ? input.platforms.join(', ') : null,
+      source: choices.source,
+      inquiryType: choices.inquiryType,
+      platforms: choices.platforms.length ? choices.platforms.join(', ') : null,
       message: input.message,
       status: 'Unseen',
       assignedToEmail: null,

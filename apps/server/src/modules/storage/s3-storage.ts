@@ -34,7 +34,9 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     async put(key, bytes, contentType) {
       const response = await client.fetch(url(key), {
         method: 'PUT',
-        body: bytes,
+        // A copy on a plain ArrayBuffer: the DOM body types (@types/pdfkit brings them in) refuse
+        // a Buffer, which may sit on a SharedArrayBuffer.
+        body: new Uint8Array(bytes),
         // A signed body hash: the store refuses the object if a byte changed on the way.
         headers: {
           'content-type': contentType,

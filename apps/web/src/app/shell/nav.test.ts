@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, navItemsFor } from './nav.ts';
 
 describe('sidebar', () => {
-  it("lists the spec's entries in the spec's order", () => {
-    expect(NAV_ITEMS.slice(0, 10).map((i) => i.to)).toEqual([
+  it("lists the dashboard, then the spec's entries in the spec's order", () => {
+    expect(NAV_ITEMS[0]!.to).toBe('/dashboard');
+    expect(NAV_ITEMS.slice(1, 11).map((i) => i.to)).toEqual([
       '/preffy/view',
       '/preffy/posts',
       '/preffy/add',
@@ -26,6 +27,10 @@ describe('sidebar', () => {
     expect(navItemsFor('staff').map((i) => i.to)).toContain('/preffy/winners');
     expect(navItemsFor('admin').map((i) => i.to)).toContain('/preffy/winners');
     expect(navItemsFor('organizer').map((i) => i.to)).not.toContain('/preffy/winners');
+  });
+  it('shows Analytics (money and revenue) to staff and admins, not organizers', () => {
+    expect(navItemsFor('staff').map((i) => i.to)).toContain('/preffy/analytics');
+    expect(navItemsFor('organizer').map((i) => i.to)).not.toContain('/preffy/analytics');
   });
   it('shows Payments to staff and admins, not organizers', () => {
     expect(navItemsFor('staff').map((i) => i.to)).toContain('/preffy/payments');

@@ -4,6 +4,7 @@ import {
   IconChartBar,
   IconFlagCheck,
   IconKey,
+  IconLayoutDashboard,
   IconList,
   IconMail,
   IconMailForward,
@@ -25,8 +26,12 @@ export interface NavItem {
   access: Access;
 }
 
-/** The sidebar, in the spec's order (doc 2 section 2), plus the pages this product adds. */
+/**
+ * The sidebar: the dashboard sign-in lands on, then the spec's entries in its order (doc 2
+ * section 2), then the pages this product adds.
+ */
 export const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'nav.dashboard', icon: IconLayoutDashboard, access: 'signed-in' },
   { to: '/preffy/view', label: 'nav.allCompetitions', icon: IconList, access: 'signed-in' },
   { to: '/preffy/posts', label: 'nav.posts', icon: IconVideo, access: 'signed-in' },
   { to: '/preffy/add', label: 'nav.add', icon: IconPlus, access: 'signed-in' },
@@ -34,7 +39,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/preffy/email', label: 'nav.email', icon: IconMail, access: 'admin' },
   { to: '/preffy/payments', label: 'nav.payments', icon: IconCash, access: 'staff' },
   { to: '/preffy/winners', label: 'nav.winners', icon: IconTrophy, access: 'staff' },
-  { to: '/preffy/analytics', label: 'nav.analytics', icon: IconChartBar, access: 'signed-in' },
+  { to: '/preffy/analytics', label: 'nav.analytics', icon: IconChartBar, access: 'staff' },
   { to: '/preffy/calendar', label: 'nav.calendar', icon: IconCalendar, access: 'signed-in' },
   { to: '/inquiries', label: 'nav.inquiries', icon: IconMessages, access: 'staff' },
   { to: '/preffy/promotion', label: 'nav.promotions', icon: IconSpeakerphone, access: 'staff' },

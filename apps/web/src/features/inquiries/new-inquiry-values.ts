@@ -1,4 +1,4 @@
-import { INQUIRY_PLATFORMS, INQUIRY_SOURCES, INQUIRY_TYPES, newInquirySchema } from '@preffy/domain';
+import { newInquirySchema } from '@preffy/domain';
 import { zodValidate } from '../../components/forms/zod-validate.ts';
 import type { NewInquiryBody } from './api/inquiries.ts';
 
@@ -43,5 +43,3 @@ export const newInquiryBodyOf = (v: NewInquiryValues): NewInquiryBody =>
 
 /** The domain's newInquirySchema as the form's rules (the server's messages, translated). */
 export const validateNewInquiry = zodValidate<NewInquiryValues>(newInquirySchema, newInquiryBodyOf);
-
-export { INQUIRY_PLATFORMS, INQUIRY_SOURCES, INQUIRY_TYPES };

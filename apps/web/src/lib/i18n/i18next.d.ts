@@ -8,6 +8,10 @@ import type email from './locales/en/email.json';
 import type entries from './locales/en/entries.json';
 import type finish from './locales/en/finish.json';
 import type inquiries from './locales/en/inquiries.json';
+import type inquiryOptions from './locales/en/inquiryOptions.json';
+import type dashboard from './locales/en/dashboard.json';
+import type analytics from './locales/en/analytics.json';
+import type reports from './locales/en/reports.json';
 import type partners from './locales/en/partners.json';
 import type posts from './locales/en/posts.json';
 import type promotions from './locales/en/promotions.json';
@@ -40,6 +44,10 @@ declare module 'i18next' {
       finish: typeof finish;
       promotions: typeof promotions;
       inquiries: typeof inquiries;
+      inquiryOptions: typeof inquiryOptions;
+      dashboard: typeof dashboard;
+      analytics: typeof analytics;
+      reports: typeof reports;
     };
   }
 }

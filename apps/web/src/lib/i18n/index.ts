@@ -34,6 +34,10 @@ export const NAMESPACES = [
   'finish',
   'promotions',
   'inquiries',
+  'inquiryOptions',
+  'dashboard',
+  'analytics',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,11 @@
-import { FINISH_MESSAGES, INQUIRY_SERVER_MESSAGES, PAYPAL_MESSAGES } from '@preffy/api';
+import {
+  ANALYTICS_MESSAGES,
+  FINISH_MESSAGES,
+  INQUIRY_OPTION_MESSAGES,
+  INQUIRY_SERVER_MESSAGES,
+  PAYPAL_MESSAGES,
+  REPORT_MESSAGES,
+} from '@preffy/api';
 import { FORM_MESSAGES, INQUIRY_MESSAGES, POST_LINK_MESSAGES, PROMOTION_MESSAGES } from '@preffy/domain';
 
 /**
@@ -69,4 +76,10 @@ export const serverMessages = [
   ...Object.values(INQUIRY_MESSAGES),
   // The inquiry inbox's server answers (issue 15).
   ...Object.values(INQUIRY_SERVER_MESSAGES),
+  // The contact form's editable lists (issue 15).
+  ...Object.values(INQUIRY_OPTION_MESSAGES),
+  // Analytics (issue 16): a hand-made period.
+  ...Object.values(ANALYTICS_MESSAGES),
+  // The competition report and its shared links (issue 16).
+  ...Object.values(REPORT_MESSAGES),
 ] as const;

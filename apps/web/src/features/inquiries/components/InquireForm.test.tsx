@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n/index.ts';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { InquireForm } from './InquireForm.tsx';
 
@@ -9,10 +9,17 @@ if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 
 type Asked = { method: string; path: string; body: unknown };
-function stubServer(answer: () => Response) {
+/** The lists staff keep, as the form loads them first (a staff-added source among them). */
+const CHOICES = {
+  sources: ['Website', 'Referral', 'Podcast'],
+  types: ['Campaign', 'Other'],
+  platforms: ['TikTok', 'Twitch'],
+};
+function stubServer(answer: () => Response, choices: () => Response = () => Response.json(CHOICES)) {
   const asked: Asked[] = [];
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+    if (path === '/api/public/inquiry-options') return choices();
     asked.push({
       method: init.method ?? 'GET',
       path,
@@ -42,6 +49,39 @@ async function fillValid() {
 }
 
 describe('the public contact form', () => {
+  it('offers the lists staff keep: former labels translated, new ones as written', async () => {
+    stubServer(() => Response.json({ ok: true }, { status: 201 }));
+    await setLanguage('es');
+    onTestFinished(() => setLanguage('en'));
+    renderPage('/inquire', InquireForm);
+    const source = await screen.findByRole('combobox', { name: /Origen/ });
+    fireEvent.click(source);
+    await screen.findByRole('option', { name: 'Podcast', hidden: true });
+    const list = document.getElementById(source.getAttribute('aria-controls')!)!;
+    const offered = [...list.querySelectorAll('[role="option"]')].map((o) => o.textContent);
+    expect(offered).toEqual(['Sitio web', 'Recomendación', 'Podcast']);
+    expect(screen.getByRole('checkbox', { name: 'Twitch' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'YouTube' })).toBeNull();
+  });
+
+  it('says when its choices are loading, and when they could not be loaded, with a retry', async () => {
+    let fail = true;
+    stubServer(
+      () => Response.json({ ok: true }, { status: 201 }),
+      () =>
+        fail
+          ? Response.json({ statusCode: 500, code: 'INTERNAL', message: 'x' }, { status: 500 })
+          : Response.json(CHOICES),
+    );
+    renderPage('/inquire', InquireForm);
+    expect(await screen.findByText("Loading the form's choices")).toBeTruthy();
+    expect(await screen.findByText('The form could not be loaded')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send the inquiry' })).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Send the inquiry' })).toBeTruthy();
+  });
+
   it('keeps the honeypot out of reach and sends the inquiry, then thanks', async () => {
     const asked = stubServer(() => Response.json({ ok: true }, { status: 201 }));
     renderPage('/inquire', InquireForm);

@@ -12,6 +12,7 @@ import {
   newInquiryBodyOf,
   validateNewInquiry,
 } from '../new-inquiry-values.ts';
+import { InquiryChoicesGate } from './InquiryChoicesGate.tsx';
 import { InquiryFields } from './InquiryFields.tsx';
 
 /** Off screen, yet in the form: robots fill it in, people never see it. */
@@ -26,8 +27,9 @@ const HIDDEN: CSSProperties = {
 
 /**
  * The public contact form (/inquire; no sign-in, embeddable): artists and labels ask to book a
- * contest. Checked with the domain's newInquirySchema before sending (the server checks again,
- * limits the rate and drops a filled honeypot); thanks once it is sent.
+ * contest. Its choices are the lists staff keep (loaded first); checked with the domain's
+ * newInquirySchema before sending (the server checks again, also that each choice is still on its
+ * list, limits the rate and drops a filled honeypot); thanks once it is sent.
  */
 export function InquireForm() {
   const { t } = useTranslation('inquiries');
@@ -71,35 +73,41 @@ export function InquireForm() {
             </Button>
           </Stack>
         ) : (
-          <form onSubmit={form.onSubmit((values) => save.submit(values))} noValidate>
-            <Stack>
-              <Title order={1} size="h2">
-                {t('public.title')}
-              </Title>
-              <Text c="dimmed">{t('public.intro')}</Text>
-              <InquiryFields form={form} />
-              <div style={HIDDEN} aria-hidden="true">
-                <label htmlFor="inquiry-website">Website</label>
-                <input
-                  id="inquiry-website"
-                  name="website"
-                  type="text"
-                  tabIndex={-1}
-                  autoComplete="off"
-                  value={form.getValues().website}
-                  onChange={(e) => form.setFieldValue('website', e.currentTarget.value)}
-                />
-              </div>
-              {rateLimited && (
-                <Alert color="orange" role="alert" title={t('public.rateLimitedTitle')}>
-                  {t('public.rateLimited')}
-                </Alert>
+          <Stack>
+            <Title order={1} size="h2">
+              {t('public.title')}
+            </Title>
+            <Text c="dimmed">{t('public.intro')}</Text>
+            <InquiryChoicesGate>
+              {(choices) => (
+                <form onSubmit={form.onSubmit((values) => save.submit(values))} noValidate>
+                  <Stack>
+                    <InquiryFields form={form} choices={choices} />
+                    <div style={HIDDEN} aria-hidden="true">
+                      <label htmlFor="inquiry-website">Website</label>
+                      <input
+                        id="inquiry-website"
+                        name="website"
+                        type="text"
+                        tabIndex={-1}
+                        autoComplete="off"
+                        value={form.getValues().website}
+                        onChange={(e) => form.setFieldValue('website', e.currentTarget.value)}
+                      />
+                    </div>
+                    {rateLimited && (
+                      <Alert color="orange" role="alert" title={t('public.rateLimitedTitle')}>
+                        {t('public.rateLimited')}
+                      </Alert>
+                    )}
+                    <Button type="submit" loading={save.isPending}>
+                      {t('public.send')}
+                    </Button>
+                  </Stack>
+                </form>
               )}
-              <Button type="submit" loading={save.isPending}>
-                {t('public.send')}
-              </Button>
-            </Stack>
-          </form>
+            </InquiryChoicesGate>
+          </Stack>
         )}
       </Paper>
     </Container>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { type Inquiry, inquiries } from '@preffy/api';
-import { IconPlus } from '@tabler/icons-react';
+import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { inquiriesKeys } from '../api/inquiries.ts';
 import { INQUIRY_VIEWS, inquiryViewOf } from '../inquiry-status.ts';
 import { InquiryStatusBadge, useStatusText } from './InquiryStatusBadge.tsx';
+import { InquiryOptionsModal } from './InquiryOptionsModal.tsx';
 import { NewInquiryModal } from './NewInquiryModal.tsx';
 
 /** The spec's page sizes: 10, 25 or 100. */
@@ -21,7 +22,8 @@ const PAGE_SIZES = [10, 25, 100];
 /**
  * The inbox (/inquiries?status): Unseen, In Progress, Completed or all inquiries (any other
  * `status` shows all), optionally only the caller's ('Assigned to me', ?mine=true), searched,
- * sorted and paged on the server. Add Inquiry adds one by hand. Staff and admins only.
+ * sorted and paged on the server. Add Inquiry adds one by hand; Edit lists edits the contact
+ * form's Source, Inquiry Type and Platforms lists. Staff and admins only.
  */
 export function InquiriesPage({ status }: { status: string | undefined }) {
   const { t } = useTranslation('inquiries');
@@ -30,6 +32,7 @@ export function InquiriesPage({ status }: { status: string | undefined }) {
   const [, setStatus] = useUrlFilter<string>('status');
   const [mine, setMine] = useUrlFilter<boolean>('mine');
   const [adding, setAdding] = useState(false);
+  const [editingLists, setEditingLists] = useState(false);
   const statusText = useStatusText();
   const table = useServerTable({
     key: inquiriesKeys.lists,
@@ -98,9 +101,18 @@ export function InquiriesPage({ status }: { status: string | undefined }) {
   return (
     <Stack>
       <PageHeader title={t(`title.${view}`)}>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-          {t('add')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconListDetails size={16} />}
+            onClick={() => setEditingLists(true)}
+          >
+            {t('edit', { ns: 'inquiryOptions' })}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            {t('add')}
+          </Button>
+        </Group>
       </PageHeader>
       <Group gap="md" wrap="wrap">
         <SegmentedControl
@@ -126,6 +138,7 @@ export function InquiriesPage({ status }: { status: string | undefined }) {
         noMatchText={(search) => t('noMatch', { search })}
       />
       {adding && <NewInquiryModal onClose={() => setAdding(false)} />}
+      {editingLists && <InquiryOptionsModal onClose={() => setEditingLists(false)} />}
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import {
   newInquiryBodyOf,
   validateNewInquiry,
 } from '../new-inquiry-values.ts';
+import { InquiryChoicesGate } from './InquiryChoicesGate.tsx';
 import { InquiryFields } from './InquiryFields.tsx';
 
 /** Add Inquiry: staff add one by hand (Unseen), with the public form's fields; one per submission. */
@@ -46,12 +47,16 @@ export function NewInquiryModal({ onClose }: { onClose: () => void }) {
   };
   return (
     <Modal opened onClose={close} size="lg" fullScreen={isPhone} title={t('form.addTitle')}>
-      <form onSubmit={form.onSubmit((values) => save.submit(newInquiryBodyOf(values)))} noValidate>
-        <Stack>
-          <InquiryFields form={form} />
-          <FormActions submitLabel={t('form.add')} loading={save.isPending} onCancel={close} />
-        </Stack>
-      </form>
+      <InquiryChoicesGate>
+        {(choices) => (
+          <form onSubmit={form.onSubmit((values) => save.submit(newInquiryBodyOf(values)))} noValidate>
+            <Stack>
+              <InquiryFields form={form} choices={choices} />
+              <FormActions submitLabel={t('form.add')} loading={save.isPending} onCancel={close} />
+            </Stack>
+          </form>
+        )}
+      </InquiryChoicesGate>
       {form.isDirty() && <InquiryLeaveGuard />}
     </Modal>
   );

@@ -1,0 +1,155 @@
+import { DASHBOARD_TOP_COMPETITIONS } from '@preffy/api';
+import { HOUR_MS, type HourCount } from '@preffy/domain';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { paged } from '../../lib/paging.ts';
+import { visibleCompetitions } from '../competitions/competitions.repository.ts';
+
+/**
+ * The dashboard's aggregates (issue 16). The database counts; JS only receives finished numbers
+ * (hour buckets of a range, a page of competitions, a few top-5 lists). Everything is scoped to
+ * the competitions the viewer may see (visibleCompetitions: organizers their own).
+ */
+export type Viewer = { role: string; email: string };
+export type RangeMs = { start: number; end: number };
+
+/** PostgreSQL answers count/sum (bigint/numeric) as strings and sum over no rows as null. */
+const num = (value: unknown) => Number(value ?? 0);
+
+/** The epoch hour of a millisecond column: integer division in SQLite and PostgreSQL alike. */
+const epochHour = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(HOUR_MS)}`;
+
+/** The ids of the competitions the viewer may see, as a subquery. */
+const visibleIds = (db: Database, viewer: Viewer) => visibleCompetitions(db, viewer).select('id');
+
+/** Live posts (UGC) of the visible competitions. */
+const livePosts = (db: Database, viewer: Viewer) =>
+  db
+    .selectFrom('posts')
+    .where('posts.deleted', '=', 0)
+    .where('posts.competitionId', 'in', visibleIds(db, viewer));
+
+const hourCounts = async (query: SelectQueryBuilder<DB, never, { hour: number; count: unknown }>) =>
+  (await query.execute()).map((r): HourCount => ({ hour: num(r.hour), count: num(r.count) }));
+
+/** Live posts entered in the range, counted per epoch hour. */
+export function ugcByHour(db: Database, viewer: Viewer, { start, end }: RangeMs) {
+  const inRange = livePosts(db, viewer)
+    .where('posts.createdAt', '>=', start)
+    .where('posts.createdAt', '<', end)
+    .select(epochHour('posts.createdAt').as('hour'));
+  return hourCounts(
+    db
+      .selectFrom(inRange.as('p'))
+      .select((eb) => ['p.hour', eb.fn.countAll().as('count')])
+      .groupBy('p.hour') as never,
+  );
+}
+
+/**
+ * New creators per epoch hour: a creator (handle, case-insensitive, like analytics and the
+ * leaderboard) is new on a platform at their first live post there in the visible competitions.
+ * A later post on the same platform is not new; a first post on another platform is.
+ */
+export function newCreatorsByHour(db: Database, viewer: Viewer, { start, end }: RangeMs) {
+  const firsts = livePosts(db, viewer)
+    .select((eb) => [
+      'posts.platform',
+      sql<string>`lower(${sql.ref('posts.creator')})`.as('handle'),
+      eb.fn.min('posts.createdAt').as('firstAt'),
+    ])
+    .groupBy(['posts.platform', sql`lower(${sql.ref('posts.creator')})`]);
+  const inRange = db
+    .selectFrom(firsts.as('f'))
+    .where('f.firstAt', '>=', start)
+    .where('f.firstAt', '<', end)
+    .select(epochHour('f.firstAt').as('hour'));
+  return hourCounts(
+    db
+      .selectFrom(inRange.as('n'))
+      .select((eb) => ['n.hour', eb.fn.countAll().as('count')])
+      .groupBy('n.hour') as never,
+  );
+}
+
+/** The competitions table: ended or active (the competitions list's tabs), latest end first. */
+export function endedOrActive(db: Database, viewer: Viewer, q: { page: number; pageSize: number }) {
+  const base = visibleCompetitions(db, viewer).where((eb) =>
+    eb.or([eb('hasEnded', '=', 1), eb.and([eb('hasEnded', '=', 0), eb('isActive', '=', 1)])]),
+  );
+  return paged(q, base, (competitions) =>
+    competitions
+      .select((eb) => [
+        'competitions.id',
+        'competitions.name',
+        'competitions.organizer',
+        'competitions.prizes',
+        eb
+          .selectFrom('posts')
+          .select((p) => p.fn.countAll().as('n'))
+          .whereRef('posts.competitionId', '=', 'competitions.id')
+          .where('posts.deleted', '=', 0)
+          .as('ugcCount'),
+      ])
+      .orderBy('competitions.endDate', 'desc')
+      .orderBy('competitions.id'),
+  );
+}
+
+type PostsEb = ExpressionBuilder<DB, 'posts'>;
+
+/** A count of posts and the competitions holding the most of them. */
+async function postsTile(
+  db: Database,
+  viewer: Viewer,
+  filter: (eb: PostsEb) => ReturnType<PostsEb['and']>,
+  competitions: ReturnType<typeof visibleCompetitions>,
+) {
+  const counted = db
+    .selectFrom('posts')
+    .innerJoin(competitions.select(['id', 'name']).as('c'), 'c.id', 'posts.competitionId')
+    .where(filter);
+  const [total, top] = await Promise.all([
+    counted.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    counted
+      .select((eb) => ['c.id', 'c.name', eb.fn.countAll().as('count')])
+      .groupBy(['c.id', 'c.name'])
+      .orderBy('count', 'desc')
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .limit(DASHBOARD_TOP_COMPETITIONS)
+      .execute(),
+  ]);
+  return {
+    total: num(total.total),
+    top: top.map((r) => ({ id: r.id, name: r.name, count: num(r.count) })),
+  };
+}
+
+/** Waiting for review: live, unscored posts (the review queue) of competitions still open. */
+export const reviewTile = (db: Database, viewer: Viewer) =>
+  postsTile(
+    db,
+    viewer,
+    (eb) => eb.and([eb('posts.deleted', '=', 0), eb('posts.bonusLikes', 'is', null)]),
+    visibleCompetitions(db, viewer).where('hasEnded', '=', 0).where('isClosed', '=', 0),
+  );
+
+/** Flagged: posts the automatic flags removed (the Errors screen's flagged table). */
+export const flaggedTile = (db: Database, viewer: Viewer) =>
+  postsTile(
+    db,
+    viewer,
+    (eb) => eb.and([eb('posts.deleted', '=', 1), eb('posts.deletedReason', '=', 'flagged')]),
+    visibleCompetitions(db, viewer),
+  );
+
+/** Calendar holds waiting for confirmation, and the earliest one's start. */
+export async function holdsTile(db: Database, viewer: Viewer) {
+  const row = await visibleCompetitions(db, viewer)
+    .where('isConfirmed', '=', 0)
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('startDate').as('firstStart')])
+    .executeTakeFirstOrThrow();
+  return { count: num(row.count), firstStart: row.firstStart === null ? null : num(row.firstStart) };
+}

@@ -1,0 +1,89 @@
+import {
+  ANALYTICS_MESSAGES,
+  type DashboardChartData,
+  type DashboardTiles,
+  type ParsedQuery,
+  type dashboard,
+} from '@preffy/api';
+import {
+  CHART_FIRST_DAY,
+  dailySeries,
+  dayRangeMs,
+  isRealDay,
+  isValidRange,
+  localDay,
+  prizeTotal,
+} from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { countUnseen } from '../inquiries/inquiries.repository.ts';
+import { paymentTotals } from '../payments/payments.repository.ts';
+import {
+  type Viewer,
+  endedOrActive,
+  flaggedTile,
+  holdsTile,
+  newCreatorsByHour,
+  reviewTile,
+  ugcByHour,
+} from './dashboard.repository.ts';
+
+export type ChartQuery = ParsedQuery<typeof dashboard.chart>;
+
+/**
+ * The chart's days: CHART_FIRST_DAY..today (business time zone) unless asked otherwise; a
+ * range must be real days, in order, inside that span (the picker offers nothing else, so a
+ * hand-made URL gets a 400 on the field at fault, with the analytics screen's message).
+ */
+export function chartRange(query: ChartQuery, timeZone: string, at = now()) {
+  const today = localDay(at, timeZone);
+  const from = query.from ?? CHART_FIRST_DAY;
+  const to = query.to ?? today;
+  if (!isValidRange(from, to, today)) {
+    const fromIsWrong = !isRealDay(from) || from < CHART_FIRST_DAY;
+    throw badRequest(fromIsWrong ? 'from' : 'to', ANALYTICS_MESSAGES.badRange);
+  }
+  return { from, to };
+}
+
+/** A daily series: the database counts per epoch hour, dailySeries folds hours into local days. */
+export async function getChart(
+  db: Database,
+  viewer: Viewer,
+  query: ChartQuery,
+  timeZone: string,
+): Promise<DashboardChartData> {
+  const { from, to } = chartRange(query, timeZone);
+  const range = dayRangeMs(from, to, timeZone);
+  const hours =
+    query.kind === 'ugc' ? await ugcByHour(db, viewer, range) : await newCreatorsByHour(db, viewer, range);
+  return { kind: query.kind, from, to, points: dailySeries(hours, from, to, timeZone) };
+}
+
+/** A page of the ended or active competitions; the prize total is read from each one's prize lines. */
+export async function listCompetitions(db: Database, viewer: Viewer, q: { page: number; pageSize: number }) {
+  const { items, total } = await endedOrActive(db, viewer, q);
+  return {
+    total,
+    items: items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      organizer: row.organizer,
+      prizeTotal: prizeTotal(row.prizes ? (JSON.parse(row.prizes) as string[]) : []).total,
+      ugcCount: Number(row.ugcCount ?? 0),
+    })),
+  };
+}
+
+/** The tiles; money and inquiries are staff business, so organizers get null for them. */
+export async function getTiles(db: Database, viewer: Viewer): Promise<DashboardTiles> {
+  const staff = viewer.role !== 'organizer';
+  // One after the other: SQLite has one connection, and each is a small aggregate.
+  const review = await reviewTile(db, viewer);
+  const flagged = await flaggedTile(db, viewer);
+  const holds = await holdsTile(db, viewer);
+  const payments = staff ? (await paymentTotals(db, undefined)).toBePaid : null;
+  const inquiries = staff ? { unseen: await countUnseen(db) } : null;
+  return { review, flagged, payments, inquiries, holds };
+}

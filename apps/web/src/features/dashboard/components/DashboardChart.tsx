@@ -1,0 +1,104 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Alert, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { DASHBOARD_CHARTS, type DashboardChart as ChartKind } from '@preffy/api';
+import { CHART_FIRST_DAY, localDay } from '@preffy/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/api/client.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { useDashboardChart } from '../api/dashboard.ts';
+import type { DashboardSearch } from '../dashboard-search.ts';
+
+type ChartSearch = Pick<DashboardSearch, 'chart' | 'from' | 'to'>;
+
+/**
+ * The daily chart: All UGC or New Creators, over the days in the address (2021-03-01 until
+ * today in the business time zone unless a range was picked: the only days the server takes).
+ */
+export function DashboardChart({
+  search,
+  onChange,
+}: {
+  search: ChartSearch;
+  onChange: (next: ChartSearch) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const timeZone = useBusinessTimeZone();
+  // Today as the page opened: the picker's last day and the default range's end.
+  const [today] = useState(() => localDay(Date.now(), timeZone));
+  const kind: ChartKind = search.chart ?? 'ugc';
+  const result = useDashboardChart({ kind, from: search.from, to: search.to });
+  // The first click of a range has no end yet: it stays here until the second one.
+  const [picking, setPicking] = useState<[string | null, string | null] | null>(null);
+  const points = result.data?.points ?? [];
+  const nothing = points.every((p) => p.count === 0);
+
+  return (
+    <Card withBorder padding="md" data-testid="dashboard-chart">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t(`chart.kinds.${kind}`)}
+        </Title>
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label={t('chart.label')}
+            data-testid="dashboard-chart-select"
+            data={DASHBOARD_CHARTS.map((value) => ({ value, label: t(`chart.kinds.${value}`) }))}
+            value={kind}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 260 }}
+            onChange={(value) => onChange({ ...search, chart: (value ?? 'ugc') as ChartKind })}
+          />
+          <DatePickerInput
+            type="range"
+            label={t('chart.range')}
+            description={t('chart.timeZone', { zone: timeZone })}
+            valueFormat="YYYY-MM-DD"
+            minDate={CHART_FIRST_DAY}
+            maxDate={today}
+            value={picking ?? [search.from ?? CHART_FIRST_DAY, search.to ?? today]}
+            allowSingleDateInRange
+            w={{ base: '100%', xs: 280 }}
+            onChange={([from, to]) => {
+              if (!from || !to) return setPicking([from, to]);
+              setPicking(null);
+              // The full span is the default: it leaves the address clean.
+              onChange({
+                ...search,
+                from: from === CHART_FIRST_DAY ? undefined : from,
+                to: to === today ? undefined : to,
+              });
+            }}
+          />
+        </Group>
+        {result.isError ? (
+          <Alert color="red" title={t('chart.loadFailed')}>
+            {describeError(result.error).message}
+          </Alert>
+        ) : !result.data ? (
+          <Loader aria-label={t('common.loading', { ns: 'common' })} />
+        ) : nothing ? (
+          <Text c="dimmed" data-testid="dashboard-chart-empty">
+            {t(`chart.empty.${kind}`)}
+          </Text>
+        ) : (
+          <div style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }} aria-busy={result.isFetching}>
+            <LineChart
+              h={260}
+              data={points}
+              dataKey="day"
+              series={[{ name: 'count', label: t(`chart.series.${kind}`), color: 'blue.6' }]}
+              valueFormatter={formatCount}
+              withDots={points.length <= 60}
+              curveType="linear"
+              aria-label={t(`chart.kinds.${kind}`)}
+            />
+          </div>
+        )}
+      </Stack>
+    </Card>
+  );
+}

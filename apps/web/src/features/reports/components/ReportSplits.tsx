@@ -1,0 +1,80 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { SimpleGrid, Table } from '@mantine/core';
+import type { PublicReport } from '@preffy/api';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { countryName, platformName } from '../../../lib/labels.ts';
+import { ReportSection } from './ReportSection.tsx';
+
+type Split = PublicReport['byPlatform'];
+
+/** Posts and views by platform (with a bar chart of the views) and by country. */
+export function ReportSplits({ byPlatform, byCountry }: { byPlatform: Split; byCountry: Split }) {
+  const { t } = useTranslation('reports');
+  const language = currentLanguage();
+  const platforms = byPlatform.map((s) => ({ ...s, name: platformName(s.key) }));
+  const countries = byCountry.map((s) => ({
+    ...s,
+    name: countryName(s.key, language, t('splits.unknownCountry')),
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ReportSection
+        title={t('splits.platform')}
+        testId="report-by-platform"
+        empty={platforms.length === 0 ? t('splits.empty') : null}
+      >
+        <BarChart
+          h={180}
+          data={platforms}
+          dataKey="name"
+          series={[{ name: 'views', label: t('totals.views'), color: 'teal.6' }]}
+          valueFormatter={formatCount}
+          aria-label={t('splits.platform')}
+        />
+        <SplitTable rows={platforms} nameTitle={t('results.platform')} />
+      </ReportSection>
+      <ReportSection
+        title={t('splits.country')}
+        testId="report-by-country"
+        empty={countries.length === 0 ? t('splits.empty') : null}
+      >
+        <SplitTable rows={countries} nameTitle={t('results.country')} />
+      </ReportSection>
+    </SimpleGrid>
+  );
+}
+
+function SplitTable({
+  rows,
+  nameTitle,
+}: {
+  rows: { key: string; name: string; posts: number; views: number }[];
+  nameTitle: string;
+}) {
+  const { t } = useTranslation('reports');
+  return (
+    <Table.ScrollContainer minWidth={300}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{nameTitle}</Table.Th>
+            <Table.Th ta="right">{t('totals.posts')}</Table.Th>
+            <Table.Th ta="right">{t('totals.views')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td ta="right">{formatCount(row.posts)}</Table.Td>
+              <Table.Td ta="right">{formatCount(row.views)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
