@@ -63,14 +63,14 @@ test('an admin signs in, visits every sidebar entry, switches language, and sign
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('unknown pages show the 404 page; / leads to all competitions', async ({ page }) => {
+test('unknown pages show the 404 page; / leads to the dashboard', async ({ page }) => {
   await signIn(page);
   await page.goto('/no/such/page');
   await expect(page.getByTestId('not-found')).toContainText(
     'Sorry! the page you are looking for could not be found',
   );
   await page.goto('/');
-  await expect(page).toHaveURL(/\/preffy\/view$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the API documentation renders without the layout', async ({ page }) => {

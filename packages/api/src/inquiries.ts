@@ -14,6 +14,7 @@ export const INQUIRY_SERVER_MESSAGES = {
   notFound: 'Inquiry not found',
   assigneeInvalid: 'Please pick a staff member from the list',
   holdMissing: 'The competition was not found',
+  holdLinked: 'This inquiry is already linked to another hold',
   noteEmpty: 'Please write a note',
 } as const;
 

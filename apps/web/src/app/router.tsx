@@ -137,8 +137,9 @@ const shellRoute = createRoute({ getParentRoute: () => signedInRoute, id: 'shell
 const indexRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/',
+  // Home is the dashboard, where sign-in lands too.
   beforeLoad: () => {
-    throw redirect({ to: '/preffy/view' });
+    throw redirect({ to: '/dashboard' });
   },
 });
 

@@ -3,6 +3,7 @@ import { HOUR_MS, type HourCount } from '@preffy/domain';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
 import { paged } from '../../lib/paging.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
 
@@ -145,10 +146,16 @@ export const flaggedTile = (db: Database, viewer: Viewer) =>
     visibleCompetitions(db, viewer),
   );
 
-/** Calendar holds waiting for confirmation, and the earliest one's start. */
+/**
+ * Calendar holds waiting for confirmation (unconfirmed, not over), and the earliest one's start.
+ * A hold nobody confirmed before its end waits for nothing: counting it would keep the tile busy
+ * and send the calendar link to a month long gone.
+ */
 export async function holdsTile(db: Database, viewer: Viewer) {
   const row = await visibleCompetitions(db, viewer)
     .where('isConfirmed', '=', 0)
+    .where('hasEnded', '=', 0)
+    .where('endDate', '>=', now())
     .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('startDate').as('firstStart')])
     .executeTakeFirstOrThrow();
   return { count: num(row.count), firstStart: row.firstStart === null ? null : num(row.firstStart) };

@@ -111,10 +111,14 @@ beforeAll(async () => {
   // Closed to entries: its unscored post is not waiting for review.
   ids.closed = await competition('Closed Upcoming', theirs, '2025-03-01T12:00Z', '2025-04-01T12:00Z', {});
   await app.db.updateTable('competitions').set({ isClosed: 1 }).where('id', '=', ids.closed).execute();
-  ids.hold = await competition('Staff Hold', theirs, '2025-06-01T12:00Z', '2025-06-20T12:00Z', {
+  ids.hold = await competition('Staff Hold', theirs, '2030-06-01T12:00Z', '2030-06-20T12:00Z', {
     confirmed: false,
   });
-  ids.myHold = await competition('My Hold', mine, '2025-07-01T12:00Z', '2025-07-20T12:00Z', {
+  ids.myHold = await competition('My Hold', mine, '2030-07-01T12:00Z', '2030-07-20T12:00Z', {
+    confirmed: false,
+  });
+  // Never confirmed and long over: nothing waits on it any more.
+  ids.staleHold = await competition('Stale Hold', theirs, '2025-06-01T12:00Z', '2025-06-20T12:00Z', {
     confirmed: false,
   });
 
@@ -277,7 +281,7 @@ describe('dashboard tiles', () => {
       },
       payments: { count: 2, amount: 150.35 },
       inquiries: { unseen: 2 },
-      holds: { count: 2, firstStart: at('2025-06-01T12:00Z') },
+      holds: { count: 2, firstStart: at('2030-06-01T12:00Z') },
     });
   });
 
@@ -287,7 +291,7 @@ describe('dashboard tiles', () => {
       flagged: { total: 1, top: [{ id: ids.alpha, name: 'Alpha Ended', count: 1 }] },
       payments: null,
       inquiries: null,
-      holds: { count: 1, firstStart: at('2025-07-01T12:00Z') },
+      holds: { count: 1, firstStart: at('2030-07-01T12:00Z') },
     });
   });
 });

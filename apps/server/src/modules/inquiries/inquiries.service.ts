@@ -193,7 +193,11 @@ export async function addNote(db: Database, actor: SessionUser, id: string, mess
   });
 }
 
-/** Link the calendar hold made from the inquiry, at the version read. */
+/**
+ * Link the calendar hold made from the inquiry, at the version read. A hold already linked (by
+ * someone who reserved a date at the same time) is never replaced: the second hold stays on the
+ * calendar unlinked and its maker is told (409), rather than the first link vanishing unseen.
+ */
 export async function linkHold(
   db: Database,
   actor: SessionUser,
@@ -204,6 +208,12 @@ export async function linkHold(
     const before = await currentInquiry(trx, id, input.version);
     if (!(await isLiveCompetition(trx, input.competitionId)))
       throw fieldError('competitionId', INQUIRY_HOLD_MISSING);
+    if (
+      before.competitionId &&
+      before.competitionId !== input.competitionId &&
+      (await isLiveCompetition(trx, before.competitionId))
+    )
+      throw new AppError(409, 'HOLD_LINKED', INQUIRY_SERVER_MESSAGES.holdLinked);
     await writeAt(trx, id, input.version, { competitionId: input.competitionId });
     await audit(trx, actor.id, id, 'hold', {
       competitionId: { from: before.competitionId ?? null, to: input.competitionId },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquirySchema } from '@preffy/api';
+import { INQUIRY_SERVER_MESSAGES, inquirySchema } from '@preffy/api';
 import { FORM_MESSAGES, INQUIRY_MESSAGES } from '@preffy/domain';
 import {
   type TestClient,
@@ -367,6 +367,19 @@ describe('delete and hold', () => {
       competitionId,
     });
     expect(stale.statusCode).toBe(409);
+    // A second hold, reserved at the same time by someone else, never replaces the first link.
+    const second = await newCompetition(app, staff);
+    const replace = await staff.post(`/api/inquiries/${item.id}/hold`, {
+      version: item.version + 1,
+      competitionId: second,
+    });
+    expect(replace.statusCode).toBe(409);
+    expect(replace.json()).toMatchObject({
+      code: 'HOLD_LINKED',
+      message: INQUIRY_SERVER_MESSAGES.holdLinked,
+    });
+    const kept = (await staff.get(`/api/inquiries/${item.id}`)).json();
+    expect(kept.inquiry.competitionId).toBe(competitionId);
     const activity = (await staff.get(`/api/inquiries/${item.id}/activity`)).json();
     expect(activity.items[0]).toMatchObject({ action: 'hold', actorName: 'Test staff' });
   });

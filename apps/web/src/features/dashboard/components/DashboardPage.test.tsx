@@ -36,13 +36,16 @@ const organizerTiles = {
   holds: { count: 0, firstStart: null },
 };
 
-function stubServer(tiles: unknown, role = 'staff', counts = [0, 3]) {
+function stubServer(tiles: unknown, role = 'staff', counts = [0, 3], tileFailures = 0) {
   const asked: URL[] = [];
+  let failures = tileFailures;
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://app.test');
     asked.push(url);
     if (url.pathname === '/api/auth/me')
       return Response.json({ user: { role, name: 'S', email: 's@x.test' }, businessTimeZone: 'UTC' });
+    if (url.pathname === '/api/dashboard/tiles' && failures-- > 0)
+      return Response.json({ statusCode: 500, code: 'INTERNAL', message: 'x' }, { status: 500 });
     if (url.pathname === '/api/dashboard/tiles') return Response.json(tiles);
     if (url.pathname === '/api/dashboard/chart')
       return Response.json({
@@ -74,6 +77,15 @@ function Page({ initial = {} }: { initial?: DashboardSearch }) {
 const hrefOf = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('the dashboard', () => {
+  it('says when the tiles could not be loaded, and Try again loads them', async () => {
+    stubServer(staffTiles, 'staff', [0, 3], 1);
+    renderPage('/dashboard', Page, { links: LINKS });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The tiles could not be loaded.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('dashboard-tiles')).toBeTruthy();
+  });
+
   it('links each tile to the screen that works on it', async () => {
     stubServer(staffTiles);
     renderPage('/dashboard', Page, { links: LINKS });

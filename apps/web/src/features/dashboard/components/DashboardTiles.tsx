@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { DashboardCompetitionCount, DashboardTiles as Tiles } from '@preffy/api';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -72,7 +72,14 @@ export function DashboardTiles() {
   const { t } = useTranslation('dashboard');
   const timeZone = useBusinessTimeZone();
   const tiles = useDashboardTiles();
-  if (tiles.isError) return <Empty>{t('tiles.loadFailed')}</Empty>;
+  if (tiles.isError)
+    return (
+      <Alert color="red" role="alert" title={t('tiles.loadFailed')}>
+        <Button size="xs" variant="light" color="red" onClick={() => void tiles.refetch()}>
+          {t('tiles.retry')}
+        </Button>
+      </Alert>
+    );
   const data: Tiles | undefined = tiles.data;
   if (!data)
     return (

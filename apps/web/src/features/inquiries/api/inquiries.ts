@@ -129,7 +129,8 @@ export function useAddNote(id: string) {
 /**
  * Link the hold just made with 'Reserve a date for this inquiry'. It reads the inquiry first, so
  * an edit made while the Reserve A Date form was open does not refuse the link as a stale
- * version; the caller tells the user if linking still fails (the hold itself stays).
+ * version; a hold someone else linked meanwhile is never replaced (the server answers 409). The
+ * caller tells the user if linking fails (the hold itself stays).
  */
 export function useLinkHold(id: string) {
   const queryClient = useQueryClient();
