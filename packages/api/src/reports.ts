@@ -66,7 +66,8 @@ export const reportWinnerSchema = z.object({
   creator: z.string(),
   platform: z.string(),
   prizeLabel: z.string().nullable(),
-  prize: z.number(),
+  /** The prize slot's amount; null for a payment made before prize slots were recorded. */
+  prize: z.number().nullable(),
 });
 
 /** What a shared link shows: the report without anything private. */
@@ -156,7 +157,7 @@ export const reports = {
   }),
   share: staff.post('/api/reports/:id/shares', {
     summary: 'Share with the artist: a read-only link that expires; its address is shown only now',
-    idempotent: true,
+    // Not idempotent: a stored answer would keep the link's secret address for 24 h (decision 0034).
     params: idParams,
     body: z.object({ expiresInDays: z.number().int().min(1).max(REPORT_SHARE_MAX_DAYS) }),
     responses: { 201: z.object({ share: reportShareSchema, url: z.string() }) },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  HOUR_MS,
+  TIME_BUCKET_MS,
   cumulative,
   dailySeries,
   dayRangeMs,
@@ -12,16 +12,16 @@ import {
 } from './analytics.ts';
 
 const at = (iso: string) => Date.parse(iso);
-const hourOf = (iso: string) => Math.floor(at(iso) / HOUR_MS);
+const bucketOf = (iso: string) => Math.floor(at(iso) / TIME_BUCKET_MS);
 
-describe('daily series from hour buckets', () => {
-  it('puts each hour on its day in the time zone and zero-fills the rest', () => {
+describe('daily series from quarter-hour buckets', () => {
+  it('puts each bucket on its day in the time zone and zero-fills the rest', () => {
     // 03:00 UTC on 3 March is still 2 March in New York (22:00, UTC-5).
     const series = dailySeries(
       [
-        { hour: hourOf('2021-03-03T03:00:00Z'), count: 2 },
-        { hour: hourOf('2021-03-03T15:00:00Z'), count: 5 },
-        { hour: hourOf('2021-03-09T15:00:00Z'), count: 9 },
+        { bucket: bucketOf('2021-03-03T03:00:00Z'), count: 2 },
+        { bucket: bucketOf('2021-03-03T15:00:00Z'), count: 5 },
+        { bucket: bucketOf('2021-03-09T15:00:00Z'), count: 9 },
       ],
       '2021-03-01',
       '2021-03-04',
@@ -38,7 +38,7 @@ describe('daily series from hour buckets', () => {
   it('follows daylight saving: 23:30 local on the day clocks go forward is still that day', () => {
     // 14 March 2021: New York moves to UTC-4; 03:30 UTC on 15 March is 23:30 on 14 March.
     const series = dailySeries(
-      [{ hour: hourOf('2021-03-15T03:00:00Z'), count: 1 }],
+      [{ bucket: bucketOf('2021-03-15T03:00:00Z'), count: 1 }],
       '2021-03-14',
       '2021-03-15',
       'America/New_York',
@@ -49,19 +49,35 @@ describe('daily series from hour buckets', () => {
     ]);
   });
 
+  it('puts a post 15 minutes after midnight in Kolkata (UTC+5:30) on that day, not the day before', () => {
+    // 18:45 UTC on 2 March is 00:15 on 3 March in Kolkata.
+    const series = dailySeries(
+      [{ bucket: bucketOf('2021-03-02T18:45:00Z'), count: 1 }],
+      '2021-03-02',
+      '2021-03-03',
+      'Asia/Kolkata',
+    );
+    expect(series).toEqual([
+      { day: '2021-03-02', count: 0 },
+      { day: '2021-03-03', count: 1 },
+    ]);
+  });
+
   it('never loses or invents a count inside the range', () => {
     fc.assert(
       fc.property(
         fc.array(
           fc.record({
-            hour: fc.integer({ min: 449_000, max: 451_000 }),
+            bucket: fc.integer({ min: 1_796_000, max: 1_804_000 }),
             count: fc.integer({ min: 0, max: 50 }),
           }),
         ),
-        (hours) => {
+        (buckets) => {
           const { start, end } = dayRangeMs('2021-03-01', '2021-04-30', 'Europe/Berlin');
-          const inside = hours.filter((h) => h.hour * HOUR_MS >= start && h.hour * HOUR_MS < end);
-          const series = dailySeries(hours, '2021-03-01', '2021-04-30', 'Europe/Berlin');
+          const inside = buckets.filter(
+            (h) => h.bucket * TIME_BUCKET_MS >= start && h.bucket * TIME_BUCKET_MS < end,
+          );
+          const series = dailySeries(buckets, '2021-03-01', '2021-04-30', 'Europe/Berlin');
           expect(series).toHaveLength(61);
           expect(series.reduce((s, d) => s + d.count, 0)).toBe(inside.reduce((s, h) => s + h.count, 0));
         },

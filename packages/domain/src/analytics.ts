@@ -3,18 +3,20 @@ import { addDays, localDay, midnightOn } from './dates.ts';
 
 /**
  * Shared rules of the dashboard, analytics and reports (issue 16). The database groups rows by
- * the hour (epoch hour = floor(ms / 3,600,000): the same expression in SQLite and PostgreSQL);
- * these functions turn such hour buckets into days of the business time zone, which SQL cannot
- * do portably across daylight-saving changes.
+ * epoch quarter-hour (floor(ms / 900,000): the same expression in SQLite and PostgreSQL); these
+ * functions turn such buckets into days of the business time zone, which SQL cannot do portably
+ * across daylight-saving changes. A quarter-hour because every time zone's offset is a whole
+ * number of quarter-hours (+5:30 Kolkata, +5:45 Kathmandu): a bucket never straddles midnight.
  */
 
 /** The dashboard charts start here (doc 2 section 9) and run daily until today. */
 export const CHART_FIRST_DAY = '2021-03-01';
 
-export const HOUR_MS = 3_600_000;
+/** The length of the time buckets the database groups by: 15 minutes. */
+export const TIME_BUCKET_MS = 900_000;
 
-/** A count the database grouped by epoch hour. */
-export type HourCount = { hour: number; count: number };
+/** A count the database grouped by epoch quarter-hour (epoch ms / TIME_BUCKET_MS, rounded down). */
+export type BucketCount = { bucket: number; count: number };
 /** One day of a chart. */
 export type DayCount = { day: string; count: number };
 
@@ -31,19 +33,19 @@ export function dayRangeMs(from: string, to: string, timeZone: string): { start:
 }
 
 /**
- * Hour buckets summed into the days `from`..`to` of the time zone, every day present (0 when
- * nothing happened). An hour is counted on the day its first minute falls in: exact for every
- * zone whose offset is whole hours, and at most 30 minutes off for the few that are not.
+ * Quarter-hour buckets summed into the days `from`..`to` of the time zone, every day present (0
+ * when nothing happened). A bucket lies wholly inside one local day in every time zone, so each
+ * count lands on its own day exactly.
  */
 export function dailySeries(
-  hours: readonly HourCount[],
+  buckets: readonly BucketCount[],
   from: string,
   to: string,
   timeZone: string,
 ): DayCount[] {
   const byDay = new Map(daysBetween(from, to).map((day) => [day, 0]));
-  for (const { hour, count } of hours) {
-    const day = localDay(hour * HOUR_MS, timeZone);
+  for (const { bucket, count } of buckets) {
+    const day = localDay(bucket * TIME_BUCKET_MS, timeZone);
     const sum = byDay.get(day);
     if (sum !== undefined) byDay.set(day, sum + Number(count));
   }

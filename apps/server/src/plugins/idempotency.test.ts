@@ -114,7 +114,6 @@ describe('which routes honour Idempotency-Key', () => {
       'POST /api/posts/:id/reset-referrals',
       'POST /api/promotions',
       'POST /api/promotions/:id/send',
-      'POST /api/reports/:id/shares',
       'POST /api/users',
       'POST /api/winners',
     ]);

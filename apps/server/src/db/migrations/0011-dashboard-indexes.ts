@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
  * latest end first; its holds tile the unconfirmed ones; its flagged tile the posts removed as
  * 'flagged' across competitions (the existing posts indexes lead with the competition or with
  * createdAt). The charts use existing indexes: posts by (deleted, createdAt) and by competition,
- * and analytics' (platform, lower(creator), createdAt) for first posts.
+ * and analytics' (lower(trim(platform)), lower(trim(creator)), createdAt) for first posts (0012).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const indexes: [string, string, string[]][] = [

@@ -16,9 +16,20 @@ const num = (value: unknown) => Number(value ?? 0);
 
 type PostsEb = ExpressionBuilder<DB, 'posts'>;
 
-/** Posts entered in the period, in whatever state they are now. */
+/**
+ * The ids of live competitions: a deleted competition keeps its posts (deleted = 0), and none
+ * of them counts anywhere, as the dashboard and the report never reach them either.
+ */
+const liveCompetitionIds = (db: Database) =>
+  db.selectFrom('competitions').select('competitions.id').where('competitions.deleted', '=', 0);
+
+/** Posts of live competitions entered in the period, in whatever state they are now. */
 const enteredIn = (db: Database, { start, end }: PeriodMs) =>
-  db.selectFrom('posts').where('posts.createdAt', '>=', start).where('posts.createdAt', '<', end);
+  db
+    .selectFrom('posts')
+    .where('posts.competitionId', 'in', liveCompetitionIds(db))
+    .where('posts.createdAt', '>=', start)
+    .where('posts.createdAt', '<', end);
 const liveIn = (db: Database, period: PeriodMs) => enteredIn(db, period).where('posts.deleted', '=', 0);
 
 /** 1 for the rows that match, else 0: the sum of it counts them. */
@@ -56,14 +67,23 @@ export async function postTotals(db: Database, period: PeriodMs) {
 }
 
 /**
- * The period's creators: one per platform and handle (case-insensitive, like the leaderboard's
- * entryKey). Returning: a live post on that platform before the period (the index of migration
- * 0012 answers it per creator); new: the others, whose first live post there is in the period.
+ * A creator's identity, the leaderboard's entryKey (packages/domain): trimmed, lower-cased handle
+ * and platform. The same expressions are indexed by migration 0012, so they must stay identical.
+ * SQLite's lower() folds ASCII only: on SQLite a non-Latin handle differing only in case (Анна,
+ * анна) counts as two creators; PostgreSQL folds it. Overriding lower() on the connection would
+ * leave the existing lower() indexes built with the old one, so it is not done.
+ */
+const handleOf = (table: 'posts' | 'earlier') => sql<string>`lower(trim(${sql.ref(`${table}.creator`)}))`;
+const platformOf = (table: 'posts' | 'earlier') => sql<string>`lower(trim(${sql.ref(`${table}.platform`)}))`;
+
+/**
+ * The period's creators: one per platform and handle (see handleOf). Returning: a live post on
+ * that platform before the period, in a live competition (the index of migration 0012 answers it
+ * per creator); new: the others, whose first live post there is in the period.
  */
 export async function creatorTotals(db: Database, period: PeriodMs) {
-  const handle = sql<string>`lower(${sql.ref('posts.creator')})`;
   const creators = liveIn(db, period)
-    .select(['posts.platform', handle.as('handle')])
+    .select([platformOf('posts').as('platform'), handleOf('posts').as('handle')])
     .distinct();
   const row = await db
     .selectFrom(creators.as('c'))
@@ -78,10 +98,11 @@ export async function creatorTotals(db: Database, period: PeriodMs) {
                 eb
                   .selectFrom('posts as earlier')
                   .select(sql`1`.as('one'))
-                  .whereRef('earlier.platform', '=', 'c.platform')
-                  .where(sql`lower(${sql.ref('earlier.creator')})`, '=', eb.ref('c.handle'))
+                  .where(platformOf('earlier'), '=', eb.ref('c.platform'))
+                  .where(handleOf('earlier'), '=', eb.ref('c.handle'))
                   .where('earlier.createdAt', '<', period.start)
-                  .where('earlier.deleted', '=', 0),
+                  .where('earlier.deleted', '=', 0)
+                  .where('earlier.competitionId', 'in', liveCompetitionIds(db)),
               ),
             )
             .then(1)

@@ -81,7 +81,7 @@ beforeAll(async () => {
     invoice: 700,
     confirmed: false,
   });
-  await competition('Deleted', {
+  const deleted = await competition('Deleted', {
     start: '2025-01-05T12:00Z',
     end: '2025-01-20T12:00Z',
     invoice: 900,
@@ -104,11 +104,12 @@ beforeAll(async () => {
   const inJanuary = at('2025-01-05T12:00:00Z');
   await insertPosts(app, a, [
     { creator: 'alice', createdAt: inJanuary, views: 100, likes: 10, country: 'US' },
-    // The same creator (handles compare case-insensitively), the country in lower case.
-    { creator: 'Alice', createdAt: inJanuary + 1, views: 50, likes: 5, country: 'us' },
+    // The same creator (handles compare trimmed and case-insensitively, like the leaderboard's
+    // entryKey), the country in lower case.
+    { creator: 'Alice ', createdAt: inJanuary + 1, views: 50, likes: 5, country: 'us' },
     { creator: 'alice', platform: 'instagram', createdAt: inJanuary, views: 30, likes: 3, country: 'FR' },
-    // bob returns: a live post before January.
-    { creator: 'bob', createdAt: at('2024-06-01T12:00Z'), views: 7, likes: 7 },
+    // bob returns: a live post before January (handle and platform typed with spaces and capitals).
+    { creator: ' Bob ', platform: 'TikTok ', createdAt: at('2024-06-01T12:00Z'), views: 7, likes: 7 },
     { creator: 'bob', createdAt: inJanuary, views: 20, likes: 2, country: 'ZZ' },
     // The last minute of 31 January in New York is inside; the next one is not.
     { creator: 'carol', createdAt: at('2025-02-01T04:59:59Z'), views: 10, likes: 1, country: null },
@@ -128,6 +129,14 @@ beforeAll(async () => {
       deletedReason: 'disqualified',
     },
     { creator: 'hank', createdAt: inJanuary, views: 500, likes: 50, deleted: 1, deletedReason: 'admin' },
+  ]);
+
+  // The deleted competition keeps its posts (deleted = 0): none counts, in January or as history
+  // (carol's earlier post there does not make her returning).
+  await insertPosts(app, deleted, [
+    { creator: 'zed', createdAt: inJanuary, views: 9000, likes: 900, country: 'DE' },
+    { creator: 'yuri', createdAt: inJanuary, views: 9000, deleted: 1, deletedReason: 'flagged' },
+    { creator: 'carol', createdAt: at('2024-06-01T12:00Z'), views: 9000, likes: 900 },
   ]);
 
   // March 2023: 52 countries, the first 50 with 2 posts each, the last two with 1 post of 7 views.

@@ -1,5 +1,5 @@
 import { DASHBOARD_TOP_COMPETITIONS } from '@preffy/api';
-import { HOUR_MS, type HourCount } from '@preffy/domain';
+import { type BucketCount, TIME_BUCKET_MS } from '@preffy/domain';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -18,8 +18,8 @@ export type RangeMs = { start: number; end: number };
 /** PostgreSQL answers count/sum (bigint/numeric) as strings and sum over no rows as null. */
 const num = (value: unknown) => Number(value ?? 0);
 
-/** The epoch hour of a millisecond column: integer division in SQLite and PostgreSQL alike. */
-const epochHour = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(HOUR_MS)}`;
+/** The epoch quarter-hour of a millisecond column: integer division in SQLite and PostgreSQL alike. */
+const timeBucket = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(TIME_BUCKET_MS)}`;
 
 /** The ids of the competitions the viewer may see, as a subquery. */
 const visibleIds = (db: Database, viewer: Viewer) => visibleCompetitions(db, viewer).select('id');
@@ -31,46 +31,49 @@ const livePosts = (db: Database, viewer: Viewer) =>
     .where('posts.deleted', '=', 0)
     .where('posts.competitionId', 'in', visibleIds(db, viewer));
 
-const hourCounts = async (query: SelectQueryBuilder<DB, never, { hour: number; count: unknown }>) =>
-  (await query.execute()).map((r): HourCount => ({ hour: num(r.hour), count: num(r.count) }));
+const bucketCounts = async (query: SelectQueryBuilder<DB, never, { bucket: number; count: unknown }>) =>
+  (await query.execute()).map((r): BucketCount => ({ bucket: num(r.bucket), count: num(r.count) }));
 
-/** Live posts entered in the range, counted per epoch hour. */
-export function ugcByHour(db: Database, viewer: Viewer, { start, end }: RangeMs) {
+/** Live posts entered in the range, counted per epoch quarter-hour. */
+export function ugcByBucket(db: Database, viewer: Viewer, { start, end }: RangeMs) {
   const inRange = livePosts(db, viewer)
     .where('posts.createdAt', '>=', start)
     .where('posts.createdAt', '<', end)
-    .select(epochHour('posts.createdAt').as('hour'));
-  return hourCounts(
+    .select(timeBucket('posts.createdAt').as('bucket'));
+  return bucketCounts(
     db
       .selectFrom(inRange.as('p'))
-      .select((eb) => ['p.hour', eb.fn.countAll().as('count')])
-      .groupBy('p.hour') as never,
+      .select((eb) => ['p.bucket', eb.fn.countAll().as('count')])
+      .groupBy('p.bucket') as never,
   );
 }
 
 /**
- * New creators per epoch hour: a creator (handle, case-insensitive, like analytics and the
- * leaderboard) is new on a platform at their first live post there in the visible competitions.
+ * New creators per epoch quarter-hour: a creator (handle and platform, trimmed and case-insensitive, like
+ * analytics and the leaderboard) is new on a platform at their first live post there in the visible competitions.
  * A later post on the same platform is not new; a first post on another platform is.
  */
-export function newCreatorsByHour(db: Database, viewer: Viewer, { start, end }: RangeMs) {
+export function newCreatorsByBucket(db: Database, viewer: Viewer, { start, end }: RangeMs) {
+  // The leaderboard's entryKey: trimmed, lower-cased handle and platform (as analytics).
+  const platform = sql<string>`lower(trim(${sql.ref('posts.platform')}))`;
+  const handle = sql<string>`lower(trim(${sql.ref('posts.creator')}))`;
   const firsts = livePosts(db, viewer)
     .select((eb) => [
-      'posts.platform',
-      sql<string>`lower(${sql.ref('posts.creator')})`.as('handle'),
+      platform.as('platform'),
+      handle.as('handle'),
       eb.fn.min('posts.createdAt').as('firstAt'),
     ])
-    .groupBy(['posts.platform', sql`lower(${sql.ref('posts.creator')})`]);
+    .groupBy([platform, handle]);
   const inRange = db
     .selectFrom(firsts.as('f'))
     .where('f.firstAt', '>=', start)
     .where('f.firstAt', '<', end)
-    .select(epochHour('f.firstAt').as('hour'));
-  return hourCounts(
+    .select(timeBucket('f.firstAt').as('bucket'));
+  return bucketCounts(
     db
       .selectFrom(inRange.as('n'))
-      .select((eb) => ['n.hour', eb.fn.countAll().as('count')])
-      .groupBy('n.hour') as never,
+      .select((eb) => ['n.bucket', eb.fn.countAll().as('count')])
+      .groupBy('n.bucket') as never,
   );
 }
 

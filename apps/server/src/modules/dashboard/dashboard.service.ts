@@ -24,9 +24,9 @@ import {
   endedOrActive,
   flaggedTile,
   holdsTile,
-  newCreatorsByHour,
+  newCreatorsByBucket,
   reviewTile,
-  ugcByHour,
+  ugcByBucket,
 } from './dashboard.repository.ts';
 
 export type ChartQuery = ParsedQuery<typeof dashboard.chart>;
@@ -47,7 +47,7 @@ export function chartRange(query: ChartQuery, timeZone: string, at = now()) {
   return { from, to };
 }
 
-/** A daily series: the database counts per epoch hour, dailySeries folds hours into local days. */
+/** A daily series: the database counts per epoch quarter-hour, dailySeries folds them into local days. */
 export async function getChart(
   db: Database,
   viewer: Viewer,
@@ -56,9 +56,11 @@ export async function getChart(
 ): Promise<DashboardChartData> {
   const { from, to } = chartRange(query, timeZone);
   const range = dayRangeMs(from, to, timeZone);
-  const hours =
-    query.kind === 'ugc' ? await ugcByHour(db, viewer, range) : await newCreatorsByHour(db, viewer, range);
-  return { kind: query.kind, from, to, points: dailySeries(hours, from, to, timeZone) };
+  const buckets =
+    query.kind === 'ugc'
+      ? await ugcByBucket(db, viewer, range)
+      : await newCreatorsByBucket(db, viewer, range);
+  return { kind: query.kind, from, to, points: dailySeries(buckets, from, to, timeZone) };
 }
 
 /** A page of the ended or active competitions; the prize total is read from each one's prize lines. */

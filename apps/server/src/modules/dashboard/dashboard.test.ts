@@ -125,8 +125,8 @@ beforeAll(async () => {
   await insertPosts(app, ids.alpha, [
     // 03:00 UTC on the 10th is 22:00 on the 9th in New York.
     { creator: 'alice', createdAt: at('2025-01-10T03:00:00Z') },
-    // The same creator (handles compare case-insensitively) on the same platform: not new.
-    { creator: 'Alice', createdAt: at('2025-01-12T15:00:00Z') },
+    // The same creator (handles compare trimmed and case-insensitively) on the same platform: not new.
+    { creator: 'Alice ', createdAt: at('2025-01-12T15:00:00Z') },
     // The same creator on another platform: new there.
     { creator: 'alice', platform: 'instagram', createdAt: at('2025-01-12T16:00:00Z') },
     { creator: 'frank', createdAt: at('2025-01-12T16:00:00Z'), deleted: 1, deletedReason: 'flagged' },

@@ -97,7 +97,13 @@ function sections(report: PublicReport & { money?: Report['money'] }, timeZone: 
       title: 'Winners',
       header: ['Creator', 'Platform', 'Prize', 'Amount'],
       rows: [
-        ...report.winners.map((w): Cell[] => [w.creator, w.platform, w.prizeLabel, dollars(w.prize)]),
+        // A legacy payment has no recorded prize: its cell stays empty.
+        ...report.winners.map((w): Cell[] => [
+          w.creator,
+          w.platform,
+          w.prizeLabel,
+          w.prize === null ? null : dollars(w.prize),
+        ]),
         ['Prize total', null, null, dollars(report.prizeTotal)],
       ],
     },

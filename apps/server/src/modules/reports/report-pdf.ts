@@ -212,7 +212,13 @@ function documentOf(report: PublicReport & { money?: Report['money'] }, timeZone
     heading('Winners'),
     table(
       ['Creator', 'Platform', 'Prize', 'Amount'],
-      report.winners.map((w) => [w.creator, w.platform, w.prizeLabel ?? '', right(money.format(w.prize))]),
+      // A legacy payment has no recorded prize: a dash, never the amount it paid.
+      report.winners.map((w) => [
+        w.creator,
+        w.platform,
+        w.prizeLabel ?? '',
+        right(w.prize === null ? '—' : money.format(w.prize)),
+      ]),
       'No winners yet: they are named when the competition is finished.',
     ),
     { text: `Prize total: ${money.format(report.prizeTotal)}`, bold: true, margin: [0, 0, 0, 8] },

@@ -67,9 +67,11 @@ export async function insertPayment(
   p: {
     creator: string;
     platform: string;
-    prize: number;
-    prizeLabel: string;
+    /** null: a legacy payment, made before prize slots were recorded (it pays `amount`). */
+    prize: number | null;
+    prizeLabel: string | null;
     status: string;
+    amount?: number;
     deleted?: 0 | 1;
   },
 ) {
@@ -88,7 +90,7 @@ export async function insertPayment(
       vendorId: null,
       source: 'Preffy',
       paymentEmail: `${p.creator}@paypal.test`,
-      amount: p.prize,
+      amount: p.amount ?? p.prize ?? 0,
       status: p.status,
       creator: p.creator,
       platform: p.platform,

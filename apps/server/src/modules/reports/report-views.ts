@@ -1,5 +1,5 @@
 import { REPORT_MAX_POINTS, type PublicReport } from '@preffy/api';
-import { type HourCount, HOUR_MS, cumulative, dailySeries, localDay } from '@preffy/domain';
+import { type BucketCount, TIME_BUCKET_MS, cumulative, dailySeries, localDay } from '@preffy/domain';
 
 type ViewsOverTime = PublicReport['viewsOverTime'];
 
@@ -7,14 +7,14 @@ const WEEK_DAYS = 7;
 
 /**
  * Views over time: the total views of the competition's posts at the end of each day, from its
- * start day to its end day (or today, while it runs), in the business time zone. `hours` is the
- * views each hour added (reports.repository viewGrowthByHour). Growth recorded before the first
+ * start day to its end day (or today, while it runs), in the business time zone. `buckets` are the
+ * views each quarter-hour added (reports.repository viewGrowthByBucket). Growth recorded before the first
  * day still counts in the running total; growth after the last day is not shown. Past
  * REPORT_MAX_POINTS days the series is shown by week: each point is a week's first day with the
  * total at the end of that week (the last week may be shorter).
  */
 export function viewsOverTime(
-  hours: readonly HourCount[],
+  buckets: readonly BucketCount[],
   range: { startDate: number; endDate: number; now: number; timeZone: string },
 ): ViewsOverTime {
   const first = localDay(range.startDate, range.timeZone);
@@ -22,11 +22,11 @@ export function viewsOverTime(
   const today = localDay(range.now, range.timeZone);
   const last = endDay < today ? endDay : today;
   if (last < first) return { step: 'day', points: [] };
-  // dailySeries places an hour on the day its first minute falls in: the same rule picks the earlier ones.
-  const before = hours
-    .filter(({ hour }) => localDay(hour * HOUR_MS, range.timeZone) < first)
+  // The growth before the first day: buckets whose local day is earlier (dailySeries' own rule).
+  const before = buckets
+    .filter(({ bucket }) => localDay(bucket * TIME_BUCKET_MS, range.timeZone) < first)
     .reduce((sum, { count }) => sum + count, 0);
-  const days = cumulative(dailySeries(hours, first, last, range.timeZone), before);
+  const days = cumulative(dailySeries(buckets, first, last, range.timeZone), before);
   if (days.length <= REPORT_MAX_POINTS)
     return { step: 'day', points: days.map(({ day, count }) => ({ day, views: count })) };
   const points = [];

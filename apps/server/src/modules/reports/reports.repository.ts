@@ -1,4 +1,4 @@
-import { type HourCount, HOUR_MS } from '@preffy/domain';
+import { type BucketCount, TIME_BUCKET_MS } from '@preffy/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
@@ -53,15 +53,16 @@ export async function reportTotals(db: Database, competitionId: string) {
 }
 
 /**
- * The views each epoch hour added: per post, the growth between consecutive snapshots (LAG over
- * the post's snapshots in time order; the first snapshot counts in full), summed by hour. The
- * hour is integer division of epoch milliseconds, the same in SQLite and PostgreSQL.
+ * The views each epoch quarter-hour added: per post, the growth between consecutive snapshots
+ * (LAG over the post's snapshots in time order; the first snapshot counts in full), summed by
+ * quarter-hour. The bucket is integer division of epoch milliseconds, the same in SQLite and
+ * PostgreSQL.
  */
-export async function viewGrowthByHour(db: Database, competitionId: string): Promise<HourCount[]> {
-  const { rows } = await sql<{ hour: number | string; count: number | string }>`
-    select growth.hour as hour, sum(growth.views) as count
+export async function viewGrowthByBucket(db: Database, competitionId: string): Promise<BucketCount[]> {
+  const { rows } = await sql<{ bucket: number | string; count: number | string }>`
+    select growth.bucket as bucket, sum(growth.views) as count
     from (
-      select post_snapshots.at / ${sql.lit(HOUR_MS)} as hour,
+      select post_snapshots.at / ${sql.lit(TIME_BUCKET_MS)} as bucket,
         post_snapshots.views - coalesce(
           lag(post_snapshots.views) over (
             partition by post_snapshots.post_id order by post_snapshots.at, post_snapshots.id
@@ -72,9 +73,9 @@ export async function viewGrowthByHour(db: Database, competitionId: string): Pro
       inner join posts on posts.id = post_snapshots.post_id
       where posts.competition_id = ${competitionId} and posts.deleted = 0
     ) as growth
-    group by growth.hour
-    order by growth.hour`.execute(db);
-  return rows.map((row) => ({ hour: Number(row.hour), count: Number(row.count) }));
+    group by growth.bucket
+    order by growth.bucket`.execute(db);
+  return rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.count) }));
 }
 
 /** The posts with the most views (then the earliest entered). */
@@ -126,9 +127,12 @@ export async function splitByPlatform(db: Database, competitionId: string) {
   return rows.map((row) => ({ key: row.key, posts: count(row.postCount), views: count(row.viewSum) }));
 }
 
-/** Posts and views by the post's country ('' when unknown), the REPORT_COUNTRY_ROWS with most posts. */
+/**
+ * Posts and views by the post's country ('' when unknown), the REPORT_COUNTRY_ROWS with most posts.
+ * The stored code is cleaned as analytics cleans it ('us' and 'US ' are one row, US).
+ */
 export async function splitByCountry(db: Database, competitionId: string) {
-  const country = sql<string>`coalesce(posts.country, '')`;
+  const country = sql<string>`upper(trim(coalesce(posts.country, '')))`;
   const rows = await livePosts(db, competitionId)
     .select((eb) => [
       country.as('key'),
@@ -179,14 +183,8 @@ const livePayments = (db: Database, competitionId: string) =>
 export async function reportWinners(db: Database, competitionId: string) {
   const rows = await livePayments(db, competitionId)
     .where('payments.creator', 'is not', null)
-    .select([
-      'payments.creator',
-      'payments.platform',
-      'payments.prizeLabel',
-      'payments.prize',
-      'payments.amount',
-    ])
-    .orderBy(sql`coalesce(payments.prize, payments.amount)`, 'desc')
+    .select(['payments.creator', 'payments.platform', 'payments.prizeLabel', 'payments.prize'])
+    .orderBy(sql`coalesce(payments.prize, 0)`, 'desc')
     .orderBy('payments.creator')
     .orderBy('payments.id')
     .limit(REPORT_PAYMENT_ROWS)
@@ -195,8 +193,9 @@ export async function reportWinners(db: Database, competitionId: string) {
     creator: row.creator ?? '',
     platform: row.platform ?? '',
     prizeLabel: row.prizeLabel,
-    // A payment made before prize slots were recorded pays its amount.
-    prize: cents(row.prize ?? row.amount),
+    // A payment made before prize slots were recorded has no prize: its amount is what was paid,
+    // which a shared link must not show, so the prize stays unknown.
+    prize: row.prize === null ? null : cents(row.prize),
   }));
 }
 

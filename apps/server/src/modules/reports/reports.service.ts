@@ -24,7 +24,7 @@ import {
   splitByCountry,
   splitByPlatform,
   topPosts,
-  viewGrowthByHour,
+  viewGrowthByBucket,
 } from './reports.repository.ts';
 
 /**
@@ -38,9 +38,9 @@ const list = (json: string | null): string[] => (json ? (JSON.parse(json) as str
 /** What a shared link may show of a competition's results. */
 async function publicReportOf(db: Database, c: CompetitionRow, timeZone: string): Promise<PublicReport> {
   const at = now();
-  const [totals, hours, posts, byPlatform, byCountry, leaderboard, winners] = await Promise.all([
+  const [totals, buckets, posts, byPlatform, byCountry, leaderboard, winners] = await Promise.all([
     reportTotals(db, c.id),
-    viewGrowthByHour(db, c.id),
+    viewGrowthByBucket(db, c.id),
     topPosts(db, c.id, REPORT_TOP_POSTS),
     splitByPlatform(db, c.id),
     splitByCountry(db, c.id),
@@ -60,7 +60,7 @@ async function publicReportOf(db: Database, c: CompetitionRow, timeZone: string)
       platforms: list(c.platforms),
     },
     totals,
-    viewsOverTime: viewsOverTime(hours, { startDate, endDate, now: at, timeZone }),
+    viewsOverTime: viewsOverTime(buckets, { startDate, endDate, now: at, timeZone }),
     topPosts: posts,
     byPlatform,
     byCountry,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MAX_POINTS, reportSchema } from '@preffy/api';
-import { addDays, competitionTimeOn, localDay, midnightOn } from '@preffy/domain';
+import { TIME_BUCKET_MS, addDays, competitionTimeOn, localDay, midnightOn } from '@preffy/domain';
 import {
   type TestClient,
   TestClient as Client,
@@ -53,8 +53,9 @@ beforeAll(async () => {
     .execute();
   await insertPosts(app, competitionId, [
     { creator: 'alice', views: 1000, likes: 100, comments: 10, shares: 5, country: 'US' },
-    // The same creator as the first (the leaderboard's key trims and ignores case).
-    { creator: 'Alice ', views: 500, likes: 50, comments: 5, shares: 1, country: 'US' },
+    // The same creator as the first (the leaderboard's key trims and ignores case), and the same
+    // country however it was typed.
+    { creator: 'Alice ', views: 500, likes: 50, comments: 5, shares: 1, country: ' us ' },
     { creator: 'alice', platform: 'instagram', views: 300, likes: 30, comments: 3, shares: 0, country: 'GB' },
     { creator: 'bob', views: 2000, likes: 10, comments: 0, shares: 2, country: null },
     { creator: 'carol', platform: 'youtube', views: 50, likes: 5, comments: 1, shares: 0, country: 'DE' },
@@ -152,6 +153,44 @@ describe('the figures', () => {
       { creator: 'alice', platform: 'tiktok', prizeLabel: '1st Place', prize: 200 },
       { creator: 'bob', platform: 'tiktok', prizeLabel: 'First 30 Creators', prize: 10 },
     ]);
+  });
+
+  it('leaves the prize of a legacy payment (no prize recorded) unknown, never its amount', async () => {
+    const id = await newCompetition(app, staff, { name: 'Legacy Song' });
+    await insertPayment(app, id, {
+      creator: 'veteran',
+      platform: 'tiktok',
+      prize: null,
+      prizeLabel: null,
+      amount: 4321.5,
+      status: 'Paid',
+    });
+    await insertPayment(app, id, {
+      creator: 'newcomer',
+      platform: 'tiktok',
+      prize: 5,
+      prizeLabel: 'Any post',
+      status: 'Paid',
+    });
+    const report = await reportOf(staff, id);
+    expect(report.winners).toEqual([
+      { creator: 'newcomer', platform: 'tiktok', prizeLabel: 'Any post', prize: 5 },
+      { creator: 'veteran', platform: 'tiktok', prizeLabel: null, prize: null },
+    ]);
+    // Staff still see what it paid, in the money section only.
+    expect(report.money?.paid).toBe(4326.5);
+    const { url } = (await staff.post(`/api/reports/${id}/shares`, { expiresInDays: 1 })).json();
+    const token = (url as string).split('/r/')[1]!;
+    const anonymous = new Client(app);
+    const shared = await anonymous.get(`/api/public/reports/${token}`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.body).not.toContain('4321');
+    const csv = await anonymous.get(`/api/public/reports/${token}/csv`);
+    expect(csvSections(csv.body).get('Winners')).toContainEqual(['veteran', 'tiktok', '', '']);
+    expect(csv.body).not.toContain('4321');
+    const pdf = pdfText((await anonymous.get(`/api/public/reports/${token}/pdf`)).rawPayload);
+    expect(pdf).toContain('veteran');
+    expect(pdf).not.toContain('4,321');
   });
 
   it('gives staff the money: invoice, paid, owed and the payment rows; organizers get null', async () => {
@@ -268,12 +307,12 @@ describe('views over time, from the stats snapshots', () => {
     const zone = 'UTC';
     const start = Date.UTC(2020, 0, 1, 15);
     const days = REPORT_MAX_POINTS + 10;
-    const hour = (day: number) => Math.floor((start + day * 86_400_000) / 3600_000);
+    const bucket = (day: number) => Math.floor((start + day * 86_400_000) / TIME_BUCKET_MS);
     const series = viewsOverTime(
       [
-        { hour: hour(0), count: 5 },
-        { hour: hour(8), count: 7 },
-        { hour: hour(days - 1), count: 1 },
+        { bucket: bucket(0), count: 5 },
+        { bucket: bucket(8), count: 7 },
+        { bucket: bucket(days - 1), count: 1 },
       ],
       {
         startDate: start,

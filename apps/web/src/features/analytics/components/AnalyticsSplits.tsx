@@ -1,14 +1,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Analytics } from '@preffy/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { countryName, platformName } from '../../../lib/labels.ts';
-
-type Row = { key: string; cells: ReactNode[]; posts: number; views: number };
+import { type SplitRow as Row, SplitTable } from '../../../components/charts/SplitTable.tsx';
 
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -20,36 +19,6 @@ function Section({ title, testId, children }: { title: string; testId: string; c
         {children}
       </Stack>
     </Card>
-  );
-}
-
-function SplitTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: Row[] }) {
-  const { t } = useTranslation('analytics');
-  return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table striped aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
-            ))}
-            <Table.Th ta="right">{t('splits.posts')}</Table.Th>
-            <Table.Th ta="right">{t('splits.views')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              {row.cells.map((cell, i) => (
-                <Table.Td key={i}>{cell}</Table.Td>
-              ))}
-              <Table.Td ta="right">{formatCount(row.posts)}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.views)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -93,6 +62,8 @@ export function AnalyticsSplits({ data }: { data: Analytics }) {
               aria-hidden
             />
             <SplitTable
+              postsLabel={t('splits.posts')}
+              viewsLabel={t('splits.views')}
               caption={t('splits.byPlatform')}
               headers={[t('splits.platform')]}
               rows={platforms.map((p) => ({
@@ -110,6 +81,8 @@ export function AnalyticsSplits({ data }: { data: Analytics }) {
           empty
         ) : (
           <SplitTable
+            postsLabel={t('splits.posts')}
+            viewsLabel={t('splits.views')}
             caption={t('splits.byContinent')}
             headers={[t('splits.continent')]}
             rows={data.byContinent.map((c) => ({
@@ -126,6 +99,8 @@ export function AnalyticsSplits({ data }: { data: Analytics }) {
           empty
         ) : (
           <SplitTable
+            postsLabel={t('splits.posts')}
+            viewsLabel={t('splits.views')}
             caption={t('splits.byCountry')}
             headers={[t('splits.country'), t('splits.continent')]}
             rows={countryRows}

@@ -34,14 +34,15 @@ export const sharedReportQuery = (token: string) =>
   });
 
 /**
- * Share with the artist: a new link with the form's Idempotency-Key (a double click is one
- * link). The answer carries the link's address, which the server never gives again.
+ * Share with the artist: a new link. The answer carries the link's address, which the server
+ * never gives again, so it is sent without an Idempotency-Key (a stored answer would keep the
+ * secret for a replay); the form's button is disabled while the link is being made.
  */
 export function useShareReport(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ expiresInDays, idempotencyKey }: { expiresInDays: number; idempotencyKey: string }) =>
-      call(reports.share, { params: { id }, body: { expiresInDays } }, { idempotencyKey }),
+    mutationFn: ({ expiresInDays }: { expiresInDays: number }) =>
+      call(reports.share, { params: { id }, body: { expiresInDays } }),
     meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKeys.shares(id) }),
   });

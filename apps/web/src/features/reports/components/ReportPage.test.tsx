@@ -18,7 +18,16 @@ const liveShare: ReportShare = {
 const SHARED_URL = 'http://app.test/r/abcdefghijklmnopqrstuvwxyz012345';
 
 type Asked = { method: string; url: URL; body: unknown; key: string | undefined };
-function stubServer({ role, revokeStatus = 200 }: { role: 'staff' | 'organizer'; revokeStatus?: number }) {
+function stubServer({
+  role,
+  revokeStatus = 200,
+  postGate,
+}: {
+  role: 'staff' | 'organizer';
+  revokeStatus?: number;
+  /** The POST answers only once this settles: the form can be seen while it waits. */
+  postGate?: Promise<void>;
+}) {
   const asked: Asked[] = [];
   let shares = [liveShare];
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
@@ -35,6 +44,7 @@ function stubServer({ role, revokeStatus = 200 }: { role: 'staff' | 'organizer';
     if (url.pathname === '/api/reports/c1/shares' && method === 'GET')
       return Response.json({ items: shares });
     if (url.pathname === '/api/reports/c1/shares' && method === 'POST') {
+      await postGate;
       const made = { ...liveShare, id: 's2', version: 1, createdAt: Date.UTC(2026, 5, 17) };
       shares = [made, ...shares];
       return Response.json({ share: made, url: SHARED_URL }, { status: 201 });
@@ -62,7 +72,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the signed-in report page', () => {
   it('staff share with the artist: the link is shown once, then the list has it', async () => {
-    const asked = stubServer({ role: 'staff' });
+    let answer = () => {};
+    const asked = stubServer({ role: 'staff', postGate: new Promise<void>((r) => (answer = r)) });
     renderPage('/reports', () => <Page />);
     expect(await screen.findByTestId('report-money')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Share with the artist' }));
@@ -76,16 +87,23 @@ describe('the signed-in report page', () => {
     expect(asked.some((a) => a.method === 'POST')).toBe(false);
 
     fireEvent.change(days, { target: { value: '30' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create the link' }));
+    const create = within(dialog).getByRole('button', { name: 'Create the link' }) as HTMLButtonElement;
+    fireEvent.click(create);
+    // No Idempotency-Key (the answer carries the secret address, which must not be stored for a
+    // replay): a second click while the link is being made is refused by the disabled button.
+    await waitFor(() => expect(create.disabled).toBe(true));
+    fireEvent.click(create);
+    answer();
     const made = await within(dialog).findByTestId('share-made');
     expect(made.textContent).toContain('it will not be shown again');
     expect((within(made).getByRole('textbox', { name: 'Shared link' }) as HTMLInputElement).value).toBe(
       SHARED_URL,
     );
     expect(within(made).getByRole('button', { name: 'Copy' })).toBeTruthy();
-    const post = asked.find((a) => a.method === 'POST')!;
-    expect(post.body).toEqual({ expiresInDays: 30 });
-    expect(post.key).toBeTruthy();
+    const posts = asked.filter((a) => a.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ expiresInDays: 30 });
+    expect(posts[0]!.key).toBeUndefined();
     await waitFor(() => expect(within(dialog).getAllByTestId('share-row')).toHaveLength(2));
   });
 

@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Table, Text } from '@mantine/core';
 import type { PublicReport } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatUsd } from '../../../lib/format.ts';
+import { UNFORMATTABLE, formatCount, formatUsd } from '../../../lib/format.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { ReportSection } from './ReportSection.tsx';
 
@@ -66,7 +66,8 @@ export function ReportResults({
                     <Table.Td>{platformName(w.platform)}</Table.Td>
                     <Table.Td ta="right">
                       {w.prizeLabel ? `${w.prizeLabel}: ` : ''}
-                      {formatUsd(w.prize)}
+                      {/* A legacy payment recorded no prize: a dash, never what it paid. */}
+                      {w.prize === null ? UNFORMATTABLE : formatUsd(w.prize)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

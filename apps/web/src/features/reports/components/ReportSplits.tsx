@@ -1,12 +1,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { SimpleGrid, Table } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { PublicReport } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { countryName, platformName } from '../../../lib/labels.ts';
 import { ReportSection } from './ReportSection.tsx';
+import { SplitTable } from '../../../components/charts/SplitTable.tsx';
 
 type Split = PublicReport['byPlatform'];
 
@@ -34,47 +35,25 @@ export function ReportSplits({ byPlatform, byCountry }: { byPlatform: Split; byC
           valueFormatter={formatCount}
           aria-label={t('splits.platform')}
         />
-        <SplitTable rows={platforms} nameTitle={t('results.platform')} />
+        <SplitTable
+          headers={[t('results.platform')]}
+          postsLabel={t('totals.posts')}
+          viewsLabel={t('totals.views')}
+          rows={platforms.map((p) => ({ ...p, cells: [p.name] }))}
+        />
       </ReportSection>
       <ReportSection
         title={t('splits.country')}
         testId="report-by-country"
         empty={countries.length === 0 ? t('splits.empty') : null}
       >
-        <SplitTable rows={countries} nameTitle={t('results.country')} />
+        <SplitTable
+          headers={[t('results.country')]}
+          postsLabel={t('totals.posts')}
+          viewsLabel={t('totals.views')}
+          rows={countries.map((c) => ({ ...c, cells: [c.name] }))}
+        />
       </ReportSection>
     </SimpleGrid>
-  );
-}
-
-function SplitTable({
-  rows,
-  nameTitle,
-}: {
-  rows: { key: string; name: string; posts: number; views: number }[];
-  nameTitle: string;
-}) {
-  const { t } = useTranslation('reports');
-  return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{nameTitle}</Table.Th>
-            <Table.Th ta="right">{t('totals.posts')}</Table.Th>
-            <Table.Th ta="right">{t('totals.views')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.posts)}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.views)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

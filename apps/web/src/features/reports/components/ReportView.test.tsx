@@ -44,6 +44,15 @@ describe('the report view', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' }).hasAttribute('download')).toBe(true);
   });
 
+  it('shows a dash for a winner whose legacy payment recorded no prize', () => {
+    show({
+      ...publicReport,
+      winners: [{ creator: 'veteran', platform: 'tiktok', prizeLabel: null, prize: null }],
+    });
+    const row = within(screen.getByTestId('report-winners')).getByText('veteran').closest('tr')!;
+    expect(row.lastElementChild!.textContent).toBe('—');
+  });
+
   it('shows no money section without money, and the payments with their status when given', () => {
     show(publicReport);
     expect(screen.queryByTestId('report-money')).toBeNull();

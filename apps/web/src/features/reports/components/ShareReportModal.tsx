@@ -25,7 +25,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
-import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { UNFORMATTABLE, formatDay } from '../../../lib/format.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
@@ -52,16 +51,11 @@ export function ShareReportModal({ id, onClose }: { id: string; onClose: () => v
           : t('share.daysRange'),
     },
   });
-  const submission = useSubmissionKey();
   const share = useShareReport(id);
   const save = useFormMutation({
     form,
-    mutationFn: (body: { expiresInDays: number }) =>
-      share.mutateAsync({ ...body, idempotencyKey: submission.keyFor(body) }),
-    onSuccess: ({ url }) => {
-      submission.succeeded();
-      setMadeUrl(url);
-    },
+    mutationFn: (body: { expiresInDays: number }) => share.mutateAsync(body),
+    onSuccess: ({ url }) => setMadeUrl(url),
   });
 
   return (
@@ -83,6 +77,8 @@ export function ShareReportModal({ id, onClose }: { id: string; onClose: () => v
               data-autofocus
               {...form.getInputProps('expiresInDays')}
             />
+            {/* Loading disables it: with no Idempotency-Key (the answer is secret), that is what
+                keeps a double click from making two links. */}
             <Button type="submit" loading={save.isPending}>
               {t('share.create')}
             </Button>
