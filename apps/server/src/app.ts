@@ -18,6 +18,7 @@ import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler
 import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { DeferredWork } from './modules/auth/deferred-work.ts';
 import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './modules/auth/sessions.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   const featureRoutes = [
     healthRoutes,
     authRoutes,
+    accountRoutes,
     usersRoutes,
     outboxRoutes,
     emailRoutes,

@@ -3,13 +3,7 @@ import { z } from 'zod';
 import { endedSessionsSchema, okSchema } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { oneUserSchema, userSchema } from './users.ts';
-
-/** The languages of the app and its emails; a user's preference is one of them. */
-export const LANGUAGES = ['en', 'es', 'de', 'it', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-/** The shortest password the server accepts (a new password, a reset or an invitation). */
-export const MIN_PASSWORD_LENGTH = 10;
+import { LANGUAGES, MIN_PASSWORD_LENGTH, accountSchema } from './account.ts';
 
 const { anyone, signedIn } = endpointsOf(['auth']);
 
@@ -32,8 +26,9 @@ export const auth = {
     responses: { 200: endedSessionsSchema },
   }),
   me: signedIn.get('/api/auth/me', {
-    summary: 'The signed-in user and the business time zone (competition days are counted in it)',
-    responses: { 200: z.object({ user: userSchema, businessTimeZone: z.string() }) },
+    summary:
+      'The signed-in user, their own settings, and the business time zone (competition days are counted in it)',
+    responses: { 200: z.object({ user: userSchema, account: accountSchema, businessTimeZone: z.string() }) },
   }),
   updateMe: signedIn.patch('/api/auth/me', {
     summary: 'Change the signed-in user’s language',

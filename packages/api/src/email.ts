@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './auth.ts';
+import { LANGUAGES } from './account.ts';
 import { endpointsOf } from './endpoint.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 

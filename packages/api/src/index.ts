@@ -28,3 +28,4 @@ export * from './inquiry-options.ts';
 export * from './reports.ts';
 export * from './analytics.ts';
 export * from './dashboard.ts';
+export * from './account.ts';

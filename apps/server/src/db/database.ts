@@ -15,6 +15,7 @@ import * as inquiryOptions from './migrations/0009-inquiry-options.ts';
 import * as reportShares from './migrations/0010-report-shares.ts';
 import * as dashboardIndexes from './migrations/0011-dashboard-indexes.ts';
 import * as analyticsIndexes from './migrations/0012-analytics-indexes.ts';
+import * as account from './migrations/0013-account.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0010-report-shares': reportShares,
   '0011-dashboard-indexes': dashboardIndexes,
   '0012-analytics-indexes': analyticsIndexes,
+  '0013-account': account,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -28,6 +28,12 @@ export type UsersTable = RecordColumns & {
   language: string | null;
   /** sha256 of the private calendar feed token (null: no feed). */
   calendarFeedHash: string | null;
+  /** An image uploaded through /api/images (shown on notes); null: initials. */
+  avatarUrl: string | null;
+  /** IANA time zone timestamps are shown in; null: the browser's. */
+  timeZone: string | null;
+  /** JSON of the contract's layoutSettingsSchema; null: the defaults. */
+  layout: string | null;
 };
 
 export type SessionsTable = {

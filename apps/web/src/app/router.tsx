@@ -64,6 +64,11 @@ const SharedReportPage = lazyRouteComponent(
   'SharedReportPage',
 );
 
+const ProfilePage = lazyRouteComponent(
+  () => import('../features/account/components/ProfilePage.tsx'),
+  'ProfilePage',
+);
+
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,
   notFoundComponent: NotFoundPage,
@@ -160,6 +165,13 @@ const dashboardRoute = createRoute({
       />
     );
   },
+});
+
+/** The signed-in user's own profile, password, two-step verification and lock screen delay. */
+const profileRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/profile',
+  component: ProfilePage,
 });
 
 /** A competition's report (every signed-in role; the server answers 404 for what they cannot see). */
@@ -464,6 +476,7 @@ const routeTree = rootRoute.addChildren([
     shellRoute.addChildren([
       indexRoute,
       dashboardRoute,
+      profileRoute,
       reportRoute,
       competitionsRoute,
       startCompetitionRoute,

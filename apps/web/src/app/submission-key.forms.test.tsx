@@ -8,6 +8,7 @@ import { StartCompetitionPage } from '../features/competitions/components/StartC
 import type { CompetitionDefaults } from '@preffy/api';
 import { SendEmailModal } from '../features/email/components/SendEmailModal.tsx';
 import '../lib/i18n/index.ts';
+import { testAccount } from '../test/account.ts';
 
 // The success message links to the edit page; these tests render no router.
 vi.mock('@tanstack/react-router', () => ({
@@ -48,6 +49,7 @@ describe('Start A Competition sends one Idempotency-Key per submission', () => {
     client.setQueryData(['me'], {
       user: { id: 'u1', email: 'staff@preffy.test', role: 'staff' } as User,
       businessTimeZone: 'UTC',
+      account: testAccount,
     });
     const start = Date.now() + 60 * 60 * 1000;
     const defaults: CompetitionDefaults = {

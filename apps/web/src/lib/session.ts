@@ -36,6 +36,22 @@ export function useMe(): User {
   return useSession().user;
 }
 
+/** The signed-in user's own settings (avatar, time zone, layout, lock screen, two-step status). */
+export function useAccount(): Session['account'] {
+  return useSession().account;
+}
+
+/** The browser's time zone: timestamps are shown in it until the user picks one in their profile. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The time zone timestamps are shown in (doc 2 §9: 'M/D/YY h:mm A z' in the user's time zone): the
+ * profile's choice, else the browser's. Competition days use useBusinessTimeZone instead.
+ */
+export function useUserTimeZone(): string {
+  return useSession().account.timeZone ?? browserTimeZone();
+}
+
 /** The business time zone (BUSINESS_TIME_ZONE on the server): competitions run 15:00 to 15:00 in it. */
 export function useBusinessTimeZone(): string {
   return useSession().businessTimeZone;

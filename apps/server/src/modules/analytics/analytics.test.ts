@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES, analyticsSchema } from '@preffy/api';
 import { localDay, presetRange } from '@preffy/domain';
 import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newId } from '../../lib/clock.ts';
 import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
+import { insertPayment } from '../payments/test-payments.ts';
 
 /**
  * Analytics on a seeded data set with known answers (both databases). The business time zone is
@@ -38,24 +38,8 @@ async function competition(
   return id;
 }
 
-async function payment(competitionId: string, amount: number, status: string, deleted: 0 | 1 = 0) {
-  await app.db
-    .insertInto('payments')
-    .values({
-      id: newId(),
-      version: 1,
-      deleted,
-      createdAt: at('2025-01-20T12:00:00Z'),
-      updatedAt: at('2025-01-20T12:00:00Z'),
-      competitionId,
-      contactEmail: 'ann@creators.test',
-      paymentEmail: 'ann@creators.test',
-      amount,
-      status,
-      source: 'Preffy',
-    })
-    .execute();
-}
+const payment = (competitionId: string, amount: number, status: string, deleted: 0 | 1 = 0) =>
+  insertPayment(app.db, competitionId, { amount, status, deleted });
 
 beforeAll(async () => {
   app = await createTestApp({ businessTimeZone: TIME_ZONE });

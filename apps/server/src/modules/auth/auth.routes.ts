@@ -8,13 +8,13 @@ import { toPublicUser } from '../users/users.repository.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import {
   authenticate,
-  currentUser,
   resetPassword,
   sendResetLink,
   setOwnLanguage,
   signOutEverywhere,
 } from './auth.service.ts';
 import { createSession, deleteSession } from './sessions.ts';
+import { ownAccount } from '../account/account.service.ts';
 
 /** The legacy 'Reset link are sended to your mailbox, check there first.', grammar fixed (decision 0004). */
 export const RESET_LINK_SENT = 'A reset link has been sent to your mailbox; check there first.';
@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, auth.me, async (request) => ({
-    user: await currentUser(app.db, request.user!.id),
+    ...(await ownAccount(app.db, request.user!.id)),
     businessTimeZone: app.config.businessTimeZone,
   }));
 

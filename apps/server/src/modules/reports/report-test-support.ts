@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
-import { newId, now } from '../../lib/clock.ts';
+import { newId } from '../../lib/clock.ts';
+import { insertPayment as insertPaymentRow } from '../payments/test-payments.ts';
 
 /** Test fixtures of the report tests: snapshots, payments, and reading the files as a person would. */
 
@@ -61,7 +62,7 @@ export async function insertSnapshot(app: FastifyInstance, postId: string, at: n
 }
 
 /** A payment as Notify Winners makes it (finish wizard): for an entry, with its prize slot. */
-export async function insertPayment(
+export const insertPayment = (
   app: FastifyInstance,
   competitionId: string,
   p: {
@@ -74,29 +75,4 @@ export async function insertPayment(
     amount?: number;
     deleted?: 0 | 1;
   },
-) {
-  const at = now();
-  await app.db
-    .insertInto('payments')
-    .values({
-      id: newId(),
-      version: 1,
-      deleted: p.deleted ?? 0,
-      createdAt: at,
-      updatedAt: at,
-      competitionId,
-      contactEmail: `${p.creator}@creators.test`,
-      contactId: null,
-      vendorId: null,
-      source: 'Preffy',
-      paymentEmail: `${p.creator}@paypal.test`,
-      amount: p.amount ?? p.prize ?? 0,
-      status: p.status,
-      creator: p.creator,
-      platform: p.platform,
-      winnerKey: `${p.creator}|${p.platform}`,
-      prize: p.prize,
-      prizeLabel: p.prizeLabel,
-    })
-    .execute();
-}
+) => insertPaymentRow(app.db, competitionId, { ...p, amount: p.amount ?? p.prize ?? 0 });

@@ -26,6 +26,9 @@ export async function createUser(
     passwordHash: input.passwordHash ?? null,
     language: null,
     calendarFeedHash: null,
+    avatarUrl: null,
+    timeZone: null,
+    layout: null,
   };
   await insertUser(db, row);
   return row;

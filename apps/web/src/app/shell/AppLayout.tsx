@@ -1,7 +1,10 @@
 import {
   ActionIcon,
   AppShell,
+  Avatar,
+  Box,
   Burger,
+  Container,
   Group,
   Menu,
   NavLink,
@@ -13,39 +16,64 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useFullscreenDocument } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
 import {
   IconApi,
   IconLanguage,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconDevicesOff,
+  IconLayoutBoard,
+  IconUser,
   IconLogout,
   IconMaximize,
   IconMinimize,
   IconMoon,
   IconSun,
-  IconUserCircle,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { auth } from '@preffy/api';
+import { type LayoutSettings, auth } from '@preffy/api';
 import { api, call, notifyError } from '../../lib/api/client.ts';
-import { useMe } from '../../lib/session.ts';
+import { useAccount, useMe } from '../../lib/session.ts';
 import { LANGUAGES, type Language, currentLanguage, setLanguage } from '../../lib/i18n/index.ts';
 import { navItemsFor } from './nav.ts';
 import { confirmDestructive } from '../../components/confirm-destructive.tsx';
 import { UnseenInquiriesBadge } from '../../features/inquiries/components/UnseenInquiriesBadge.tsx';
+import { useSaveLayout } from '../../features/account/api/account.ts';
+import { LayoutSettingsDrawer } from './LayoutSettingsDrawer.tsx';
+
+/** Sidebar widths per the layout setting (doc 2 §4): icon and condensed show icons only. */
+const NAVBAR_WIDTH: Record<LayoutSettings['sidebar'], number> = {
+  default: 240,
+  compact: 180,
+  icon: 68,
+  condensed: 68,
+};
+/** Boxed width keeps the icon sidebar (doc 2 §4); the others keep the chosen one. */
+const sidebarOf = (layout: LayoutSettings): LayoutSettings['sidebar'] =>
+  layout.width === 'boxed' ? 'icon' : layout.sidebar;
 
 export function AppLayout() {
   const { t } = useTranslation();
+  const { t: tl } = useTranslation('layout');
   const me = useMe();
   const [mobileOpen, mobile] = useDisclosure(false);
-  const [collapsed, setCollapsed] = useLocalStorage({ key: 'preffy.sidebar-collapsed', defaultValue: false });
+  const account = useAccount();
+  const layout = account.layout;
+  const [layoutOpen, layoutDrawer] = useDisclosure(false);
+  const changeLayout = useSaveLayout(() => notifications.show({ color: 'red', message: tl('saveFailed') }));
   const fullscreen = useFullscreenDocument();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
+  // The stored colours follow the user from browser to browser.
+  useEffect(() => setColorScheme(layout.colorScheme), [layout.colorScheme, setColorScheme]);
+  const sidebar = sidebarOf(layout);
+  const collapsed = sidebar === 'icon' || sidebar === 'condensed';
+  const horizontal = layout.layout === 'horizontal';
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -73,36 +101,84 @@ export function AppLayout() {
       testId: 'confirm-sign-out-everywhere',
     });
 
+  const navLinks = (mode: 'side' | 'top') =>
+    navItemsFor(me.role).map((item) => {
+      const label = t(item.label);
+      const iconOnly = mode === 'side' && collapsed;
+      const link = (
+        <NavLink
+          key={item.to}
+          component={Link}
+          to={item.to}
+          label={iconOnly ? undefined : label}
+          aria-label={label}
+          leftSection={<item.icon size={mode === 'top' ? 18 : 20} stroke={1.6} />}
+          rightSection={item.to === '/inquiries' && !iconOnly ? <UnseenInquiriesBadge /> : undefined}
+          active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+          onClick={mobile.close}
+          data-testid={`nav-${item.to}`}
+          fz={sidebar === 'compact' && mode === 'side' ? 'xs' : undefined}
+          w={mode === 'top' ? 'auto' : undefined}
+          style={mode === 'top' ? { whiteSpace: 'nowrap', borderRadius: 4 } : undefined}
+        />
+      );
+      return iconOnly ? (
+        <Tooltip key={item.to} label={label} position="right">
+          {link}
+        </Tooltip>
+      ) : (
+        link
+      );
+    });
+
   return (
     <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: collapsed ? 68 : 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      header={{ height: horizontal ? { base: 56, md: 104 } : 56 }}
+      navbar={{
+        width: NAVBAR_WIDTH[sidebar],
+        // The spec's desktop breakpoint: 992 px (Mantine's md is 62em).
+        breakpoint: 'md',
+        collapsed: { mobile: !mobileOpen, desktop: horizontal },
+      }}
       padding="md"
+      // Scrollable width: the sidebar scrolls away with the page instead of staying fixed.
+      styles={layout.width === 'scrollable' ? { navbar: { position: 'absolute' } } : undefined}
     >
       <a href="#main" className="skip-link">
         {t('shell.skipToContent')}
       </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <AppShell.Header
+        // Horizontal forces the dark top bar (doc 2 §4).
+        bg={horizontal ? 'dark.7' : undefined}
+        c={horizontal ? 'white' : undefined}
+        data-dark-topbar={horizontal || undefined}
+      >
+        <Group h={56} px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap" gap="sm">
             <Burger
               opened={mobileOpen}
               onClick={mobile.toggle}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
+              color={horizontal ? 'white' : undefined}
               aria-label={t('shell.toggleSidebar')}
+              aria-expanded={mobileOpen}
+              aria-controls="app-navbar"
             />
-            <Tooltip label={t('shell.toggleSidebar')}>
-              <ActionIcon
-                variant="subtle"
-                visibleFrom="sm"
-                onClick={() => setCollapsed((c) => !c)}
-                aria-label={t('shell.toggleSidebar')}
-                aria-expanded={!collapsed}
-              >
-                {collapsed ? <IconLayoutSidebarLeftExpand /> : <IconLayoutSidebarLeftCollapse />}
-              </ActionIcon>
-            </Tooltip>
+            {!horizontal && (
+              <Tooltip label={t('shell.toggleSidebar')}>
+                <ActionIcon
+                  variant="subtle"
+                  visibleFrom="md"
+                  onClick={() => changeLayout({ ...layout, sidebar: collapsed ? 'default' : 'condensed' })}
+                  aria-label={t('shell.toggleSidebar')}
+                  aria-expanded={!collapsed}
+                  data-testid="toggle-sidebar"
+                >
+                  {collapsed ? <IconLayoutSidebarLeftExpand /> : <IconLayoutSidebarLeftCollapse />}
+                </ActionIcon>
+              </Tooltip>
+            )}
             <Title order={2} size="h4">
               {t('app.name')}
             </Title>
@@ -111,6 +187,7 @@ export function AppLayout() {
             <Tooltip label={fullscreen.fullscreen ? t('shell.exitFullScreen') : t('shell.fullScreen')}>
               <ActionIcon
                 variant="subtle"
+                color={horizontal ? 'gray.0' : undefined}
                 onClick={() => void fullscreen.toggle()}
                 aria-label={fullscreen.fullscreen ? t('shell.exitFullScreen') : t('shell.fullScreen')}
               >
@@ -119,7 +196,12 @@ export function AppLayout() {
             </Tooltip>
             <Menu position="bottom-end">
               <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={t('shell.language')} data-testid="language-menu">
+                <ActionIcon
+                  variant="subtle"
+                  color={horizontal ? 'gray.0' : undefined}
+                  aria-label={t('shell.language')}
+                  data-testid="language-menu"
+                >
                   <IconLanguage />
                 </ActionIcon>
               </Menu.Target>
@@ -141,17 +223,29 @@ export function AppLayout() {
             <Tooltip label={scheme === 'dark' ? t('shell.lightMode') : t('shell.darkMode')}>
               <ActionIcon
                 variant="subtle"
-                onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+                color={horizontal ? 'gray.0' : undefined}
+                onClick={() => changeLayout({ ...layout, colorScheme: scheme === 'dark' ? 'light' : 'dark' })}
                 aria-label={scheme === 'dark' ? t('shell.lightMode') : t('shell.darkMode')}
               >
                 {scheme === 'dark' ? <IconSun /> : <IconMoon />}
               </ActionIcon>
             </Tooltip>
+            <Tooltip label={tl('open')}>
+              <ActionIcon
+                variant="subtle"
+                color={horizontal ? 'gray.0' : undefined}
+                onClick={layoutDrawer.open}
+                aria-label={tl('open')}
+                data-testid="open-layout-settings"
+              >
+                <IconLayoutBoard />
+              </ActionIcon>
+            </Tooltip>
             <Menu position="bottom-end">
               <Menu.Target>
-                <UnstyledButton aria-label={me.name} data-testid="user-menu">
+                <UnstyledButton aria-label={me.name} data-testid="user-menu" c="inherit">
                   <Group gap={6} wrap="nowrap">
-                    <IconUserCircle />
+                    <Avatar src={account.avatarUrl} name={me.name} color="initials" size="sm" alt="" />
                     <Text size="sm" visibleFrom="md">
                       {me.name}
                     </Text>
@@ -162,6 +256,14 @@ export function AppLayout() {
                 <Menu.Label>
                   {me.email} · {t(`roles.${me.role}`)}
                 </Menu.Label>
+                <Menu.Item
+                  leftSection={<IconUser size={16} />}
+                  component={Link}
+                  to="/profile"
+                  data-testid="profile-link"
+                >
+                  {t('shell.profile')}
+                </Menu.Item>
                 <Menu.Item leftSection={<IconApi size={16} />} component={Link} to="/preffy/api">
                   {t('shell.apiDocs')}
                 </Menu.Item>
@@ -183,38 +285,39 @@ export function AppLayout() {
             </Menu>
           </Group>
         </Group>
+        {horizontal && (
+          <Box visibleFrom="md" px="md" h={48} style={{ overflowX: 'auto' }}>
+            <Group
+              component="nav"
+              aria-label={t('shell.menu')}
+              gap={4}
+              wrap="nowrap"
+              h="100%"
+              data-testid="top-nav"
+            >
+              {navLinks('top')}
+            </Group>
+          </Box>
+        )}
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('app.name')}>
-        <ScrollArea>
-          {navItemsFor(me.role).map((item) => {
-            const label = t(item.label);
-            const link = (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={collapsed ? undefined : label}
-                aria-label={label}
-                leftSection={<item.icon size={20} stroke={1.6} />}
-                rightSection={item.to === '/inquiries' && !collapsed ? <UnseenInquiriesBadge /> : undefined}
-                active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
-                onClick={mobile.close}
-                data-testid={`nav-${item.to}`}
-              />
-            );
-            return collapsed ? (
-              <Tooltip key={item.to} label={label} position="right">
-                {link}
-              </Tooltip>
-            ) : (
-              link
-            );
-          })}
-        </ScrollArea>
+      <AppShell.Navbar p="xs" aria-label={t('shell.menu')} id="app-navbar" data-testid="sidebar">
+        <ScrollArea>{navLinks('side')}</ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main">
-        <Outlet />
+        {layout.width === 'boxed' ? (
+          <Container size="xl" px={0}>
+            <Outlet />
+          </Container>
+        ) : (
+          <Outlet />
+        )}
       </AppShell.Main>
+      <LayoutSettingsDrawer
+        opened={layoutOpen}
+        onClose={layoutDrawer.close}
+        value={layout}
+        onChange={changeLayout}
+      />
     </AppShell>
   );
 }

@@ -20,6 +20,8 @@ import type review from './locales/en/review.json';
 import type payments from './locales/en/payments.json';
 import type users from './locales/en/users.json';
 import type winners from './locales/en/winners.json';
+import type account from './locales/en/account.json';
+import type layout from './locales/en/layout.json';
 
 // Typed keys: t('nav.calendar') compiles, t('nav.calender') does not. English is the reference.
 declare module 'i18next' {
@@ -48,6 +50,8 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       analytics: typeof analytics;
       reports: typeof reports;
+      account: typeof account;
+      layout: typeof layout;
     };
   }
 }

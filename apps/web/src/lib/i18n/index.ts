@@ -38,6 +38,8 @@ export const NAMESPACES = [
   'dashboard',
   'analytics',
   'reports',
+  'account',
+  'layout',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -45,15 +45,14 @@ function Figure({
   value,
   detail,
   list,
-  linkLabel,
 }: {
   id: string;
   label: string;
   value: string;
   detail?: ReactNode;
   list: ListName;
-  linkLabel: string;
 }) {
+  const { t } = useTranslation('analytics');
   return (
     <Card withBorder padding="md" data-testid={`figure-${id}`}>
       <Stack gap={4}>
@@ -68,7 +67,7 @@ function Figure({
             {detail}
           </Text>
         )}
-        <ListLink list={list} label={linkLabel} figure={label} />
+        <ListLink list={list} label={t(`links.${list}`)} figure={label} />
       </Stack>
     </Card>
   );
@@ -87,15 +86,8 @@ export function AnalyticsFigures({ data }: { data: Analytics }) {
         label={t('figures.competitionsRun')}
         value={formatCount(data.competitionsRun)}
         list="competitions"
-        linkLabel={t('links.competitions')}
       />
-      <Figure
-        id="posts"
-        label={t('figures.posts')}
-        value={formatCount(data.posts)}
-        list="posts"
-        linkLabel={t('links.posts')}
-      />
+      <Figure id="posts" label={t('figures.posts')} value={formatCount(data.posts)} list="posts" />
       <Figure
         id="creators"
         label={t('figures.creators')}
@@ -105,50 +97,18 @@ export function AnalyticsFigures({ data }: { data: Analytics }) {
           returning: formatCount(data.creators.returning),
         })}
         list="posts"
-        linkLabel={t('links.posts')}
       />
-      <Figure
-        id="views"
-        label={t('figures.views')}
-        value={formatCount(data.views)}
-        list="posts"
-        linkLabel={t('links.posts')}
-      />
-      <Figure
-        id="likes"
-        label={t('figures.likes')}
-        value={formatCount(data.likes)}
-        list="posts"
-        linkLabel={t('links.posts')}
-      />
-      <Figure
-        id="paid"
-        label={t('figures.prizePaid')}
-        value={formatUsd(data.prizeMoney.paid)}
-        list="paid"
-        linkLabel={t('links.paid')}
-      />
-      <Figure
-        id="owed"
-        label={t('figures.prizeOwed')}
-        value={formatUsd(data.prizeMoney.owed)}
-        list="owed"
-        linkLabel={t('links.owed')}
-      />
-      <Figure
-        id="revenue"
-        label={t('figures.revenue')}
-        value={formatUsd(data.revenue)}
-        list="competitions"
-        linkLabel={t('links.competitions')}
-      />
+      <Figure id="views" label={t('figures.views')} value={formatCount(data.views)} list="posts" />
+      <Figure id="likes" label={t('figures.likes')} value={formatCount(data.likes)} list="posts" />
+      <Figure id="paid" label={t('figures.prizePaid')} value={formatUsd(data.prizeMoney.paid)} list="paid" />
+      <Figure id="owed" label={t('figures.prizeOwed')} value={formatUsd(data.prizeMoney.owed)} list="owed" />
+      <Figure id="revenue" label={t('figures.revenue')} value={formatUsd(data.revenue)} list="competitions" />
       <Figure
         id="flagRate"
         label={t('figures.flagRate')}
         value={formatPercent(data.flagged.rate, language)}
         detail={rateDetail(data.flagged.count)}
         list="removedPosts"
-        linkLabel={t('links.removedPosts')}
       />
       <Figure
         id="disqualificationRate"
@@ -156,7 +116,6 @@ export function AnalyticsFigures({ data }: { data: Analytics }) {
         value={formatPercent(data.disqualified.rate, language)}
         detail={rateDetail(data.disqualified.count)}
         list="removedPosts"
-        linkLabel={t('links.removedPosts')}
       />
     </SimpleGrid>
   );

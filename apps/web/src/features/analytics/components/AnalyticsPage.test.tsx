@@ -4,6 +4,7 @@ import '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import type { AnalyticsSearch } from '../analytics-search.ts';
 import { AnalyticsPage } from './AnalyticsPage.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 const figures = {
   period: { preset: 'last30', from: '2025-01-01', to: '2025-01-31' },
@@ -48,6 +49,7 @@ function stubServer(answer: unknown) {
       return Response.json({
         user: { role: 'staff', name: 'S', email: 's@x.test' },
         businessTimeZone: 'UTC',
+        account: testAccount,
       });
     if (url.pathname === '/api/analytics') return Response.json(answer);
     return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });

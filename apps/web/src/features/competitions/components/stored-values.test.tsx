@@ -8,6 +8,7 @@ import { toUpdateInput, valuesOf } from '../competition-form-values.ts';
 import { competitionTime } from '../dates.ts';
 import { UNFORMATTABLE, dayOf, formatDay, formatUsd } from '../../../lib/format.ts';
 import type { Competition } from '@preffy/api';
+import { testAccount } from '../../../test/account.ts';
 
 /** The row the attack stored before the bounds: dates no Date can hold, money that is not a number. */
 const DAY = 24 * 60 * 60 * 1000;
@@ -63,6 +64,7 @@ function renderEditPage(role: User['role'], businessTimeZone = 'UTC', stored: Co
   client.setQueryData(['me'], {
     user: { id: 'u1', email: 'organizer@label.test', role } as User,
     businessTimeZone,
+    account: testAccount,
   });
   client.setQueryData(['competition', 'c1'], { competition: stored });
   return render(

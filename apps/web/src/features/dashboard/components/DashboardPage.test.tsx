@@ -6,6 +6,7 @@ import { renderedTableProps } from '../../../test/plain-data-table.tsx';
 import { renderPage } from '../../../test/render-page.tsx';
 import type { DashboardSearch } from '../dashboard-search.ts';
 import { DashboardPage } from './DashboardPage.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
@@ -43,7 +44,11 @@ function stubServer(tiles: unknown, role = 'staff', counts = [0, 3], tileFailure
     const url = new URL(path, 'http://app.test');
     asked.push(url);
     if (url.pathname === '/api/auth/me')
-      return Response.json({ user: { role, name: 'S', email: 's@x.test' }, businessTimeZone: 'UTC' });
+      return Response.json({
+        user: { role, name: 'S', email: 's@x.test' },
+        businessTimeZone: 'UTC',
+        account: testAccount,
+      });
     if (url.pathname === '/api/dashboard/tiles' && failures-- > 0)
       return Response.json({ statusCode: 500, code: 'INTERNAL', message: 'x' }, { status: 500 });
     if (url.pathname === '/api/dashboard/tiles') return Response.json(tiles);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { FinishPage } from './FinishPage.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
@@ -57,6 +58,7 @@ function stubServer(answers: { save?: Response[]; submit?: Response[]; stored?: 
       return Response.json({
         user: { role: 'admin', name: 'A', email: 'a@x.test' },
         businessTimeZone: 'UTC',
+        account: testAccount,
       });
     if (url.pathname === '/api/competitions/c1') return Response.json({ competition: { takePct: 1 } });
     if (url.pathname === '/api/finish/c1/candidates') return Response.json({ items: [] });
@@ -388,6 +390,7 @@ describe('the finish wizard, steps 2 and 3', () => {
         return Response.json({
           user: { role: 'staff', name: 'S', email: 's@x.test' },
           businessTimeZone: 'UTC',
+          account: testAccount,
         });
       if (url.pathname === '/api/finish/c1' && method === 'GET') return Response.json({ finish: stored });
       if (url.pathname === '/api/finish/c1/paypal') return Response.json({ configured: false, payouts: [] });

@@ -4,6 +4,7 @@ import '../../../lib/i18n/index.ts';
 import { renderedTableProps } from '../../../test/plain-data-table.tsx';
 import { renderPage } from '../../../test/render-page.tsx';
 import { InquiriesPage } from './InquiriesPage.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
@@ -39,6 +40,7 @@ function stubServer(items: unknown[]) {
       return Response.json({
         user: { role: 'staff', name: 'S', email: 's@x.test' },
         businessTimeZone: 'UTC',
+        account: testAccount,
       });
     if (url.pathname === '/api/inquiries') return Response.json({ items, total: items.length });
     return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { InquiryPage, type ReserveDateForInquiry } from './InquiryPage.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 const inquiry = {
   id: 'i1',
@@ -39,6 +40,7 @@ function stubServer() {
       return Response.json({
         user: { role: 'staff', name: 'S', email: 's@x.test' },
         businessTimeZone: 'UTC',
+        account: testAccount,
       });
     if (url.pathname === '/api/inquiries/i1' && method === 'GET') return Response.json({ inquiry });
     if (url.pathname === '/api/inquiries/i1' && method === 'PUT')

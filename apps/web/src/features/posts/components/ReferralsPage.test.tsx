@@ -6,6 +6,7 @@ import '../../../lib/i18n/index.ts';
 import { renderPage as renderPageIn } from '../../../test/render-page.tsx';
 import { authKeys } from '../../../lib/session.ts';
 import { ReferralsPage } from './ReferralsPage.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
@@ -147,6 +148,7 @@ describe('the Referral reset table', () => {
         updatedAt: 0,
       },
       businessTimeZone: 'UTC',
+      account: testAccount,
     });
     renderPageIn(
       '/referrals',

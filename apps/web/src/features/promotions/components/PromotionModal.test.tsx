@@ -5,6 +5,7 @@ import { setLanguage } from '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { CompetitionSelect } from './CompetitionSelect.tsx';
 import { PromotionModal } from './PromotionModal.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 function stubServer() {
   vi.stubGlobal('fetch', async (path: string) => {
@@ -13,6 +14,7 @@ function stubServer() {
       return Response.json({
         user: { role: 'staff', name: 'S', email: 's@x.test' },
         businessTimeZone: 'UTC',
+        account: testAccount,
       });
     if (url.pathname === '/api/competitions') return Response.json({ items: [], total: 0 });
     return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });

@@ -4,6 +4,7 @@ import '../../../lib/i18n/index.ts';
 import { renderedTableProps } from '../../../test/plain-data-table.tsx';
 import { renderPage } from '../../../test/render-page.tsx';
 import { PromotionsPage } from './PromotionsPage.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
@@ -58,6 +59,7 @@ function stubServer(
       return Response.json({
         user: { role: 'staff', name: 'S', email: 's@x.test' },
         businessTimeZone: 'UTC',
+        account: testAccount,
       });
     if (url.pathname === '/api/promotions') return Response.json({ items, total: items.length });
     const sending = /^\/api\/promotions\/(\w+)\/send$/.exec(url.pathname);

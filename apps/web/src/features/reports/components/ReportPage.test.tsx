@@ -5,6 +5,7 @@ import '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { money, publicReport } from './report-fixture.ts';
+import { testAccount } from '../../../test/account.ts';
 
 const liveShare: ReportShare = {
   id: 's1',
@@ -38,7 +39,11 @@ function stubServer({
     const body = init.body ? JSON.parse(String(init.body)) : null;
     asked.push({ method, url, body, key: headers['idempotency-key'] });
     if (url.pathname === '/api/auth/me')
-      return Response.json({ user: { role, name: 'U', email: 'u@x.test' }, businessTimeZone: 'UTC' });
+      return Response.json({
+        user: { role, name: 'U', email: 'u@x.test' },
+        businessTimeZone: 'UTC',
+        account: testAccount,
+      });
     if (url.pathname === '/api/reports/c1')
       return Response.json({ report: { ...publicReport, money: role === 'staff' ? money : null } });
     if (url.pathname === '/api/reports/c1/shares' && method === 'GET')

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { authKeys } from '../../../lib/session.ts';
 import { CardGrid } from './CardGrid.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
   id: `p${n}`,
@@ -95,6 +96,7 @@ function renderGrid(role: 'staff' | 'organizer' = 'staff') {
       updatedAt: 0,
     },
     businessTimeZone: 'UTC',
+    account: testAccount,
   });
   render(
     <MantineProvider>

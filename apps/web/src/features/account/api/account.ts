@@ -1,0 +1,56 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Account, type LayoutSettings, type RequestOf, type User, account } from '@preffy/api';
+import { call } from '../../../lib/api/client.ts';
+import { type Session, authKeys } from '../../../lib/session.ts';
+
+/** The session query carries the user and their settings: every screen reads them from there. */
+function storeInSession(queryClient: QueryClient, update: { user?: User; account?: Partial<Account> }) {
+  queryClient.setQueryData<Session | null>(authKeys.me, (session) =>
+    session
+      ? {
+          ...session,
+          user: update.user ?? session.user,
+          account: { ...session.account, ...update.account },
+        }
+      : session,
+  );
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof account.updateProfile>['body']) =>
+      call(account.updateProfile, { body }),
+    onSuccess: (saved) => storeInSession(queryClient, saved),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof account.changePassword>['body']) =>
+      call(account.changePassword, { body }),
+  });
+}
+
+/**
+ * The layout drawer's settings apply at once (written into the session before the request, so
+ * the controls follow the click) and are stored in the background; when storing fails the
+ * settings before go back and `onError` tells the user.
+ */
+export function useSaveLayout(onError: () => void) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (layout: LayoutSettings) => call(account.saveLayout, { body: layout }),
+    meta: { handlesErrors: true },
+  });
+  return (layout: LayoutSettings) => {
+    const before = queryClient.getQueryData<Session | null>(authKeys.me)?.account.layout;
+    storeInSession(queryClient, { account: { layout } });
+    mutation.mutate(layout, {
+      onError: () => {
+        if (before) storeInSession(queryClient, { account: { layout: before } });
+        onError();
+      },
+    });
+  };
+}
