@@ -78,6 +78,9 @@ test('an organizer reserves a date; another organizer sees the hold but cannot c
   await staffPage.goto(`/preffy/calendar?month=${month}`);
   await staffPage.getByRole('button', { name: `Competitions on ${day}` }).click();
   await staffPage.getByRole('button', { name: `Confirm the hold: ${artist}` }).click();
+  // One click is not enough: the change is confirmed first (issue 17).
+  await expect(staffPage.getByRole('dialog', { name: /Confirm the hold for/ })).toBeVisible();
+  await staffPage.getByTestId('confirm-hold').click();
   const staffRow = staffPage.getByRole('dialog').getByRole('row').filter({ hasText: artist });
   await expect(staffRow.locator('[data-tone]')).toHaveAttribute('data-tone', 'danger');
   await staffPage.keyboard.press('Escape');

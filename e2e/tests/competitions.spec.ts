@@ -120,6 +120,8 @@ test('Update A Competition: a generated Creative template, and a conflicting sav
   await page.getByRole('combobox', { name: 'Prizing Type' }).click();
   await page.getByRole('option', { name: 'Creative' }).click();
   await page.getByRole('button', { name: 'Generate prizes' }).click();
+  // The stored '1st Place: $200' is replaced only after asking.
+  await page.getByTestId('confirm-generate-prizes').click();
   const expected = prizeTemplate('Creative', prizePoolFromInvoice(3000));
   for (const [i, line] of expected.entries())
     await expect(page.getByRole('textbox', { name: `Prize ${i + 1}`, exact: true })).toHaveValue(line);
@@ -172,10 +174,23 @@ test('the state dropdown moves a competition between tabs; admins delete it afte
   const row = page.getByRole('row').filter({ hasText: competition.name });
   await expect(row).toContainText('Hold');
   await row.getByRole('button', { name: `Confirm the hold: ${competition.name}` }).click();
+  // One click is not enough: a hold is confirmed and a state changed only after asking (issue 17).
+  const askHold = page.getByRole('dialog', { name: `Confirm the hold for ${competition.name}?` });
+  await askHold.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('Hold');
+  await row.getByRole('button', { name: `Confirm the hold: ${competition.name}` }).click();
+  await page.getByTestId('confirm-hold').click();
   await expect(row).toContainText('Confirmed');
 
   await row.getByRole('combobox', { name: `State: ${competition.name}` }).click();
   await page.getByRole('option', { name: 'Active' }).click();
+  const askState = page.getByRole('dialog', { name: `Change the state of ${competition.name}?` });
+  await expect(askState).toContainText('It moves from Preview to Active');
+  await askState.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('combobox', { name: `State: ${competition.name}` }).click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await page.getByTestId('confirm-state-change').click();
   await expect(row).toHaveCount(0);
   await page.getByRole('tab', { name: 'Active' }).click();
   await expect(page.getByRole('row').filter({ hasText: competition.name })).toBeVisible();
@@ -303,4 +318,98 @@ test('organizers see the money fields and flags read-only; the server refuses th
   expect(((await refused.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty(
     'takePct',
   );
+});
+
+test('Take Percentage is a percentage: 80 stays 80 % and is stored as 0.8; 180 gets a message and is never clamped', async ({
+  page,
+  baseURL,
+}) => {
+  const { competition, api } = await startCompetition(baseURL!);
+  await signIn(page);
+  await page.goto(`/edit?id=${competition.id}`);
+  const take = page.getByTestId('take-pct');
+  await expect(take).toHaveValue('100 %');
+
+  await take.fill('180');
+  await page.getByRole('textbox', { name: 'Event' }).click();
+  await expect(take).toHaveValue('180 %');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(FORM_MESSAGES.takePctRange)).toBeVisible();
+  let stored = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
+    competition: { takePct: number };
+  };
+  expect(stored.competition.takePct).toBe(1);
+
+  await take.fill('80');
+  await page.getByRole('textbox', { name: 'Event' }).click();
+  await expect(take).toHaveValue('80 %');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  stored = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
+    competition: { takePct: number };
+  };
+  expect(stored.competition.takePct).toBe(0.8);
+  await page.reload();
+  await expect(take).toHaveValue('80 %');
+  await api.dispose();
+});
+
+test('Generate prizes asks before replacing a hand-edited list, shows the budget, and can be undone; leaving unsaved asks', async ({
+  page,
+  baseURL,
+}) => {
+  const { competition, api } = await startCompetition(baseURL!, {
+    prizes: ['Best Dance: $900', 'Best Duet: $1500'],
+  });
+  await signIn(page);
+  await page.goto(`/edit?id=${competition.id}`);
+  // Nothing typed yet: leaving does not ask.
+  await expect(page.getByTestId('prize-budget')).toHaveText(
+    `Over the budget from the invoice ($2,001) by $399`,
+  );
+
+  await page.getByRole('button', { name: 'Generate prizes' }).click();
+  const ask = page.getByRole('dialog', { name: 'Replace the prize list?' });
+  await expect(ask).toContainText('The list has 2 prizes');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('textbox', { name: 'Prize 1', exact: true })).toHaveValue('Best Dance: $900');
+
+  await page.getByRole('button', { name: 'Generate prizes' }).click();
+  await page.getByTestId('confirm-generate-prizes').click();
+  const generated = prizeTemplate('Hybrid', prizePoolFromInvoice(3000));
+  await expect(page.getByRole('textbox', { name: 'Prize 1', exact: true })).toHaveValue(generated[0]!);
+  await expect(page.getByTestId('prize-budget')).toHaveText('Budget from the invoice: $2,001');
+  await page.getByTestId('undo-generate-prizes').click();
+  await expect(page.getByRole('textbox', { name: 'Prize 1', exact: true })).toHaveValue('Best Dance: $900');
+  await expect(page.getByRole('textbox', { name: 'Prize 2', exact: true })).toHaveValue('Best Duet: $1500');
+
+  // An unsaved edit: leaving asks; staying keeps it.
+  await page.getByRole('textbox', { name: 'Event' }).fill('Unsaved event');
+  await page.getByTestId('nav-/preffy/view').click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page.getByRole('textbox', { name: 'Event' })).toHaveValue('Unsaved event');
+  await page.getByTestId('nav-/preffy/view').click();
+  await page.getByTestId('confirm-leave-competition').click();
+  await expect(page).toHaveURL(/\/preffy\/view/);
+  await api.dispose();
+});
+
+test('after Done the Start form is read-only, and Start another begins a fresh one', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/preffy/add');
+  const song = `Done Song ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Song Title' }).fill(song);
+  await page.getByRole('textbox', { name: 'Artist Name' }).fill('Done Artist');
+  await page.getByRole('textbox', { name: 'Link To Song' }).fill('https://open.spotify.com/track/1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('start-success')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Done' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Song Title' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Song Title' })).toHaveValue(song);
+  await page.getByTestId('start-another').click();
+  await expect(page.getByRole('textbox', { name: 'Song Title' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Song Title' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
 });

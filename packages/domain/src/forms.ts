@@ -44,7 +44,7 @@ export const FORM_MESSAGES = {
   likesInvalid: 'Please enter a whole number of likes up to 1,000,000,000,000',
   postLinkRequired: "Please enter the post's link",
   paypalInvalid: 'PayPal email is not valid!',
-  takePctRange: 'The take percentage must be between 0 and 1',
+  takePctRange: 'The take percentage must be between 0% and 100%',
   reservePastDate: 'Please pick today or a later date',
   pickDate: 'Please pick a date',
   dateOutOfWindow: `Please pick a date between ${DATE_WINDOW.firstDay} and ${DATE_WINDOW.lastDay}`,

@@ -177,7 +177,20 @@ const downloadedFinish = async () => {
   return competitionId;
 };
 
+/** The profile is edited by its own user: each fixture user keeps their signed-in client. */
+const profileClients = new Map<string, TestClient>();
+
 const FIXTURES: Record<string, Fixture> = {
+  'PATCH /api/account/profile': {
+    table: 'users',
+    create: async () => {
+      const { user, client } = await signedInClient(app, 'organizer');
+      profileClients.set(user.id, client);
+      return user.id;
+    },
+    callStale: (id, version) =>
+      profileClients.get(id)!.patch('/api/account/profile', { version, name: 'Stale write' }),
+  },
   'PATCH /api/users/{id}': {
     table: 'users',
     create: async () => {

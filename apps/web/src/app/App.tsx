@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { Badge, MantineProvider, createTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,7 +9,17 @@ import { ApiError, notifyError, setUnauthorizedHandler } from '../lib/api/client
 import { currentLanguage, i18n } from '../lib/i18n/index.ts';
 import { createAppRouter } from './router.tsx';
 
-const theme = createTheme({ primaryColor: 'violet', defaultRadius: 'md' });
+const theme = createTheme({
+  primaryColor: 'violet',
+  defaultRadius: 'md',
+  components: {
+    // A badge always shows its whole word ('Confirmed', 'Подтверждено'): it never shrinks into
+    // an ellipsis in a narrow column; the column grows or the row wraps instead.
+    Badge: Badge.extend({
+      styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } },
+    }),
+  },
+});
 
 // Failed loads and saves always reach the user; a lost session sends them to sign in.
 const queryClient = new QueryClient({

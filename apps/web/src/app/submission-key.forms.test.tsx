@@ -13,6 +13,8 @@ import { testAccount } from '../test/account.ts';
 // The success message links to the edit page; these tests render no router.
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/edit">{children}</a>,
+  // The unsaved-changes guard: nothing to leave to outside a router.
+  useBlocker: () => ({ status: 'idle' }),
 }));
 
 /**

@@ -2,23 +2,33 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { i18n } from '../lib/i18n/index.ts';
 
-/**
- * Asks before anything that cannot be taken back (delete, revoke, disable, sign out
- * everywhere): the question, the action named on a red button, and Cancel.
- */
-export function confirmDestructive(ask: {
+type Ask = {
   title: string;
   body: string;
   confirm: string;
   onConfirm: () => void;
   /** The confirm button's data-testid, for browser tests. */
   testId?: string;
-}) {
+};
+
+function openConfirm(ask: Ask, color?: 'red') {
   modals.openConfirmModal({
     title: ask.title,
     children: <Text>{ask.body}</Text>,
     labels: { confirm: ask.confirm, cancel: i18n.t('cancel') },
-    confirmProps: { color: 'red', ...(ask.testId ? { 'data-testid': ask.testId } : {}) },
+    confirmProps: { ...(color && { color }), ...(ask.testId ? { 'data-testid': ask.testId } : {}) },
     onConfirm: ask.onConfirm,
   });
 }
+
+/**
+ * Asks before anything that cannot be taken back (delete, revoke, disable, sign out
+ * everywhere): the question, the action named on a red button, and Cancel.
+ */
+export const confirmDestructive = (ask: Ask) => openConfirm(ask, 'red');
+
+/**
+ * Asks before a one-click change that matters but can be changed back (confirm a hold, move a
+ * competition to another state): the question and the action named on the button.
+ */
+export const confirmChange = (ask: Ask) => openConfirm(ask);

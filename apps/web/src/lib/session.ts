@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { type ResponseOf, type User, auth } from '@preffy/api';
 import { ApiError, api, call } from './api/client.ts';
+import { formatTimestamp } from './format.ts';
 
 /** The signed-in user: the contract's user shape. */
 export type { User } from '@preffy/api';
@@ -50,6 +51,12 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
  */
 export function useUserTimeZone(): string {
   return useSession().account.timeZone ?? browserTimeZone();
+}
+
+/** Formats when something happened ('3/7/26 3:05 PM EST') in the user's time zone. */
+export function useFormatTimestamp(): (ms: number) => string {
+  const timeZone = useUserTimeZone();
+  return (ms) => formatTimestamp(ms, timeZone);
 }
 
 /** The business time zone (BUSINESS_TIME_ZONE on the server): competitions run 15:00 to 15:00 in it. */

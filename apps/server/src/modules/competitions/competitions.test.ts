@@ -163,6 +163,23 @@ describe('Update A Competition', () => {
     expect((await staff.get(`/api/competitions/${c.id}`)).json().competition.name).toBe('Midnight Drive');
   });
 
+  it('refuses a take percentage outside 0%–100% with the percentage message, never clamping it', async () => {
+    const c = (await staff.post('/api/competitions', valid())).json().competition;
+    for (const takePct of [1.8, -0.1]) {
+      const refused = await staff.put(`/api/competitions/${c.id}`, {
+        ...valid(),
+        version: c.version,
+        takePct,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors.takePct).toEqual(['The take percentage must be between 0% and 100%']);
+    }
+    expect((await staff.get(`/api/competitions/${c.id}`)).json().competition).toMatchObject({
+      takePct: 1,
+      version: 1,
+    });
+  });
+
   it('keeps organizers to their own competitions', async () => {
     const other = (await staff.post('/api/competitions', valid())).json().competition;
     expect((await organizer.get(`/api/competitions/${other.id}`)).statusCode).toBe(404);

@@ -59,7 +59,7 @@ export function valuesOf(c: Competition, timeZone: string): CompetitionFormValue
     creativeDirection: c.creativeDirection ?? '',
     notes: c.notes ?? '',
     category: c.category ?? '',
-    takePct: c.takePct,
+    takePct: percentOf(c.takePct),
     event: c.event ?? '',
     metric: c.metric,
     spotify: c.spotify ?? '',
@@ -108,6 +108,15 @@ export function startValues(defaults: CompetitionDefaults, tz: string): Competit
 
 const numberOrUndefined = (v: number | string) => (typeof v === 'number' ? v : undefined);
 
+/**
+ * Take Percentage is entered as a percentage (80 for 80%) and stored as the multiplier the
+ * payout rules use (0.8). Rounded to the input's 0.1% steps so 0.07 shows as 7, not 7.000000000000001.
+ */
+export const percentOf = (multiplier: number) => Math.round(multiplier * 1000) / 10;
+/** The stored multiplier; an out-of-range percentage stays out of range, for the form to refuse. */
+export const multiplierOf = (percent: number | string) =>
+  typeof percent === 'number' ? Math.round(percent * 10) / 1000 : undefined;
+
 /** The Start A Competition body (its schema's fields only). */
 export const toStartInput = (v: CompetitionFormValues, timeZone: string) => ({
   email: v.email,
@@ -130,6 +139,6 @@ export const toUpdateInput = (v: CompetitionFormValues, timeZone: string) => ({
   startDate: competitionTime(v.startDay, timeZone),
   endDate: competitionTime(v.endDay, timeZone),
   invoiceAmount: numberOrUndefined(v.invoiceAmount),
-  takePct: numberOrUndefined(v.takePct),
+  takePct: multiplierOf(v.takePct),
   countries: v.countries.length ? v.countries : null,
 });

@@ -11,7 +11,7 @@ import { ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { DAY_PAGE_SIZE, calendarKeys, useConfirmHold, useDeleteCompetition } from '../api/calendar.ts';
 import { TONES } from '../tones.tsx';
-import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { confirmChange, confirmDestructive } from '../../../components/confirm-destructive.tsx';
 
 /**
  * '{date} Competitions': the competitions covering the day. Edit and Delete only where the
@@ -87,7 +87,15 @@ export function DayModal({
                         variant="light"
                         leftSection={<IconCheck size={12} />}
                         loading={confirm.isPending}
-                        onClick={() => confirm.mutate(c)}
+                        onClick={() =>
+                          confirmChange({
+                            title: t('confirmHoldTitle', { name: c.name || c.organizer }),
+                            body: t('confirmHoldBody'),
+                            confirm: t('confirmHold'),
+                            onConfirm: () => confirm.mutate(c),
+                            testId: 'confirm-hold',
+                          })
+                        }
                         aria-label={`${t('confirmHold')}: ${c.organizer}`}
                       >
                         {t('confirm')}

@@ -6,9 +6,12 @@ import {
   NumberInput,
   Select,
   SimpleGrid,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CONTINENTS,
@@ -105,6 +108,9 @@ export function CompetitionForm({
         value={form.values.prizes}
         onChange={(prizes) => form.setFieldValue('prizes', prizes)}
         error={form.errors.prizes as string | undefined}
+        budget={prizePoolFromInvoice(
+          typeof form.values.invoiceAmount === 'number' ? form.values.invoiceAmount : 0,
+        )}
       />
       {isUpdate && <Territories form={form} />}
       <Group>
@@ -150,10 +156,15 @@ export function CompetitionForm({
             <TextInput label={t('fields.category')} {...form.getInputProps('category')} />
             <NumberInput
               label={t('fields.takePct')}
+              description={t('takePctHint')}
+              // A percentage, stored as the multiplier; out of range gets a message, never a clamp.
               min={0}
-              max={1}
-              step={0.05}
-              decimalScale={3}
+              max={100}
+              step={5}
+              decimalScale={1}
+              clampBehavior="none"
+              suffix=" %"
+              data-testid="take-pct"
               {...form.getInputProps('takePct')}
               {...staffOnly.input('takePct')}
             />
@@ -181,18 +192,65 @@ export function CompetitionForm({
   );
 }
 
+const isPrizingType = (type: string): type is (typeof PRIZING_TYPES)[number] =>
+  (PRIZING_TYPES as readonly string[]).includes(type);
+
 /** The prizing type and the button that fills the prize lines from it and the invoice. */
 function PrizingType({ form }: { form: Form }) {
   const { t } = useTranslation('competitions');
+  // A hand-edited list is never replaced without asking, and the replaced list can come back.
   const generatePrizes = () => {
     const amount = typeof form.values.invoiceAmount === 'number' ? form.values.invoiceAmount : 0;
-    form.setFieldValue('prizes', prizeTemplate(form.values.competitionType, prizePoolFromInvoice(amount)));
+    const generated = prizeTemplate(form.values.competitionType, prizePoolFromInvoice(amount));
+    const before = form.values.prizes;
+    const kept = before.filter((line) => line.trim() !== '');
+    const replace = () => {
+      form.setFieldValue('prizes', generated);
+      if (kept.length === 0) return;
+      const id = notifications.show({
+        message: (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{t('prizesReplaced', { count: kept.length })}</Text>
+            <Button
+              size="compact-sm"
+              variant="light"
+              data-testid="undo-generate-prizes"
+              onClick={() => {
+                form.setFieldValue('prizes', before);
+                notifications.hide(id);
+              }}
+            >
+              {t('undo')}
+            </Button>
+          </Group>
+        ),
+        autoClose: 15_000,
+      });
+    };
+    if (kept.length === 0 || JSON.stringify(kept) === JSON.stringify(generated)) return replace();
+    modals.openConfirmModal({
+      title: t('replacePrizesTitle'),
+      children: (
+        <Text>
+          {t('replacePrizesBody', {
+            count: kept.length,
+            generated: t('prizeCount', { count: generated.length }),
+            type: isPrizingType(form.values.competitionType)
+              ? t(`prizingTypes.${form.values.competitionType}`)
+              : form.values.competitionType,
+          })}
+        </Text>
+      ),
+      labels: { confirm: t('replacePrizes'), cancel: t('cancel') },
+      confirmProps: { 'data-testid': 'confirm-generate-prizes' },
+      onConfirm: replace,
+    });
   };
   return (
     <Group align="end">
       <Select
         label={t('fields.competitionType')}
-        data={[...PRIZING_TYPES]}
+        data={PRIZING_TYPES.map((type) => ({ value: type, label: t(`prizingTypes.${type}`) }))}
         allowDeselect={false}
         {...form.getInputProps('competitionType')}
       />
@@ -215,7 +273,7 @@ function Territories({ form }: { form: Form }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <MultiSelect
         label={t('fields.continents')}
-        data={[...CONTINENTS]}
+        data={CONTINENTS.map((continent) => ({ value: continent, label: t(`continents.${continent}`) }))}
         {...form.getInputProps('continents')}
       />
       <MultiSelect

@@ -15,7 +15,7 @@ import {
   useSetCompetitionState,
 } from '../api/competitions.ts';
 import { formatDay } from '../../../lib/format.ts';
-import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { confirmChange, confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 /** The per-competition tools of the row menu (doc 2 section 3), each opened with the id. */
@@ -57,6 +57,23 @@ export function CompetitionsPage({
   const setState = useSetCompetitionState(notify('saved'));
   const confirm = useConfirmHold(notify('confirmed'));
   const remove = useDeleteCompetition(notify('deleted'));
+  // One click used to change these; a slip of the mouse moved a live competition (issue 17).
+  const askState = (c: CompetitionListItem, state: CompetitionState) =>
+    confirmChange({
+      title: t('stateChangeTitle', { name: c.name }),
+      body: t('stateChangeBody', { from: t(`states.${c.state}`), to: t(`states.${state}`) }),
+      confirm: t('stateChange', { to: t(`states.${state}`) }),
+      onConfirm: () => setState.mutate({ c, state }),
+      testId: 'confirm-state-change',
+    });
+  const askConfirmHold = (c: CompetitionListItem) =>
+    confirmChange({
+      title: t('confirmHoldTitle', { name: c.name }),
+      body: t('confirmHoldBody'),
+      confirm: t('confirmHold'),
+      onConfirm: () => confirm.mutate(c),
+      testId: 'confirm-hold',
+    });
   const askDelete = (c: CompetitionListItem) =>
     confirmDestructive({
       title: t('deleteTitle', { name: c.name }),
@@ -86,7 +103,7 @@ export function CompetitionsPage({
             allowDeselect={false}
             value={c.state}
             data={COMPETITION_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-            onChange={(state) => state && setState.mutate({ c, state: state as CompetitionState })}
+            onChange={(state) => state && askState(c, state as CompetitionState)}
           />
         ) : (
           t(`states.${c.state}`)
@@ -106,7 +123,7 @@ export function CompetitionsPage({
               size="sm"
               variant="subtle"
               aria-label={`${t('confirmHold')}: ${c.name}`}
-              onClick={() => confirm.mutate(c)}
+              onClick={() => askConfirmHold(c)}
             >
               <IconCheck size={16} />
             </ActionIcon>

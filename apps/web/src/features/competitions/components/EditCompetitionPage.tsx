@@ -13,6 +13,7 @@ import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
 import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
+import { CompetitionLeaveGuard } from './CompetitionLeaveGuard.tsx';
 import { type CompetitionFormValues, toUpdateInput, valuesOf } from '../competition-form-values.ts';
 import { DATE_FIELDS } from '../dates.ts';
 import { ReservationDetails } from './ReservationDetails.tsx';
@@ -75,6 +76,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
       onReload: (current) => {
         setBase(current);
         form.setValues(valuesOf(current, timeZone));
+        form.resetDirty(valuesOf(current, timeZone));
       },
       overwrite: (current) => update(form.getValues(), current.version),
     },
@@ -108,6 +110,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
         </Stack>
       </Paper>
       {save.conflictDialog}
+      {form.isDirty() && <CompetitionLeaveGuard />}
     </Stack>
   );
 }

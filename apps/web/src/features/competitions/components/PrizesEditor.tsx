@@ -11,10 +11,13 @@ export function PrizesEditor({
   value,
   onChange,
   error,
+  budget,
 }: {
   value: string[];
   onChange: (lines: string[]) => void;
   error?: string;
+  /** The prize budget from the invoice (doc 1 §9: 66.7%), shown beside the total. */
+  budget?: number;
 }) {
   const { t } = useTranslation('competitions');
   const [helpOpen, help] = useDisclosure(false);
@@ -62,9 +65,18 @@ export function PrizesEditor({
         >
           {t('addPrize')}
         </Button>
-        <Text size="sm" data-testid="prize-total">
-          {t('prizeTotal', { total: formatUsd(total.total) })}
-        </Text>
+        <Stack gap={0} align="end">
+          <Text size="sm" data-testid="prize-total">
+            {t('prizeTotal', { total: formatUsd(total.total) })}
+          </Text>
+          {budget !== undefined && (
+            <Text size="sm" c={total.total > budget ? 'red.8' : undefined} data-testid="prize-budget">
+              {total.total > budget
+                ? t('overBudget', { budget: formatUsd(budget), over: formatUsd(total.total - budget) })
+                : t('prizeBudget', { budget: formatUsd(budget) })}
+            </Text>
+          )}
+        </Stack>
       </Group>
       <FormError inline>{error}</FormError>
       <Modal opened={helpOpen} onClose={help.close} title={t('prizeOptions')}>

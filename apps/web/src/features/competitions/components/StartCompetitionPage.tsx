@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Competition, type CompetitionDefaults, type RequestOf, competitions } from '@preffy/api';
 import { startCompetitionSchema } from '@preffy/domain';
@@ -12,6 +12,7 @@ import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useCompetitionDefaults } from '../api/competitions.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
+import { CompetitionLeaveGuard } from './CompetitionLeaveGuard.tsx';
 import { type CompetitionFormValues, startValues, toStartInput } from '../competition-form-values.ts';
 import { DATE_FIELDS } from '../dates.ts';
 
@@ -64,7 +65,10 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
       </Title>
       <Paper withBorder p="lg" component="form" onSubmit={submit} noValidate>
         <Stack>
-          <CompetitionForm mode="create" form={form} timeZone={tz} />
+          {/* After Done the fields are read-only (doc 2 §4); Start another begins a new one. */}
+          <Fieldset variant="unstyled" disabled={!!created} data-testid="start-fields">
+            <CompetitionForm mode="create" form={form} timeZone={tz} />
+          </Fieldset>
           {created && (
             <Alert color="green" role="status" data-testid="start-success">
               {t('added')}{' '}
@@ -84,6 +88,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
                   setCreated(null);
                   form.reset();
                 }}
+                data-testid="start-another"
               >
                 {t('startAnother')}
               </Button>
@@ -91,6 +96,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
           </Group>
         </Stack>
       </Paper>
+      {form.isDirty() && !created && <CompetitionLeaveGuard />}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  EMAIL_KIND_NAMES,
   type EmailKindName,
   type OutboxMessage,
   RECIPIENT_STATUSES,
@@ -14,6 +15,7 @@ import { ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { emailKindsQuery, emailPreviewQuery, outboxKeys, outboxMessageQuery } from '../api/email.ts';
 import { EmailPreview } from './EmailPreview.tsx';
+import { useFormatTimestamp } from '../../../lib/session.ts';
 
 const STATUS_COLORS: Record<RecipientStatus, string> = {
   queued: 'gray',
@@ -24,10 +26,18 @@ const STATUS_COLORS: Record<RecipientStatus, string> = {
   skipped: 'yellow',
 };
 const RECIPIENTS_PER_PAGE = 10;
-const formatTime = (ms: number) => new Date(ms).toLocaleString(currentLanguage());
 
 /** Every message the product sent or will send, rendered, with each recipient's delivery. */
+/** An outbox kind by its human name ('Fancy email'); a kind this build does not know, as stored. */
+function useKindName() {
+  const { t } = useTranslation('email');
+  return (kind: string) =>
+    (EMAIL_KIND_NAMES as readonly string[]).includes(kind) ? t(`kinds.${kind as EmailKindName}`) : kind;
+}
+
 export function OutboxPage() {
+  const formatTime = useFormatTimestamp();
+  const kindName = useKindName();
   const { t } = useTranslation('email');
   const table = useServerTable({ key: outboxKeys.all[0], endpoint: outbox.list, sortBy: 'createdAt' });
   const [openId, setOpenId] = useState<string | null>(null);
@@ -47,7 +57,7 @@ export function OutboxPage() {
               table={table}
               columns={[
                 { key: 'createdAt', title: t('outbox.sentAt'), cell: (m) => formatTime(m.createdAt) },
-                { key: 'kind', title: t('outbox.kind') },
+                { key: 'kind', title: t('outbox.kind'), text: (m) => kindName(m.kind) },
                 { key: 'subject', title: t('outbox.subject') },
                 {
                   key: 'recipients',
@@ -133,6 +143,7 @@ function TemplatePreviews() {
   const [kind, setKind] = useState<EmailKindName>('winner-notice');
   const [language, setLanguage] = useState<Language>(currentLanguage());
   const kinds = useQuery(emailKindsQuery());
+  const kindName = useKindName();
   const preview = useQuery(emailPreviewQuery(kind, language));
   return (
     <Stack>
@@ -142,7 +153,7 @@ function TemplatePreviews() {
           value={kind}
           onChange={(v) => v && setKind(v as EmailKindName)}
           allowDeselect={false}
-          data={(kinds.data?.items ?? []).map((k) => k.kind)}
+          data={(kinds.data?.items ?? []).map((k) => ({ value: k.kind, label: kindName(k.kind) }))}
         />
         <Select
           label={t('previewLanguage')}

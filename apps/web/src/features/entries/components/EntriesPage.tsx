@@ -21,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { formatUsd } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
@@ -32,16 +31,18 @@ import { ImportPostsModal } from './ImportPostsModal.tsx';
 import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
 import { CreatorsTable } from './CreatorsTable.tsx';
 import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { useFormatTimestamp } from '../../../lib/session.ts';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
   import('./SnapshotsModal.tsx').then((m) => ({ default: m.SnapshotsModal })),
 );
 
-const dateTime = (ms: number | null) =>
-  ms === null
-    ? ''
-    : new Date(ms).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
+/** A refresh time, or nothing when the post was never refreshed. */
+function useDateTime() {
+  const format = useFormatTimestamp();
+  return (ms: number | null) => (ms === null ? '' : format(ms));
+}
 
 export const ENTRIES_TABS = ['posts', 'leaderboard', 'creators'] as const;
 export type EntriesTab = (typeof ENTRIES_TABS)[number];
@@ -112,6 +113,7 @@ export function EntriesPage({
 }
 
 function PostsTable({ competition, canEdit }: { competition: Competition; canEdit: boolean }) {
+  const dateTime = useDateTime();
   const { t } = useTranslation('entries');
   const [failed, setFailed] = useUrlFilter<boolean>('failed');
   const [addOpen, add] = useDisclosure(false);
@@ -216,6 +218,7 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
 }
 
 function LeaderboardTable({ competition }: { competition: Competition }) {
+  const dateTime = useDateTime();
   const { t } = useTranslation('entries');
   const table = useServerTable({
     key: LEADERBOARD_TABLE_KEY,

@@ -4,16 +4,17 @@ import { Loader, Modal, Text } from '@mantine/core';
 import type { Post } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { useFormatTimestamp } from '../../../lib/session.ts';
 import { snapshotsQuery } from '../api/entries.ts';
 
 /** A post's numbers at each refresh: growth over time, and any sudden spike, at a glance. */
 export function SnapshotsModal({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation('entries');
   const { data } = useQuery(snapshotsQuery(post.id));
+  const formatTime = useFormatTimestamp();
   const points = (data?.items ?? []).map((s) => ({
     ...s,
-    when: new Date(s.at).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }),
+    when: formatTime(s.at),
   }));
   return (
     <Modal opened onClose={onClose} size="xl" title={t('history.title', { creator: post.creator })}>

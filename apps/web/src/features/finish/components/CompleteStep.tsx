@@ -10,7 +10,7 @@ import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { formatUsd } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useCompleteFinish } from '../api/finish.ts';
-import { formatTime } from '../format-time.ts';
+import { useFormatTimestamp } from '../../../lib/session.ts';
 import { DownloadCsvButton } from './DownloadCsvButton.tsx';
 import { PayoutFiles } from './PayoutFiles.tsx';
 import { PaypalPanel } from './PaypalPanel.tsx';
@@ -28,6 +28,7 @@ type Outcome = {
  */
 export function CompleteStep({ finish }: { finish: Finish }) {
   const { t } = useTranslation('finish');
+  const formatTime = useFormatTimestamp();
   const id = finish.competitionId;
   const isAdmin = useMe().role === 'admin';
   const complete = useCompleteFinish(id);

@@ -467,6 +467,8 @@ describe('the finish wizard, steps 2 and 3', () => {
       if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
       const url = new URL(path, 'http://app.test');
       asked.push(`${init.method ?? 'GET'} ${url.pathname}`);
+      if (url.pathname === '/api/auth/me')
+        return Response.json({ user: { role: 'staff' }, businessTimeZone: 'UTC', account: testAccount });
       if (url.pathname === '/api/finish/c1')
         return Response.json({
           finish: { ...wizard(3, [ana, null, null], [false, false, false]), step: 'pay' },

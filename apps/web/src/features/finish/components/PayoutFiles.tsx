@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/api/client.ts';
 import { formatCount, formatUsd } from '../../../lib/format.ts';
-import { formatTime } from '../format-time.ts';
+import { useFormatTimestamp } from '../../../lib/session.ts';
 import { downloadPayoutFile } from '../api/finish.ts';
 
 /**
@@ -15,6 +15,7 @@ import { downloadPayoutFile } from '../api/finish.ts';
  */
 export function PayoutFiles({ files }: { files: readonly PayoutFile[] }) {
   const { t } = useTranslation('finish');
+  const formatTime = useFormatTimestamp();
   const [busy, setBusy] = useState<string | null>(null);
   if (files.length === 0) return null;
   const download = async (file: PayoutFile) => {

@@ -5,6 +5,7 @@ import type { Finish, PaypalPayout } from '@preffy/api';
 import '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { PaypalPanel, paymentsToSend } from './PaypalPanel.tsx';
+import { testAccount } from '../../../test/account.ts';
 
 const finish = { competitionId: 'c1', version: 3 } as Finish;
 const batch = (batchStatus: string, lastError: string | null = null): PaypalPayout => ({
@@ -24,6 +25,8 @@ function stubServer(states: unknown[], toBePaid = 4) {
   const asked: Asked[] = [];
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+    if (path === '/api/auth/me')
+      return Response.json({ user: { role: 'staff' }, businessTimeZone: 'UTC', account: testAccount });
     const url = new URL(path, 'http://app.test');
     const headers = (init.headers ?? {}) as Record<string, string>;
     const method = init.method ?? 'GET';

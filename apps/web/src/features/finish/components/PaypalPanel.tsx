@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { PAYPAL_BATCH_DONE, toBePaidSummaryQuery, usePaypalState, useSendPaypal } from '../api/finish.ts';
-import { formatTime } from '../format-time.ts';
+import { useFormatTimestamp } from '../../../lib/session.ts';
 import { usePaypalStatusLabel } from '../paypal-status.ts';
 
 const BATCH_COLOR: Record<string, string> = {
@@ -50,6 +50,7 @@ export function batchErrorText(t: TFunction<'finish'>, payout: PaypalPayout) {
  */
 export function PaypalPanel({ finish }: { finish: Finish }) {
   const { t } = useTranslation('finish');
+  const formatTime = useFormatTimestamp();
   const id = finish.competitionId;
   const state = usePaypalState(id);
   const toBePaid = useQuery({ ...toBePaidSummaryQuery(id), enabled: state.data?.configured === true });

@@ -9,20 +9,21 @@ import { useTranslation } from 'react-i18next';
 import { type PartnerKey, partners } from '@preffy/api';
 import { call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useFormatTimestamp } from '../../../lib/session.ts';
+import { UNFORMATTABLE } from '../../../lib/format.ts';
 
 /** The partner keys list (useServerTable's key): every page of it, to invalidate. */
 const partnerKeys = { lists: ['partner-keys'] as const };
 const PARTNER_KEYS_TABLE_KEY = partnerKeys.lists[0];
 
-const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString(currentLanguage()) : '—');
-
 /** Admins make and revoke the keys partners use for POST /api/ingest/posts. */
 export function PartnerKeysPage() {
+  const formatTime = useFormatTimestamp();
+  const when = (ms: number | null) => (ms ? formatTime(ms) : UNFORMATTABLE);
   const { t } = useTranslation('partners');
   const queryClient = useQueryClient();
   const table = useServerTable({

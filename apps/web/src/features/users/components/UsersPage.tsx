@@ -11,17 +11,17 @@ import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { type User, users } from '@preffy/api';
 import { useMe } from '../../../lib/session.ts';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
-
-const formatDate = (ms: number) => new Date(ms).toLocaleDateString(currentLanguage());
+import { useUserTimeZone } from '../../../lib/session.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 /** Admins invite users, set their role, disable them and hand out one-time sign-in links. */
 export function UsersPage() {
+  const timeZone = useUserTimeZone();
   const { t } = useTranslation('users');
   const me = useMe();
   const queryClient = useQueryClient();
@@ -104,7 +104,7 @@ export function UsersPage() {
       title: t('created'),
       sortKey: 'createdAt',
       csv: (u) => new Date(u.createdAt).toISOString(),
-      cell: (u) => formatDate(u.createdAt),
+      cell: (u) => formatDay(u.createdAt, timeZone),
     },
   ];
   const rowMenu = (user: User): MenuItem[] => [
