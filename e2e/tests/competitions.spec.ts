@@ -229,9 +229,9 @@ test('the public competition page shows the public cards without sign-in, and 40
   baseURL,
 }) => {
   const { competition, api, csrf } = await startCompetition(baseURL!, { invoiceAmount: 4200 });
-  // A hold is not announced: its page is the 404 page until staff confirm it.
+  // A hold is not announced: its page is the creators' 404 until staff confirm it.
   await page.goto(`/c/${competition.id}`);
-  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByTestId('competition-not-found')).toBeVisible();
   const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
     headers: { 'x-csrf-token': csrf },
     data: { version: competition.version },
@@ -276,12 +276,12 @@ test('the public competition page shows the public cards without sign-in, and 40
   ).find((p) => p.totalViews > 0)!;
   await page.goto(`/c/${withViews.id}`);
   await expect(page.getByTestId('total-views')).toContainText(abbreviateCount(withViews.totalViews));
-  await expect(page.getByTestId('ugc-count')).toContainText(String(withViews.ugcCount));
+  await expect(page.getByTestId('ugc-count')).toContainText(withViews.ugcCount.toLocaleString('en-US'));
 
+  // Creators following a wrong link get words for them, and no way into the back office.
   await page.goto('/c/no-such-competition');
-  await expect(page.getByTestId('not-found')).toContainText(
-    'Sorry! the page you are looking for could not be found',
-  );
+  await expect(page.getByTestId('competition-not-found')).toContainText('This competition isn’t here');
+  await expect(page.getByRole('link')).toHaveCount(0);
   await api.dispose();
 });
 

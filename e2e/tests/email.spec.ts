@@ -36,8 +36,8 @@ test('an admin sends a Basic email to picked subscribers and follows its deliver
   await page
     .getByRole('textbox', { name: 'Search by subject or recipient' })
     .fill('creator11@creators.example');
-  await expect(page.getByRole('cell', { name: 'bulk-basic' })).toBeVisible();
-  await page.getByRole('cell', { name: 'bulk-basic' }).click();
+  await expect(page.getByRole('cell', { name: 'Basic email', exact: true })).toBeVisible();
+  await page.getByRole('cell', { name: 'Basic email', exact: true }).click();
   await expect(
     page.getByRole('dialog').getByRole('cell', { name: 'creator11@creators.example' }),
   ).toBeVisible();

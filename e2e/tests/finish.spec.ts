@@ -229,7 +229,7 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   // …and the winner notices in the outbox.
   await page.goto('/preffy/outbox');
   await page.getByRole('textbox', { name: 'Search by subject or recipient' }).fill(run.name);
-  await expect(page.getByRole('cell', { name: 'winner-notice' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Winner notice', exact: true }).first()).toBeVisible();
   await api.dispose();
 });
 

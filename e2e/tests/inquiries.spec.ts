@@ -99,7 +99,7 @@ test('a prospect sends the public form; staff find it under Unseen, update and a
   // The new assignee's email is in the outbox.
   await page.goto('/preffy/outbox');
   await page.getByRole('textbox', { name: 'Search by subject or recipient' }).fill(assignee);
-  await expect(page.getByRole('cell', { name: 'inquiry-assignment' })).toHaveCount(1);
+  await expect(page.getByRole('cell', { name: 'Inquiry assignment', exact: true })).toHaveCount(1);
 
   // Add A Note: rich text, shown with its author, and in the timeline.
   await page.goto(url);

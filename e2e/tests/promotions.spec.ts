@@ -94,7 +94,7 @@ test('staff create a promotion, see its creator count, send its email after conf
   // The admin finds the message in the outbox.
   await page.goto('/preffy/outbox');
   await page.getByRole('textbox', { name: 'Search by subject or recipient' }).fill(fresh);
-  const message = page.getByRole('cell', { name: 'bulk-promotion' });
+  const message = page.getByRole('cell', { name: 'Promotion email', exact: true });
   await expect(message).toHaveCount(1);
   await message.click();
   await expect(page.getByRole('dialog').getByRole('cell', { name: fresh })).toBeVisible();

@@ -184,9 +184,7 @@ test('Delete offers four choices; each email choice queues its Post Disqualifica
     page
       .getByRole('row')
       .filter({ hasText: `${tag}-volume@creators.test` })
-      .getByRole('cell', {
-        name: 'post-disqualification',
-      }),
+      .getByRole('cell', { name: 'Post disqualification', exact: true }),
   ).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `${tag}-none@creators.test` })).toHaveCount(0);
 });

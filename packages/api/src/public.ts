@@ -17,6 +17,10 @@ export const publicCompetitionSchema = competitionSchema
     prizes: true,
     startDate: true,
     endDate: true,
+    /** The brief for creators (sanitized rich text). */
+    creativeDirection: true,
+    /** Where to post: how to enter names them. */
+    platforms: true,
   })
   .extend({
     /** What the prize lines add up to: public anyway, unlike the invoice behind them. */
@@ -26,6 +30,8 @@ export const publicCompetitionSchema = competitionSchema
     /** Whether it takes entries now: started, not closed, not ended. */
     isOpen: z.boolean(),
     hasStarted: z.boolean(),
+    /** Past its end date or marked Completed. */
+    hasEnded: z.boolean(),
   });
 export type PublicCompetition = z.infer<typeof publicCompetitionSchema>;
 

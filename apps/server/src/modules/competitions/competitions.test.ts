@@ -313,6 +313,27 @@ describe('public competition page', () => {
       hasStarted: true,
     });
     expect(JSON.stringify(page.json())).not.toContain('artist@label.test');
+    // Exactly the public fields: a private one (invoice, take, email, notes) added by mistake fails here.
+    expect(Object.keys(page.json()).sort()).toEqual(
+      [
+        'creativeDirection',
+        'endDate',
+        'hasEnded',
+        'hasStarted',
+        'id',
+        'image',
+        'isOpen',
+        'name',
+        'organizer',
+        'platforms',
+        'prizeTotal',
+        'prizes',
+        'spotify',
+        'startDate',
+        'totalViews',
+        'ugcCount',
+      ].sort(),
+    );
     for (let i = 0; i < 2; i++)
       expect(
         (

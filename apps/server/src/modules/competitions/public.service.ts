@@ -20,7 +20,9 @@ export async function getPublicCompetition(db: Database, id: string): Promise<Pu
   const c = await findAnnouncedCompetition(db, id);
   const totals = await entryTotals(db, c.id);
   const prizes = JSON.parse(c.prizes) as string[];
-  const hasStarted = Number(c.startDate) <= now();
+  const at = now();
+  const hasStarted = Number(c.startDate) <= at;
+  const hasEnded = c.hasEnded === 1 || Number(c.endDate) <= at;
   return {
     id: c.id,
     name: c.name,
@@ -32,8 +34,11 @@ export async function getPublicCompetition(db: Database, id: string): Promise<Pu
     prizes,
     startDate: Number(c.startDate),
     endDate: Number(c.endDate),
-    isOpen: hasStarted && c.isClosed === 0 && c.hasEnded === 0,
+    isOpen: hasStarted && c.isClosed === 0 && !hasEnded,
     hasStarted,
+    hasEnded,
+    creativeDirection: c.creativeDirection,
+    platforms: JSON.parse(c.platforms) as string[],
   };
 }
 

@@ -63,7 +63,9 @@ export async function addPost(
   const competition = await findCompetition(db, input.competitionId);
   // An unannounced hold answers like a missing competition: it has no public page either.
   if (!competition || (!options.allowClosed && competition.isConfirmed !== 1)) throw notFound('Competition');
-  if (!options.allowClosed && (competition.isClosed === 1 || competition.hasEnded === 1))
+  // Past its end date it takes nothing, even before staff mark it Completed.
+  const ended = competition.hasEnded === 1 || Number(competition.endDate) <= now();
+  if (!options.allowClosed && (competition.isClosed === 1 || ended))
     throw new AppError(409, 'CLOSED', POST_LINK_MESSAGES.closed);
   if (!options.allowClosed && Number(competition.startDate) > now())
     throw new AppError(409, 'NOT_STARTED', POST_LINK_MESSAGES.notStarted);

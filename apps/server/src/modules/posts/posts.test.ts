@@ -254,6 +254,25 @@ describe('public submission', () => {
     }
   });
 
+  it('refuses entries once the end date has passed, even before staff mark it Completed; the public page says it ended', async () => {
+    const id = await competition();
+    await app.db
+      .updateTable('competitions')
+      .set({ endDate: Date.now() - 60_000 })
+      .where('id', '=', id)
+      .execute();
+    const late = await submit(id, {
+      email: 'late@c.test',
+      creator: 'late',
+      link: 'https://youtu.be/lateentry01',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'CLOSED', message: POST_LINK_MESSAGES.closed });
+    expect(await posts(id)).toEqual([]);
+    const page = (await app.inject({ method: 'GET', url: `/api/public/competitions/${id}` })).json();
+    expect(page).toMatchObject({ isOpen: false, hasStarted: true, hasEnded: true });
+  });
+
   it('drops what a bot puts in the honeypot, and rate-limits one address', async () => {
     const id = await competition();
     const bot = await submit(id, {

@@ -1,5 +1,7 @@
 import { Text } from '@mantine/core';
-import { Link, RichTextEditor } from '@mantine/tiptap';
+import { DEFAULT_LABELS, Link, RichTextEditor } from '@mantine/tiptap';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import '@mantine/tiptap/styles.css';
@@ -14,6 +16,27 @@ export function RichTextInput({
   value: string | null;
   onChange: (html: string) => void;
 }) {
+  const { t } = useTranslation();
+  // Mantine's toolbar names its buttons in English unless told otherwise.
+  const labels = useMemo(
+    () => ({
+      ...DEFAULT_LABELS,
+      boldControlLabel: t('richText.bold'),
+      italicControlLabel: t('richText.italic'),
+      underlineControlLabel: t('richText.underline'),
+      strikeControlLabel: t('richText.strike'),
+      bulletListControlLabel: t('richText.bulletList'),
+      orderedListControlLabel: t('richText.orderedList'),
+      linkControlLabel: t('richText.link'),
+      unlinkControlLabel: t('richText.unlink'),
+      linkEditorInputLabel: t('richText.linkInput'),
+      linkEditorInputPlaceholder: t('richText.linkPlaceholder'),
+      linkEditorExternalLink: t('richText.linkExternal'),
+      linkEditorInternalLink: t('richText.linkInternal'),
+      linkEditorSave: t('richText.linkSave'),
+    }),
+    [t],
+  );
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value ?? '',
@@ -27,7 +50,7 @@ export function RichTextInput({
       <Text fw={500} size="sm" mb={4}>
         {label}
       </Text>
-      <RichTextEditor editor={editor} aria-label={label}>
+      <RichTextEditor editor={editor} aria-label={label} labels={labels}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />

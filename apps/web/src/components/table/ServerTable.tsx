@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Menu, Stack } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Stack } from '@mantine/core';
 import { IconDots, IconDownload } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/api/client.ts';
 import { type CsvValue, exportCsv } from './export-csv.ts';
@@ -88,6 +88,7 @@ export function csvColumns<T>(columns: Column<T>[]) {
 export function ServerTable<T>(props: ServerTableProps<T>) {
   const { t } = useTranslation();
   const texts = useTableTexts();
+  const labelled = useTranslatedLibraryLabels();
   const { table, columns } = props;
   const sortable = columns.some((c) => c.sortKey);
   const sortColumn = columns.find((c) => c.sortKey && c.sortKey === table.sortBy);
@@ -199,9 +200,36 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
           </Group>
         </Group>
       )}
-      <DataTable<T> {...dataTableProps} />
+      <Box ref={labelled}>
+        <DataTable<T> {...dataTableProps} />
+      </Box>
     </Stack>
   );
+}
+
+/**
+ * mantine-datatable writes a few accessible names in English and has no prop for them (the
+ * sort state of each header, 'Select all records'): after each render they are put in the
+ * user's language, in this table only.
+ */
+function useTranslatedLibraryLabels() {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const labels: Record<string, string> = {
+      'Not sorted': t('table.sort.none'),
+      'Sorted ascending': t('table.sort.ascending'),
+      'Sorted descending': t('table.sort.descending'),
+      'Select all records': t('table.selectAll'),
+    };
+    for (const element of root.querySelectorAll<HTMLElement>('[aria-label]')) {
+      const english = element.getAttribute('aria-label')!;
+      if (labels[english]) element.setAttribute('aria-label', labels[english]);
+    }
+  });
+  return ref;
 }
 
 function RowMenu({ items, label }: { items: MenuItem[]; label: string }) {

@@ -172,5 +172,10 @@ export function useTableTexts() {
     recordsPerPageLabel: t('table.perPage'),
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
       t('table.records', { from, to, total: totalRecords }),
+    getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+      'aria-label': t(`table.pages.${control}`),
+    }),
+    getPaginationItemProps: (page: number) => ({ 'aria-label': t('table.pages.page', { page }) }),
+    loadingText: t('table.loading'),
   };
 }

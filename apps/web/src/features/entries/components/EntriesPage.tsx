@@ -32,6 +32,7 @@ import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
 import { CreatorsTable } from './CreatorsTable.tsx';
 import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
 import { useFormatTimestamp } from '../../../lib/session.ts';
+import { platformName } from '../../../lib/labels.ts';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -134,9 +135,10 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
     {
       key: 'platform',
       title: t('columns.platform'),
+      csv: (p) => platformName(p.platform),
       cell: (p) => (
         <Group gap={4} wrap="nowrap">
-          {p.platform}
+          {platformName(p.platform)}
           {p.source === 'genni' && <Badge size="xs">Genni</Badge>}
         </Group>
       ),

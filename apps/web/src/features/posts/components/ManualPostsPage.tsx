@@ -8,13 +8,14 @@ import { useCompetition } from '../../../lib/api/competition.ts';
 import { creatorsQuery } from '../api/posts.ts';
 import { PostCards } from './PostCards.tsx';
 import { type Option, SearchableSelect } from './SearchableSelect.tsx';
+import { platformName } from '../../../lib/labels.ts';
 
 /** Each handle once (the same handle on two platforms is one creator here, as the filter is). */
 export function creatorOptions(items: Creator[]): Option[] {
   const seen = new Map<string, Option>();
   for (const c of items)
     if (!seen.has(c.creator))
-      seen.set(c.creator, { value: c.creator, label: `${c.creator} (${c.platform})` });
+      seen.set(c.creator, { value: c.creator, label: `${c.creator} (${platformName(c.platform)})` });
   return [...seen.values()];
 }
 

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.tsx';
 import { type ListAllQuery, postsListQuery } from '../api/posts.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { platformName } from '../../../lib/labels.ts';
 
 const CARDS_PER_PAGE = 12;
 
@@ -55,7 +56,7 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
                 size={REFERRAL_EMBED}
               />
               <Group gap="xs" justify="center">
-                <Badge variant="light">{post.platform}</Badge>
+                <Badge variant="light">{platformName(post.platform)}</Badge>
                 {post.deleted && (
                   <Badge color="red" variant="light">
                     {t('columns.deleted')}

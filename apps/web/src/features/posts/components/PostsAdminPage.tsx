@@ -11,6 +11,7 @@ import { postsKeys } from '../api/posts.ts';
 import { EditPostModal } from './EditPostModal.tsx';
 import { ViewPostModal } from './ViewPostModal.tsx';
 import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { platformName } from '../../../lib/labels.ts';
 
 export const POSTS_ADMIN_TABS = ['active', 'inactive'] as const;
 export type PostsAdminTab = (typeof POSTS_ADMIN_TABS)[number];
@@ -72,7 +73,7 @@ export function PostsAdminPage({
         ),
     },
     { key: 'competitionName', title: t('columns.competition') },
-    { key: 'platform', title: t('columns.platform'), hidden: true },
+    { key: 'platform', title: t('columns.platform'), hidden: true, csv: (p) => platformName(p.platform) },
   ];
   const menu = (p: AdminPost): MenuItem[] => [
     { label: t('menu.view'), onClick: () => setViewing(p) },

@@ -21,7 +21,7 @@ describe('embedOf (the referring links as embeds)', () => {
 });
 
 describe('creatorOptions', () => {
-  it('lists each handle once, labelled with its platform', () => {
+  it('lists each handle once, labelled with its platform as people write it', () => {
     const creator = { email: 'a@x.test', postCount: 1, profileUrl: null };
     expect(
       creatorOptions([
@@ -30,8 +30,8 @@ describe('creatorOptions', () => {
         { ...creator, creator: 'sol', platform: 'youtube' },
       ]),
     ).toEqual([
-      { value: 'luna', label: 'luna (tiktok)' },
-      { value: 'sol', label: 'sol (youtube)' },
+      { value: 'luna', label: 'luna (TikTok)' },
+      { value: 'sol', label: 'sol (YouTube)' },
     ]);
   });
 });

@@ -2,12 +2,14 @@ import { Alert, Button, Card, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { posts } from '@preffy/api';
 import { submitPostSchema } from '@preffy/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { FormError } from '../../../components/forms/FormError.tsx';
+import { publicCompetitionQuery } from '../api/public.ts';
 
 interface Values {
   email: string;
@@ -26,6 +28,7 @@ export function EnterCompetitionForm({
   refTag: string | undefined;
 }) {
   const { t } = useTranslation('public');
+  const queryClient = useQueryClient();
   const [entered, setEntered] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -39,6 +42,8 @@ export function EnterCompetitionForm({
     onSuccess: () => {
       setEntered(true);
       form.reset();
+      // The UGC count on the page includes the new entry without a reload.
+      void queryClient.invalidateQueries({ queryKey: publicCompetitionQuery(competitionId).queryKey });
     },
     // A failure without a field shows inside the card: the public page has no notifications.
     onOther: setError,

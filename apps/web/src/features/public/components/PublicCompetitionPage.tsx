@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Card,
+  Center,
   Container,
   Group,
   Image,
@@ -11,22 +12,25 @@ import {
   Stack,
   Text,
   Title,
+  Typography,
 } from '@mantine/core';
+import { type PublicCompetition, publicCompetitions } from '@preffy/api';
 import { abbreviateCount } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { publicCompetitions } from '@preffy/api';
 import { call } from '../../../lib/api/client.ts';
-import { publicCompetitionQuery } from '../api/public.ts';
 import { formatUsd } from '../../../lib/format.ts';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { platformName } from '../../../lib/labels.ts';
+import { richText } from '../../../lib/rich-text.tsx';
+import { publicCompetitionQuery } from '../api/public.ts';
+import { timeLeft, useNow } from '../countdown.ts';
 import { EnterCompetitionForm } from './EnterCompetitionForm.tsx';
 
-/** The public competition page (/c/:id): no sign-in, no admin layout, nothing private. */
+/** The public competition page (/c/:id), which creators see: no sign-in, no admin layout, nothing private. */
 export function PublicCompetitionPage() {
-  const { t } = useTranslation('public');
   const { id } = useParams({ from: '/c/$id' });
   const { ref } = useSearch({ from: '/c/$id' });
   const query = useQuery(publicCompetitionQuery(id));
@@ -34,15 +38,34 @@ export function PublicCompetitionPage() {
     // Counts the visit under its ref (?ref=fancy from the Fancy email, …); failures do not matter.
     if (ref) call(publicCompetitions.countVisit, { params: { id }, body: { ref } }).catch(() => {});
   }, [id, ref]);
-
-  if (query.isError) return <NotFoundPage />;
   const c = query.data;
+  // The browser tab names the song and the artist, as creators share and bookmark it.
+  useEffect(() => {
+    if (!c) return;
+    const before = document.title;
+    document.title = `${c.name} – ${c.organizer}`;
+    return () => {
+      document.title = before;
+    };
+  }, [c]);
+
+  if (query.isError) return <CompetitionNotFound />;
   if (!c) return <Loader m="xl" />;
   return (
     <Container size="md" py="xl" component="main">
       <Stack>
         <Group align="center" wrap="nowrap">
-          {c.image && <Image src={c.image} alt={c.name} w={120} h={120} radius="md" fit="cover" />}
+          {c.image && (
+            <Image
+              src={c.image}
+              alt={`${c.name} – ${c.organizer}`}
+              w={{ base: 96, sm: 160 }}
+              h={{ base: 96, sm: 160 }}
+              radius="md"
+              fit="cover"
+              data-testid="album-art"
+            />
+          )}
           <div>
             <Title order={1}>{c.name}</Title>
             <Text size="lg">
@@ -56,46 +79,152 @@ export function PublicCompetitionPage() {
             </Text>
           </div>
         </Group>
+        <Dates competition={c} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {c.totalViews > 0 && (
-            <StatCard label={t('totalViews')} value={abbreviateCount(c.totalViews)} testId="total-views" />
+            <StatCard labelKey="totalViews" value={abbreviateCount(c.totalViews)} testId="total-views" />
           )}
-          <StatCard label={t('ugc')} value={String(c.ugcCount)} testId="ugc-count" />
-          <StatCard label={t('prizeTotal')} value={formatUsd(c.prizeTotal)} testId="prize-total" />
+          <StatCard labelKey="ugc" value={c.ugcCount.toLocaleString(currentLanguage())} testId="ugc-count" />
+          <StatCard labelKey="prizeTotal" value={formatUsd(c.prizeTotal)} testId="prize-total" />
         </SimpleGrid>
-        {c.isOpen ? (
-          <EnterCompetitionForm competitionId={c.id} refTag={ref} />
-        ) : (
-          <Alert color="gray" data-testid="closed">
-            {c.hasStarted ? t('enter.closed') : t('enter.notStarted')}
-          </Alert>
-        )}
-        {c.prizes.length > 0 && (
-          <Card withBorder>
-            <Title order={2} size="h4" mb="xs">
-              {t('prizes')}
-            </Title>
-            <List>
-              {c.prizes.map((p) => (
-                <List.Item key={p}>{p}</List.Item>
-              ))}
-            </List>
-          </Card>
-        )}
+        {c.creativeDirection && <CreativeDirection html={c.creativeDirection} />}
+        {c.prizes.length > 0 && <Prizes prizes={c.prizes} />}
+        <HowToEnter platforms={c.platforms} />
+        {c.isOpen ? <EnterCompetitionForm competitionId={c.id} refTag={ref} /> : <Closed competition={c} />}
       </Stack>
     </Container>
   );
 }
 
-function StatCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** Start and end in the reader's own time, and how long is left. */
+function Dates({ competition: c }: { competition: PublicCompetition }) {
+  const { t } = useTranslation('public');
+  const now = useNow();
+  const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long', timeStyle: 'short' });
+  const untilStart = c.hasStarted ? null : timeLeft(now, c.startDate);
+  const untilEnd = c.hasEnded ? null : timeLeft(now, c.endDate);
+  const span = (parts: { days: number; hours: number; minutes: number }) =>
+    parts.days > 0
+      ? t('countdown.daysHours', {
+          days: t('countdown.days', { count: parts.days }),
+          hours: t('countdown.hours', { count: parts.hours }),
+        })
+      : t('countdown.hoursMinutes', {
+          hours: t('countdown.hours', { count: parts.hours }),
+          minutes: t('countdown.minutes', { count: parts.minutes }),
+        });
+  return (
+    <Card withBorder data-testid="dates">
+      <Stack gap={4}>
+        <Text>{t('dates', { start: when.format(c.startDate), end: when.format(c.endDate) })}</Text>
+        <Text fw={700} size="lg" data-testid="countdown" aria-live="off">
+          {untilStart
+            ? t('countdown.startsIn', { left: span(untilStart) })
+            : untilEnd
+              ? t('countdown.endsIn', { left: span(untilEnd) })
+              : t('countdown.ended')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function CreativeDirection({ html }: { html: string }) {
+  const { t } = useTranslation('public');
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="xs">
+        {t('creativeDirection')}
+      </Title>
+      <Typography data-testid="creative-direction">{richText(html)}</Typography>
+    </Card>
+  );
+}
+
+function Prizes({ prizes }: { prizes: string[] }) {
+  const { t } = useTranslation('public');
+  return (
+    <Card withBorder data-testid="prizes">
+      <Title order={2} size="h4" mb="xs">
+        {t('prizes')}
+      </Title>
+      <List>
+        {prizes.map((p) => (
+          <List.Item key={p}>{p}</List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+/** The three steps, naming the platforms the competition takes ('TikTok + Instagram Reel' → both). */
+function HowToEnter({ platforms }: { platforms: string[] }) {
+  const { t } = useTranslation('public');
+  const names = [...new Set(platforms.flatMap((p) => p.split('+')).map((p) => platformLabel(p.trim())))];
+  const list = new Intl.ListFormat(currentLanguage(), { type: 'disjunction' }).format(names);
+  return (
+    <Card withBorder data-testid="how-to-enter">
+      <Title order={2} size="h4" mb="xs">
+        {t('howToEnter.title')}
+      </Title>
+      <List type="ordered" spacing={4}>
+        <List.Item>{t('howToEnter.use', { platforms: list || t('howToEnter.anyPlatform') })}</List.Item>
+        <List.Item>{t('howToEnter.post')}</List.Item>
+        <List.Item>{t('howToEnter.submit')}</List.Item>
+      </List>
+    </Card>
+  );
+}
+
+/** A competition platform option ('Instagram Reel', 'YouTube Short', 'tiktok') as people name it. */
+const platformLabel = (option: string) => {
+  const key = option.toLowerCase().split(' ')[0] ?? option;
+  const name = platformName(key);
+  return name === key ? option : name;
+};
+
+function Closed({ competition: c }: { competition: PublicCompetition }) {
+  const { t } = useTranslation('public');
+  return (
+    <Alert color="gray" data-testid="closed">
+      {!c.hasStarted ? t('enter.notStarted') : c.hasEnded ? t('enter.ended') : t('enter.closed')}
+    </Alert>
+  );
+}
+
+function StatCard({
+  labelKey,
+  value,
+  testId,
+}: {
+  labelKey: 'totalViews' | 'ugc' | 'prizeTotal';
+  value: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('public');
   return (
     <Card withBorder data-testid={testId}>
       <Text c="dimmed" size="sm">
-        {label}
+        {t(labelKey)}
       </Text>
       <Text fw={700} size="xl">
         {value}
       </Text>
     </Card>
+  );
+}
+
+/** For creators following a link: no admin words, no way into the back office. */
+function CompetitionNotFound() {
+  const { t } = useTranslation('public');
+  return (
+    <Center mih="60vh" p="md" component="main">
+      <Stack align="center" gap="sm" data-testid="competition-not-found" maw={560}>
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text ta="center" size="lg">
+          {t('notFound.body')}
+        </Text>
+      </Stack>
+    </Center>
   );
 }

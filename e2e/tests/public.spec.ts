@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { adminApi } from './helpers.ts';
+
+/** A confirmed competition that started an hour ago and ends in 3 days, with a brief and an image. */
+async function announcedCompetition(baseURL: string) {
+  const { api, csrf } = await adminApi(baseURL);
+  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
+    startDate: number;
+    endDate: number;
+  };
+  const name = `Public Song ${Date.now()}`;
+  const created = await api.post('/api/competitions', {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      email: 'artist@label.test',
+      name,
+      organizer: 'Public Artist',
+      audio: 'https://soundcloud.com/e2e/public',
+      startDate: defaults.startDate,
+      endDate: defaults.endDate,
+      invoiceAmount: 1000,
+      prizes: ['1st Place: $300', 'Best Dance: $100'],
+      isClosed: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { competition } = (await created.json()) as { competition: Record<string, unknown> & { id: string } };
+  await api.post(`/api/competitions/${competition.id}/confirm`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { version: competition.version },
+  });
+  const full = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
+    competition: Record<string, unknown>;
+  };
+  const keep = Object.fromEntries(
+    Object.entries(full.competition).filter(
+      ([k]) =>
+        ![
+          'id',
+          'createdAt',
+          'updatedAt',
+          'campaignId',
+          'lastUpdated',
+          'state',
+          'prizeTotal',
+          'isActive',
+          'hasEnded',
+          'isConfirmed',
+          'reservation',
+        ].includes(k),
+    ),
+  );
+  const updated = await api.put(`/api/competitions/${competition.id}`, {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      ...keep,
+      // Started an hour ago; ends in 3 days and 4 hours (and a bit).
+      startDate: Date.now() - 3600_000,
+      endDate: Date.now() + (3 * 24 + 4) * 3600_000 + 120_000,
+      creativeDirection: '<p>Show your <strong>best move</strong> on the chorus.</p>',
+      platforms: ['TikTok + Instagram Reel'],
+    },
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
+  await api.dispose();
+  return { id: competition.id, name };
+}
+
+for (const width of [1280, 390]) {
+  test(`the public page at ${width} px: dates with a countdown, the brief, prizes, how to enter, the tab title; an entry raises the UGC count`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { id, name } = await announcedCompetition(baseURL!);
+    await page.goto(`/c/${id}`);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`${name} – Public Artist`);
+    await expect(page.getByTestId('countdown')).toHaveText('Ends in 3 days and 4 hours');
+    await expect(page.getByTestId('dates')).toContainText(/From .+ to .+/);
+    await expect(page.getByTestId('creative-direction')).toContainText('Show your best move on the chorus.');
+    await expect(page.getByTestId('prizes')).toContainText('Best Dance: $100');
+    await expect(page.getByTestId('prize-total')).toContainText('$400');
+    await expect(page.getByTestId('how-to-enter')).toContainText(
+      'Make a video on TikTok or Instagram using the song.',
+    );
+    await expect(page.getByTestId('ugc-count')).toContainText('0');
+
+    await page
+      .getByRole('textbox', { name: 'Link to your video' })
+      .fill(`https://youtu.be/${`pub${width}${Date.now()}`.slice(0, 11)}`);
+    await page.getByRole('textbox', { name: 'Your handle' }).fill(`@creator${width}`);
+    await page.getByRole('textbox', { name: 'Your email' }).fill(`creator${width}@fans.test`);
+    await page.getByRole('button', { name: 'Enter my video' }).click();
+    await expect(page.getByTestId('entered')).toBeVisible();
+    await expect(page.getByTestId('ugc-count')).toContainText('1');
+    // Nothing is wider than a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
+
+test('an unknown competition gets a page for creators, without admin links', async ({ page }) => {
+  await page.goto('/c/not-a-competition');
+  await expect(page.getByTestId('competition-not-found')).toContainText('This competition isn’t here');
+  await expect(page.getByText('Back to the dashboard')).toHaveCount(0);
+  await expect(page.getByRole('link')).toHaveCount(0);
+});
