@@ -399,6 +399,11 @@ test('Generate prizes asks before replacing a hand-edited list, shows the budget
 test('after Done the Start form is read-only, and Start another begins a fresh one', async ({ page }) => {
   await signIn(page);
   await page.goto('/preffy/add');
+  // The date pickers' arrows are named (in the user's language, from the theme).
+  await page.getByRole('button', { name: 'End Date', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
+  await page.keyboard.press('Escape');
   const song = `Done Song ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Song Title' }).fill(song);
   await page.getByRole('textbox', { name: 'Artist Name' }).fill('Done Artist');
@@ -412,4 +417,34 @@ test('after Done the Start form is read-only, and Start another begins a fresh o
   await expect(page.getByRole('textbox', { name: 'Song Title' })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: 'Song Title' })).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
+
+test('the search covers every tab: each tab counts its matches, and the search stays in the address across tabs and a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = `Across${Date.now()}`;
+  const { competition: upcoming, api, csrf } = await startCompetition(baseURL!, { name: `${tag} one` });
+  const { competition: active } = await startCompetition(baseURL!, { name: `${tag} two` });
+  const moved = await api.post(`/api/competitions/${active.id}/state`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { version: active.version, state: 'active' },
+  });
+  expect(moved.status()).toBe(200);
+  await signIn(page);
+  await page.goto('/preffy/view?tab=completed');
+  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(tag);
+  await expect(page.getByTestId('tab-upcoming')).toHaveText('Upcoming (1)');
+  await expect(page.getByTestId('tab-active')).toHaveText('Active (1)');
+  await expect(page.getByTestId('tab-completed')).toHaveText('Completed (0)');
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+
+  await page.getByTestId('tab-upcoming').click();
+  await expect(page).toHaveURL(/tab=upcoming/);
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+  await expect(page.getByRole('row').filter({ hasText: upcoming.name })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Search Artist or Song' })).toHaveValue(tag);
+  await expect(page.getByTestId('tab-active')).toHaveText('Active (1)');
+  await api.dispose();
 });

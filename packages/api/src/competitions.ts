@@ -112,6 +112,11 @@ export const oneCompetitionSchema = z.object({ competition: competitionSchema })
 const { signedIn, withAccess } = endpointsOf(['competitions']);
 
 export const competitions = {
+  tabCounts: signedIn.get('/api/competitions/tab-counts', {
+    summary: 'How many competitions each tab has for a search (All Competitions shows them beside the tabs)',
+    query: z.object({ search: z.string().trim().max(200).optional() }),
+    responses: { 200: z.object({ upcoming: z.number(), active: z.number(), completed: z.number() }) },
+  }),
   list: signedIn.get('/api/competitions', {
     summary: 'Competitions by tab (upcoming, active, completed), searched and sorted on the server',
     ...pagedList(listCompetitionsQuerySchema, competitionListItemSchema),

@@ -1,25 +1,55 @@
 import { Badge, MantineProvider, createTheme } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import type { TFunction } from 'i18next';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, StrictMode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError, notifyError, setUnauthorizedHandler } from '../lib/api/client.ts';
 import { currentLanguage, i18n } from '../lib/i18n/index.ts';
 import { createAppRouter } from './router.tsx';
 
-const theme = createTheme({
-  primaryColor: 'violet',
-  defaultRadius: 'md',
-  components: {
-    // A badge always shows its whole word ('Confirmed', 'Подтверждено'): it never shrinks into
-    // an ellipsis in a narrow column; the column grows or the row wraps instead.
-    Badge: Badge.extend({
-      styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } },
-    }),
-  },
-});
+/**
+ * The theme, in the user's language: the date pickers' month and year arrows get their names
+ * from our catalogue (Mantine leaves them unnamed), set once here for every picker in the app.
+ */
+function createAppTheme(t: TFunction) {
+  const ariaLabels = {
+    previousMonth: t('datePicker.previousMonth'),
+    nextMonth: t('datePicker.nextMonth'),
+    previousYear: t('datePicker.previousYear'),
+    nextYear: t('datePicker.nextYear'),
+    previousDecade: t('datePicker.previousDecade'),
+    nextDecade: t('datePicker.nextDecade'),
+    monthLevelControl: t('datePicker.chooseMonth'),
+    yearLevelControl: t('datePicker.chooseYear'),
+  };
+  return createTheme({
+    primaryColor: 'violet',
+    defaultRadius: 'md',
+    components: {
+      // A badge always shows its whole word ('Confirmed', 'Подтверждено'): it never shrinks into
+      // an ellipsis in a narrow column; the column grows or the row wraps instead.
+      Badge: Badge.extend({
+        styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } },
+      }),
+      DatePickerInput: DatePickerInput.extend({ defaultProps: { ariaLabels } }),
+    },
+  });
+}
+
+/** Mantine with the theme of the current language (it changes when the user switches). */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { t, i18n: active } = useTranslation();
+  const theme = useMemo(() => createAppTheme(t), [t, active.language]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      {children}
+    </MantineProvider>
+  );
+}
 
 // Failed loads and saves always reach the user; a lost session sends them to sign in.
 const queryClient = new QueryClient({
@@ -52,14 +82,14 @@ document.documentElement.lang = currentLanguage();
 export const App = () => (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <ThemedMantine>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <Notifications position="bottom-right" />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>
-      </MantineProvider>
+      </ThemedMantine>
     </I18nextProvider>
   </StrictMode>
 );

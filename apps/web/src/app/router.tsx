@@ -209,7 +209,8 @@ const competitionsRoute = createRoute({
     return (
       <CompetitionsPage
         tab={tab ?? 'active'}
-        onTabChange={(next) => void navigate({ search: { tab: next } })}
+        // The search stays when the tab changes (it covers every tab); the page starts over.
+        onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next, page: undefined }) })}
       />
     );
   },
@@ -275,7 +276,8 @@ const postsAdminRoute = createRoute({
     return (
       <PostsAdminPage
         tab={tab ?? 'active'}
-        onTabChange={(next) => void navigate({ search: { tab: next } })}
+        // The search stays when the tab changes (it covers every tab); the page starts over.
+        onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next, page: undefined }) })}
       />
     );
   },
@@ -348,7 +350,10 @@ const paymentsRoute = createRoute({
       <RequireAccess access="staff">
         <PaymentsPage
           tab={tab ?? 'to-be-paid'}
-          onTabChange={(next) => void navigate({ search: { tab: next } })}
+          // The search stays when the tab changes (it covers every tab); the page starts over.
+          onTabChange={(next) =>
+            void navigate({ search: (prev) => ({ ...prev, tab: next, page: undefined }) })
+          }
         />
       </RequireAccess>
     );

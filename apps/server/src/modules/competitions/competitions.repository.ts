@@ -1,4 +1,5 @@
 import type { CompetitionListItem, ListCompetitionsQuery } from '@preffy/api';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { toCompetition } from './competition.dto.ts';
@@ -27,6 +28,25 @@ export async function listCompetitions(
     (competitions) => competitions.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'),
     toCompetition,
   );
+}
+
+/** How many of the competitions the viewer may see each tab holds for a search: one pass, no rows. */
+export async function countByTab(db: Database, viewer: { role: string; email: string }, search?: string) {
+  let base = visibleCompetitions(db, viewer);
+  if (search) base = base.where((eb) => matchesSearch(eb, ['name', 'organizer'], search));
+  const row = await base
+    .select([
+      sql<number>`sum(case when has_ended = 0 and is_active = 0 then 1 else 0 end)`.as('upcoming'),
+      sql<number>`sum(case when has_ended = 0 and is_active = 1 then 1 else 0 end)`.as('active'),
+      sql<number>`sum(case when has_ended = 1 then 1 else 0 end)`.as('completed'),
+    ])
+    .executeTakeFirstOrThrow();
+  // SUM over no rows is NULL; PostgreSQL answers bigint sums as strings.
+  return {
+    upcoming: Number(row.upcoming ?? 0),
+    active: Number(row.active ?? 0),
+    completed: Number(row.completed ?? 0),
+  };
 }
 
 export const findCompetition = (db: Database, id: string) =>

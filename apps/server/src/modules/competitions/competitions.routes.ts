@@ -5,7 +5,7 @@ import { now } from '../../lib/clock.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import { route } from '../../lib/contract-route.ts';
 import { toCompetition } from './competition.dto.ts';
-import { listCompetitions } from './competitions.repository.ts';
+import { countByTab, listCompetitions } from './competitions.repository.ts';
 import {
   competitionDefaults,
   confirmHold,
@@ -19,6 +19,9 @@ import {
 export async function competitionsRoutes(app: FastifyInstance) {
   const timeZone = app.config.businessTimeZone;
 
+  route(app, competitions.tabCounts, async (request) =>
+    countByTab(app.db, request.user!, request.query.search),
+  );
   route(app, competitions.list, async (request) => listCompetitions(app.db, request.user!, request.query));
 
   route(app, competitions.defaults, async (request) => competitionDefaults(request.user!, timeZone));

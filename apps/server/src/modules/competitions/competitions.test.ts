@@ -220,6 +220,44 @@ describe('competitions admin', () => {
     ).toBe(403);
   });
 
+  it('counts a search’s matches in every tab at once, the viewer’s competitions only', async () => {
+    const tag = `Tabcount${Date.now()}`;
+    const made = [];
+    for (let i = 0; i < 4; i++)
+      made.push(
+        (await staff.post('/api/competitions', { ...valid(), name: `${tag} ${i}` })).json().competition,
+      );
+    await staff.post(`/api/competitions/${made[0].id}/state`, { version: made[0].version, state: 'active' });
+    await staff.post(`/api/competitions/${made[1].id}/state`, {
+      version: made[1].version,
+      state: 'completed',
+    });
+    await staff.post(`/api/competitions/${made[2].id}/state`, {
+      version: made[2].version,
+      state: 'completed',
+    });
+    const counts = await staff.get(`/api/competitions/tab-counts?search=${tag.toLowerCase()}`);
+    expect(counts.statusCode).toBe(200);
+    expect(counts.json()).toEqual({ upcoming: 1, active: 1, completed: 2 });
+    // The counts agree with the lists they stand for.
+    for (const tab of ['upcoming', 'active', 'completed'] as const)
+      expect((await staff.get(`/api/competitions?tab=${tab}&search=${tag}`)).json().total).toBe(
+        counts.json()[tab],
+      );
+    expect((await staff.get('/api/competitions/tab-counts?search=no-such-song-anywhere')).json()).toEqual({
+      upcoming: 0,
+      active: 0,
+      completed: 0,
+    });
+    // Another organizer's competitions are not counted for an organizer.
+    expect((await organizer.get(`/api/competitions/tab-counts?search=${tag}`)).json()).toEqual({
+      upcoming: 0,
+      active: 0,
+      completed: 0,
+    });
+    expect((await staff.get(`/api/competitions/tab-counts?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
   it('searches artist or song, sorts on the server and pages', async () => {
     for (const name of ['Zebra Song', 'Apple Song', 'Mango Song'])
       await staff.post('/api/competitions', { ...valid(), name, organizer: 'Sort Artist' });

@@ -16,12 +16,14 @@ import { addMonths, isMonthInWindow, localDay } from '@preffy/domain';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconRss } from '@tabler/icons-react';
 import type { CalendarDay } from '@preffy/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { calendarMonthQuery } from '../api/calendar.ts';
 import { DayModal } from './DayModal.tsx';
+import { MonthList } from './MonthList.tsx';
 import { FeedModal } from './FeedModal.tsx';
 import { ReserveDateModal } from './ReserveDateModal.tsx';
 import { TONES, TONE_ORDER } from '../tones.tsx';
@@ -57,6 +59,8 @@ function CalendarMonthView({
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [reserveDay, setReserveDay] = useState<string | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
+  // Below 576 px a 7-column grid leaves a letter per name: the month becomes a list of days.
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const query = useQuery({ ...calendarMonthQuery(month), placeholderData: keepPreviousData });
   const data = query.data;
   const language = currentLanguage();
@@ -139,6 +143,8 @@ function CalendarMonthView({
       </Group>
       {!data ? (
         <Loader />
+      ) : isPhone ? (
+        <MonthList days={data.days} monthTitle={monthTitle} onOpen={setOpenDay} />
       ) : (
         <div role="grid" aria-label={monthTitle}>
           <SimpleGrid cols={7} spacing={4} role="row">

@@ -4,6 +4,7 @@ import { localDay, roleMeets } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { type DayCompetition, calendar } from '@preffy/api';
 import { Link } from '@tanstack/react-router';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { formatUsd } from '../../../lib/format.ts';
@@ -49,9 +50,11 @@ export function DayModal({
       testId: 'confirm-delete',
     });
   const isStaff = roleMeets(me.role, 'staff');
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
 
   return (
-    <Modal opened onClose={onClose} size="xl" title={t('dayTitle', { date: day })}>
+    // On a phone the day takes the whole screen; the table scrolls sideways rather than cut text.
+    <Modal opened onClose={onClose} size="xl" fullScreen={isPhone} title={t('dayTitle', { date: day })}>
       <Stack>
         <ServerTable
           table={table}

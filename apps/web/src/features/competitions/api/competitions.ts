@@ -16,6 +16,16 @@ export const competitionDefaultsQuery = () =>
 export const useCompetitionDefaults = (options: { staleTime?: number } = {}) =>
   useQuery({ ...competitionDefaultsQuery(), ...options });
 
+/**
+ * How many competitions each tab has for the applied search. Under the lists' key, so every
+ * change that refetches the lists refetches the counts too.
+ */
+export const useTabCounts = (search: string | undefined) =>
+  useQuery({
+    queryKey: [...competitionKeys.lists, 'tab-counts', search ?? ''],
+    queryFn: () => call(competitions.tabCounts, { query: { search } }),
+  });
+
 /** Refetches every list after a change; the caller says what to show on success. */
 const useListMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, onSuccess: () => void) =>
   useRefetchingMutation(competitionKeys.lists, mutationFn, onSuccess);

@@ -13,6 +13,7 @@ import {
   useConfirmHold,
   useDeleteCompetition,
   useSetCompetitionState,
+  useTabCounts,
 } from '../api/competitions.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { confirmChange, confirmDestructive } from '../../../components/confirm-destructive.tsx';
@@ -50,6 +51,8 @@ export function CompetitionsPage({
     pageSizes: [10, 25, 50],
     extra: { tab },
   });
+  // The search covers every tab: each tab says how many of its competitions match.
+  const counts = useTabCounts(table.appliedSearch);
   const timeZone = useBusinessTimeZone();
   const day = (ms: number) => formatDay(ms, timeZone);
   const notify = (key: 'saved' | 'confirmed' | 'deleted') => () =>
@@ -158,8 +161,10 @@ export function CompetitionsPage({
       <Tabs value={tab} onChange={(v) => v && onTabChange(v as CompetitionTab)}>
         <Tabs.List>
           {COMPETITION_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {t(`tabs.${value}`)}
+            <Tabs.Tab key={value} value={value} data-testid={`tab-${value}`}>
+              {counts.data
+                ? t('tabCount', { tab: t(`tabs.${value}`), count: counts.data[value] })
+                : t(`tabs.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
