@@ -437,6 +437,8 @@ test('the search covers every tab: each tab counts its matches, and the search s
   await expect(page.getByTestId('tab-upcoming')).toHaveText('Upcoming (1)');
   await expect(page.getByTestId('tab-active')).toHaveText('Active (1)');
   await expect(page.getByTestId('tab-completed')).toHaveText('Completed (0)');
+  // An empty tab says why it is empty.
+  await expect(page.getByText(`No completed competitions match “${tag}”.`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
 
   await page.getByTestId('tab-upcoming').click();

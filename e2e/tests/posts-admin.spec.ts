@@ -286,7 +286,7 @@ test("the manual posts page shows the chosen creator's posts with their videos, 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // A reload keeps the creator; the other creator's posts are not mixed in.
   await page.reload();
-  await expect(page.getByTestId('creator-select')).toHaveValue(`${friend} (tiktok)`);
+  await expect(page.getByTestId('creator-select')).toHaveValue(`${friend} (TikTok)`);
   await expect(page.getByTestId('post-card')).toHaveCount(1);
   await expect(page.getByText(`${owner}@creators.test`)).toHaveCount(0);
 });
@@ -344,7 +344,7 @@ test("an organizer sees their competition's posts read-only: View, no Edit, no m
 
   await page.goto(`/table-update?id=${competition.id}&tab=creators`);
   const creatorRow = page.getByRole('row').filter({ hasText: creator });
-  await expect(creatorRow).toContainText('tiktok');
+  await expect(creatorRow).toContainText('TikTok');
   await expect(creatorRow.getByRole('textbox')).toHaveCount(0);
   await expect(creatorRow.getByRole('button')).toHaveCount(0);
 

@@ -69,7 +69,7 @@ test('a creator enters a video on the public page; staff refresh its views and s
   await signIn(page);
   await page.goto(`/table-update?id=${competition.id}`);
   const row = page.getByRole('row').filter({ hasText: 'e2e.creator' });
-  await expect(row).toContainText('tiktok');
+  await expect(row).toContainText('TikTok');
   await page.getByRole('button', { name: 'Update Leaderboard' }).click();
   await expect(page.getByTestId('job-update-leaderboard')).toHaveText('Finished: 1 of 1 done, 0 failed');
   await page.getByRole('tab', { name: 'Leaderboard' }).click();
@@ -90,6 +90,13 @@ test('a creator enters a video on the public page; staff refresh its views and s
   await expect(
     page.getByRole('row').filter({ hasText: 'e2e.creator' }).getByRole('cell').nth(4),
   ).not.toHaveText('0');
+
+  // Every refresh worked: the failed-only list says so instead of a bare 'nothing'.
+  await page.getByRole('switch', { name: 'Only posts whose refresh failed' }).click();
+  await expect(
+    page.getByText("No posts whose refresh failed: every post's numbers were read."),
+  ).toBeVisible();
+  await page.getByRole('switch', { name: 'Only posts whose refresh failed' }).click();
 
   // The views cell opens the post's history: one refresh is no chart yet, a second one is.
   const openHistory = page.getByRole('button', { name: /Show the history of @?e2e\.creator/ });

@@ -42,8 +42,9 @@ function createAppTheme(t: TFunction) {
 
 /** Mantine with the theme of the current language (it changes when the user switches). */
 function ThemedMantine({ children }: { children: ReactNode }) {
-  const { t, i18n: active } = useTranslation();
-  const theme = useMemo(() => createAppTheme(t), [t, active.language]);
+  // react-i18next hands out a new `t` when the language changes: the theme follows it.
+  const { t } = useTranslation();
+  const theme = useMemo(() => createAppTheme(t), [t]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
       {children}

@@ -48,7 +48,9 @@ export function useSaveLayout(onError: () => void) {
     storeInSession(queryClient, { account: { layout } });
     mutation.mutate(layout, {
       onError: () => {
-        if (before) storeInSession(queryClient, { account: { layout: before } });
+        // Back to what was there, unless the user has chosen again since (that save decides).
+        const now = queryClient.getQueryData<Session | null>(authKeys.me)?.account.layout;
+        if (before && now === layout) storeInSession(queryClient, { account: { layout: before } });
         onError();
       },
     });

@@ -174,7 +174,8 @@ export function CompetitionsPage({
         columns={columns}
         search={{ label: t('search'), width: 360 }}
         csv={{ filename: `competitions-${tab}.csv` }}
-        emptyText={t('noRecords')}
+        emptyText={t(`empty.${tab}`)}
+        noMatchText={(search) => t(`noMatch.${tab}`, { search })}
         rowMenu={{ items: rowMenu, label: (c) => c.name }}
       />
     </Stack>

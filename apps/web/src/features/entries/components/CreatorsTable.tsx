@@ -7,6 +7,7 @@ import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { ApiError, describeError } from '../../../lib/api/client.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { CREATOR_METRICS_TABLE_KEY, useSetCreatorMetric } from '../api/entries.ts';
+import { platformName } from '../../../lib/labels.ts';
 
 /** A creator is a handle on a platform. */
 export const creatorKey = (row: Pick<CreatorMetric, 'creator' | 'platform'>) =>
@@ -91,7 +92,7 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
           r.creator
         ),
     },
-    { key: 'platform', title: t('columns.platform') },
+    { key: 'platform', title: t('columns.platform'), text: (row) => platformName(row.platform) },
     { key: 'email', title: t('columns.email'), hidden: true },
     { key: 'postCount', title: t('board.posts'), textAlign: 'right' },
     {

@@ -185,7 +185,6 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
         table={table}
         columns={columns}
         search={{ label: t('search'), width: 280 }}
-        filtered={failed === true}
         toolbar={
           <Switch
             label={t('failedOnly')}
@@ -206,7 +205,8 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
           )
         }
         csv={{ filename: 'posts.csv' }}
-        emptyText={t('noPosts')}
+        // An empty list says why: the filter, or no entries at all yet.
+        emptyText={failed ? t('noFailedPosts') : t('noPosts')}
       />
       {addOpen && <AddPostModal competitionId={competition.id} onClose={add.close} />}
       {importOpen && <ImportPostsModal competitionId={competition.id} onClose={importer.close} />}
