@@ -19,3 +19,4 @@ export * from './review.ts';
 export * from './rich-text.ts';
 export * from './inquiries.ts';
 export * from './analytics.ts';
+export * from './natural-sort.ts';

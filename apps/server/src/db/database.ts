@@ -16,7 +16,9 @@ import * as reportShares from './migrations/0010-report-shares.ts';
 import * as dashboardIndexes from './migrations/0011-dashboard-indexes.ts';
 import * as analyticsIndexes from './migrations/0012-analytics-indexes.ts';
 import * as account from './migrations/0013-account.ts';
+import * as naturalSort from './migrations/0014-natural-sort.ts';
 import type { DB } from './schema.ts';
+import { naturalSortKey } from '@preffy/domain';
 
 export type Database = Kysely<DB>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -39,6 +41,10 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // PostgreSQL has it as an SQL function (migration 0014); the same key, from the domain.
+  sqlite.function('natural_key', { deterministic: true }, (text: unknown) =>
+    naturalSortKey(typeof text === 'string' ? text : null),
+  );
   return {
     db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins }),
     dialect: 'sqlite',
@@ -60,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0011-dashboard-indexes': dashboardIndexes,
   '0012-analytics-indexes': analyticsIndexes,
   '0013-account': account,
+  '0014-natural-sort': naturalSort,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -2,6 +2,7 @@ import type { CompetitionListItem, ListCompetitionsQuery } from '@preffy/api';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 import { toCompetition } from './competition.dto.ts';
 
 /** Competitions a user may see: organizers only their own (organizerEmail), others all. */
@@ -25,7 +26,11 @@ export async function listCompetitions(
   return paged(
     q,
     base,
-    (competitions) => competitions.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'),
+    (competitions) =>
+      competitions
+        .selectAll()
+        .orderBy(sortExpression(q.sortBy, ['name', 'organizer']), q.sortDirection)
+        .orderBy('id'),
     toCompetition,
   );
 }

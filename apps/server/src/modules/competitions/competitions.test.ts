@@ -258,6 +258,18 @@ describe('competitions admin', () => {
     expect((await staff.get(`/api/competitions/tab-counts?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
 
+  it('sorts names in natural order on both databases: song2 before song10, whatever the case', async () => {
+    const tag = `Natural${Date.now()}`;
+    for (const name of ['song10', 'Song2', 'song1', 'song'])
+      await staff.post('/api/competitions', { ...valid(), name: `${tag} ${name}` });
+    const names = async (direction: 'asc' | 'desc') =>
+      (await staff.get(`/api/competitions?search=${tag}&sortBy=name&sortDirection=${direction}`))
+        .json()
+        .items.map((c: { name: string }) => c.name.slice(tag.length + 1));
+    expect(await names('asc')).toEqual(['song', 'song1', 'Song2', 'song10']);
+    expect(await names('desc')).toEqual(['song10', 'Song2', 'song1', 'song']);
+  });
+
   it('searches artist or song, sorts on the server and pages', async () => {
     for (const name of ['Zebra Song', 'Apple Song', 'Mango Song'])
       await staff.post('/api/competitions', { ...valid(), name, organizer: 'Sort Artist' });

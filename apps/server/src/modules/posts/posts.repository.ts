@@ -4,13 +4,19 @@ import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
 import { newId } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 /** A competition's posts, filtered, sorted and paged. */
 export async function listPosts(db: Database, competitionId: string, q: ListPostsQuery) {
   let base = db.selectFrom('posts').where('competitionId', '=', competitionId).where('deleted', '=', 0);
   if (q.failedOnly) base = base.where('statsError', 'is not', null);
   if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator', 'email', 'link'], q.search!));
-  return paged(q, base, (posts) => posts.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'));
+  return paged(q, base, (posts) =>
+    posts
+      .selectAll()
+      .orderBy(sortExpression(q.sortBy, ['creator']), q.sortDirection)
+      .orderBy('id'),
+  );
 }
 
 /** A live post and the competition it belongs to. */

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { NewUser, UserRow } from '../../db/schema.ts';
 import type { ListUsersQuery, User } from '@preffy/api';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 /** What the API shows of a user (@preffy/api's userSchema): never the password hash. */
 export const toPublicUser = (row: UserRow): User => ({
@@ -33,7 +34,11 @@ export async function listUsers(db: Database, q: ListUsersQuery) {
   return paged(
     q,
     base,
-    (users) => users.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'),
+    (users) =>
+      users
+        .selectAll()
+        .orderBy(sortExpression(q.sortBy, ['name', 'email']), q.sortDirection)
+        .orderBy('id'),
     toPublicUser,
   );
 }
