@@ -33,6 +33,7 @@ import { CreatorsTable } from './CreatorsTable.tsx';
 import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
 import { useFormatTimestamp } from '../../../lib/session.ts';
 import { platformName } from '../../../lib/labels.ts';
+import { whyHere } from '../why-here.ts';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -257,7 +258,12 @@ function LeaderboardTable({ competition }: { competition: Competition }) {
       cell: (r) => (r.prizeLabel ? `${r.prizeLabel} (${formatUsd(r.prizeAmount ?? 0)})` : ''),
       csv: (r) => (r.prizeLabel ? `${r.prizeLabel}: ${r.prizeAmount}` : ''),
     },
-    { key: 'reason', title: t('board.why'), cell: (r) => <Text size="xs">{r.reason}</Text> },
+    {
+      key: 'reason',
+      title: t('board.why'),
+      cell: (r) => <Text size="xs">{whyHere(t, r.reason)}</Text>,
+      csv: (r) => whyHere(t, r.reason),
+    },
     {
       key: 'flags',
       title: t('board.flags'),
