@@ -276,8 +276,7 @@ const postsAdminRoute = createRoute({
     return (
       <PostsAdminPage
         tab={tab ?? 'active'}
-        // The search stays when the tab changes (it covers every tab); the page starts over.
-        onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next, page: undefined }) })}
+        onTabChange={(next) => void navigate({ search: { tab: next } })}
       />
     );
   },
@@ -350,10 +349,7 @@ const paymentsRoute = createRoute({
       <RequireAccess access="staff">
         <PaymentsPage
           tab={tab ?? 'to-be-paid'}
-          // The search stays when the tab changes (it covers every tab); the page starts over.
-          onTabChange={(next) =>
-            void navigate({ search: (prev) => ({ ...prev, tab: next, page: undefined }) })
-          }
+          onTabChange={(next) => void navigate({ search: { tab: next } })}
         />
       </RequireAccess>
     );
