@@ -59,10 +59,12 @@ test('the layout settings are kept per user across a reload: horizontal with the
   ).toBeChecked();
 
   // Back to vertical: the sidebar returns.
-  await page
+  // A click, then the state: the radios follow the stored layout, a moment after the click.
+  const vertical = page
     .getByRole('dialog', { name: 'Layout settings' })
-    .getByRole('radio', { name: 'Vertical' })
-    .check();
+    .getByRole('radio', { name: 'Vertical' });
+  await vertical.click();
+  await expect(vertical).toBeChecked();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('sidebar')).toBeInViewport();
 });
