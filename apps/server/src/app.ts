@@ -19,6 +19,7 @@ import { registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { DeferredWork } from './modules/auth/deferred-work.ts';
 import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './modules/auth/sessions.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     healthRoutes,
     authRoutes,
     accountRoutes,
+    settingsRoutes,
     usersRoutes,
     outboxRoutes,
     emailRoutes,

@@ -93,6 +93,11 @@ export class TestClient {
     return this.cookies.get(name);
   }
 
+  /** Sends a cookie of the caller's choosing from now on (a forged or replayed one). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   private async fetchCsrf() {
     const response = await this.app.inject({
       method: 'GET',

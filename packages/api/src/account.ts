@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endedSessionsSchema, versionBody } from './common.ts';
+import { endedSessionsSchema, okSchema, versionBody } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { userSchema } from './users.ts';
 
@@ -36,18 +36,61 @@ export const DEFAULT_LAYOUT: LayoutSettings = {
   colorScheme: 'light',
 };
 
+/** The server's words for sign-in codes, two-step and the lock screen (translated in the web app). */
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: 'Your password is not right',
+  enterPassword: 'Enter your password',
+  enterCode: 'Enter the 6-digit code from your app, or a recovery code',
+  wrongCode: 'This code is not right. Enter the newest code from your app.',
+  wrongSignInCode: 'This code is not right. Enter the newest code from your app, or a recovery code.',
+  requiredForRole: 'Two-step verification is required for your role, so it cannot be turned off.',
+  notEnabled: 'Two-step verification is not turned on.',
+  startAgain: 'Start the setup again: scan the new QR code.',
+  expired: 'Your sign-in has expired. Please sign in again.',
+  lockedOut: 'Too many wrong passwords. Please sign in again.',
+  locked: 'Your screen is locked. Enter your password to continue.',
+  setupRequired: 'Set up two-step verification to continue.',
+} as const;
+
+/** A one-time code: six digits from an authenticator app, or a recovery code ('abcd-efgh'). */
+export const oneTimeCodeSchema = z
+  .string()
+  .trim()
+  .min(6, ACCOUNT_MESSAGES.enterCode)
+  .max(20, ACCOUNT_MESSAGES.enterCode);
+
+/** How many recovery codes each enrolment hands out; each works once. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** The signed-in user's two-step verification (TOTP), never its secret. */
+export const twoStepStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Administrators require it for the user's role: it cannot be turned off. */
+  required: z.boolean(),
+  /** Required but not set up yet: until it is, only enrolment (and signing out) is open. */
+  setupRequired: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+
 /** The signed-in user's own settings, answered with the session (never a secret or hash). */
 export const accountSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** null: the browser's time zone. */
   timeZone: z.string().nullable(),
   layout: layoutSettingsSchema,
+  twoStep: twoStepStatusSchema,
+  /** The lock screen is showing: only the password (or signing out) opens the app again. */
+  locked: z.boolean(),
+  /** Idle minutes before the screen locks (0: never), set by administrators. */
+  lockAfterMinutes: z.number(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
 const oneAccountSchema = z.object({ user: userSchema, account: accountSchema });
 
 const { signedIn } = endpointsOf(['account']);
+const passwordBody = z.object({ password: z.string().min(1, ACCOUNT_MESSAGES.enterPassword).max(1000) });
+const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const account = {
   updateProfile: signedIn.patch('/api/account/profile', {
@@ -76,5 +119,37 @@ export const account = {
         .max(1000),
     }),
     responses: { 200: endedSessionsSchema },
+  }),
+  lock: signedIn.post('/api/account/lock', {
+    summary: 'Lock the screen now (the password unlocks it)',
+    responses: { 200: okSchema },
+  }),
+  unlock: signedIn.post('/api/account/unlock', {
+    summary: 'Unlock the session with the password; too many wrong ones end it',
+    gated: false,
+    body: passwordBody,
+    responses: { 200: okSchema },
+  }),
+  startTwoStep: signedIn.post('/api/account/two-step/setup', {
+    summary: 'Begin setting up two-step verification: a new secret for an authenticator app',
+    gated: false,
+    body: passwordBody,
+    responses: { 200: z.object({ secret: z.string(), otpauthUri: z.string() }) },
+  }),
+  enableTwoStep: signedIn.post('/api/account/two-step/enable', {
+    summary: 'Turn two-step verification on with a code from the app; answers the recovery codes once',
+    gated: false,
+    body: z.object({ code: oneTimeCodeSchema }),
+    responses: { 200: recoveryCodesSchema },
+  }),
+  disableTwoStep: signedIn.post('/api/account/two-step/disable', {
+    summary: 'Turn two-step verification off (not when it is required for the role)',
+    body: passwordBody,
+    responses: { 200: okSchema },
+  }),
+  newRecoveryCodes: signedIn.post('/api/account/two-step/recovery-codes', {
+    summary: 'Replace the recovery codes (the old ones stop working); answers the new ones once',
+    body: passwordBody,
+    responses: { 200: recoveryCodesSchema },
   }),
 };

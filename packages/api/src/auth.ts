@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { endedSessionsSchema, okSchema } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { oneUserSchema, userSchema } from './users.ts';
-import { LANGUAGES, MIN_PASSWORD_LENGTH, accountSchema } from './account.ts';
+import { LANGUAGES, MIN_PASSWORD_LENGTH, accountSchema, oneTimeCodeSchema } from './account.ts';
+
+/**
+ * A sign-in whose password (or link) was right, for an account with two-step verification: the
+ * second step's ticket is in an httpOnly cookie, and POST /api/auth/two-step finishes it.
+ */
+const twoStepNeededSchema = z.object({ twoStepRequired: z.literal(true) });
+const signedInOrTwoStep = z.union([oneUserSchema, twoStepNeededSchema]);
 
 const { anyone, signedIn } = endpointsOf(['auth']);
 
@@ -18,14 +25,24 @@ export const auth = {
       email: z.string().trim().min(1).max(TEXT_LIMITS.email),
       password: z.string().min(1).max(1000),
     }),
+    responses: { 200: signedInOrTwoStep },
+  }),
+  twoStep: anyone.post('/api/auth/two-step', {
+    summary: 'Finish a sign-in with the code from the authenticator app, or a recovery code',
+    body: z.object({ code: oneTimeCodeSchema }),
     responses: { 200: oneUserSchema },
   }),
-  logout: anyone.post('/api/auth/logout', { summary: 'Sign out', responses: { 200: okSchema } }),
+  logout: anyone.post('/api/auth/logout', {
+    summary: 'Sign out',
+    gated: false,
+    responses: { 200: okSchema },
+  }),
   signOutEverywhere: signedIn.post('/api/auth/sign-out-everywhere', {
     summary: 'Sign out on every device, this one included',
     responses: { 200: endedSessionsSchema },
   }),
   me: signedIn.get('/api/auth/me', {
+    gated: false,
     summary:
       'The signed-in user, their own settings, and the business time zone (competition days are counted in it)',
     responses: { 200: z.object({ user: userSchema, account: accountSchema, businessTimeZone: z.string() }) },
@@ -49,6 +66,6 @@ export const auth = {
         .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
         .max(1000),
     }),
-    responses: { 200: oneUserSchema },
+    responses: { 200: signedInOrTwoStep },
   }),
 };

@@ -24,6 +24,12 @@ export interface EndpointDefinition {
   idempotent?: boolean;
   /** false only for routes that authenticate otherwise (partner API keys, signed links). */
   csrf?: boolean;
+  /**
+   * false: still reachable while the session is locked or its user must first set up two-step
+   * verification (the session itself, signing out, unlocking, enrolling). Everything else
+   * answers 423 SESSION_LOCKED or 403 TWO_STEP_SETUP_REQUIRED then (plugins/access.ts).
+   */
+  gated?: boolean;
   /** Left out of the OpenAPI document (e.g. the one-click unsubscribe form post). */
   hide?: boolean;
   /**

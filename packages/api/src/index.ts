@@ -29,3 +29,4 @@ export * from './reports.ts';
 export * from './analytics.ts';
 export * from './dashboard.ts';
 export * from './account.ts';
+export * from './settings.ts';

@@ -17,6 +17,7 @@ import * as dashboardIndexes from './migrations/0011-dashboard-indexes.ts';
 import * as analyticsIndexes from './migrations/0012-analytics-indexes.ts';
 import * as account from './migrations/0013-account.ts';
 import * as naturalSort from './migrations/0014-natural-sort.ts';
+import * as twoStep from './migrations/0015-two-step.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0012-analytics-indexes': analyticsIndexes,
   '0013-account': account,
   '0014-natural-sort': naturalSort,
+  '0015-two-step': twoStep,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

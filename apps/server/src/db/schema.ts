@@ -42,9 +42,29 @@ export type SessionsTable = {
   userId: string;
   createdAt: number;
   expiresAt: number;
+  /** Set by the lock screen: the session opens nothing but the unlock until then. */
+  lockedAt: number | null;
 };
 
-export type AuthTokenKind = 'sign-in' | 'reset' | 'invite';
+/** A user's authenticator (TOTP); see migration 0015. */
+export type TwoStepFactorsTable = {
+  userId: string;
+  secret: string | null;
+  pendingSecret: string | null;
+  enabledAt: number | null;
+  lastStep: number | null;
+  recoveryCodes: string;
+  updatedAt: number;
+};
+
+/** The app's settings, one versioned record per area (id 'security'), the value as JSON. */
+export type AppSettingsTable = RecordColumns & {
+  value: string;
+  updatedBy: string | null;
+};
+
+/** 'two-step': the ticket between a right password (or link) and the authenticator's code. */
+export type AuthTokenKind = 'sign-in' | 'reset' | 'invite' | 'two-step';
 
 export type AuthTokensTable = {
   id: string;
@@ -403,6 +423,8 @@ export type ReportSharesTable = RecordColumns & {
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
+  twoStepFactors: TwoStepFactorsTable;
+  appSettings: AppSettingsTable;
   authTokens: AuthTokensTable;
   auditLog: AuditLogTable;
   emailMessages: EmailMessagesTable;

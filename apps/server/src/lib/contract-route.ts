@@ -39,6 +39,7 @@ export function route<E extends EndpointDefinition>(
       access: definition.access,
       ...(definition.idempotent ? { idempotent: true } : {}),
       ...(definition.csrf === false ? { csrf: false } : {}),
+      ...(definition.gated === false ? { gated: false } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
     schema: {

@@ -13,6 +13,7 @@ import {
   promotionSchema,
   reportShareSchema,
   reviewPostSchema,
+  securitySettingsSchema,
   userSchema,
   winnerSchema,
 } from '@preffy/api';
@@ -24,6 +25,7 @@ import { toReportShare } from '../modules/reports/report-shares.repository.ts';
 import { toReviewPost } from '../modules/review/review-post.ts';
 import { toPublicUser } from '../modules/users/users.repository.ts';
 import { toPublicWinner } from '../modules/winners/winners.repository.ts';
+import { toSecuritySettings } from '../modules/settings/security-settings.ts';
 import type { VersionedTable } from './versioned.ts';
 
 type PublicShape = { schema: z.ZodObject; toPublic: (row: never) => unknown };
@@ -55,6 +57,7 @@ export const PUBLIC_SHAPES: Partial<Record<VersionedTable, PublicShape>> = {
   competitionFinishes: { schema: finishSchema, toPublic: (finish: unknown) => finish },
   // A shared report link's conflict row carries its maker's name (report-shares.repository findShare).
   reportShares: { schema: reportShareSchema, toPublic: toReportShare },
+  appSettings: { schema: securitySettingsSchema, toPublic: toSecuritySettings },
 };
 
 /** The stored row in its public shape, or undefined when the table has no public shape. */

@@ -21,7 +21,9 @@ import { NOT_DELETED_MESSAGE } from '../modules/review/review.service.ts';
 import { ALREADY_SENT_MESSAGE, NOT_SENT_MESSAGE } from '../modules/payments/payments.service.ts';
 import { NO_ADMIN_SIGN_IN_LINKS } from '../modules/users/users.service.ts';
 import {
+  ACCOUNT_MESSAGES,
   ANALYTICS_MESSAGES,
+  SETTINGS_MESSAGES,
   FINISH_MESSAGES,
   INQUIRY_OPTION_MESSAGES,
   INQUIRY_SERVER_MESSAGES,
@@ -90,6 +92,10 @@ describe('messages the server writes for users', () => {
     ...Object.values(ANALYTICS_MESSAGES),
     // The competition report and its shared links (issue 16).
     ...Object.values(REPORT_MESSAGES),
+    // Two-step verification, the lock screen and the security settings (issue 17).
+    ...Object.values(ACCOUNT_MESSAGES),
+    ...Object.values(SETTINGS_MESSAGES),
+    notFound('Settings').message,
   ])('are translated: %s', (message) => {
     expect(serverMessages).toContain(message);
   });

@@ -409,6 +409,13 @@ const FIXTURES: Record<string, Fixture> = {
     callStale: async (id, version) =>
       admin.post(`/api/inquiries/${id}/hold`, { version, competitionId: await newCompetition() }),
   },
+  'PUT /api/settings/security': {
+    table: 'appSettings',
+    // One record for the whole app (migration 0015).
+    create: async () => 'security',
+    callStale: (_id, version) =>
+      admin.put('/api/settings/security', { version, requireTwoStep: false, lockAfterMinutes: 15 }),
+  },
   'DELETE /api/reports/shares/{id}': {
     table: 'reportShares',
     create: async () => {

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { roleMeets } from '@preffy/domain';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { ACCOUNT_MESSAGES } from '@preffy/api';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { readSecuritySettings, twoStepRequiredFor } from '../modules/settings/security-settings.ts';
+
+const { locked: SESSION_LOCKED, setupRequired: TWO_STEP_SETUP_REQUIRED } = ACCOUNT_MESSAGES;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/healthz';
@@ -24,9 +28,20 @@ export function registerAccessControl(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (access && !roleMeets(request.user?.role ?? null, access)) {
-      throw request.user ? forbidden() : unauthorized();
+    const config = request.routeOptions.config;
+    const access = config?.access;
+    const user = request.user;
+    if (access && !roleMeets(user?.role ?? null, access)) {
+      throw user ? forbidden() : unauthorized();
+    }
+    // A locked session, or one whose role must first set up two-step verification, reaches only
+    // the routes declared `gated: false` (the session, sign-out, unlock, enrolment).
+    if (!user || !access || access === 'public' || config.gated === false) return;
+    if (user.locked) throw new AppError(423, 'SESSION_LOCKED', SESSION_LOCKED);
+    // The settings are read only for admins and staff without an authenticator (few requests).
+    if (!user.twoStepEnabled && twoStepRequiredFor(user.role, { requireTwoStep: true })) {
+      if (twoStepRequiredFor(user.role, await readSecuritySettings(app.db)))
+        throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', TWO_STEP_SETUP_REQUIRED);
     }
   });
 

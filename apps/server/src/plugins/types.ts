@@ -12,6 +12,9 @@ export type SessionUser = {
   role: Role;
   language: string | null;
   sessionId: string;
+  /** The lock screen is on: only routes declared `gated: false` answer. */
+  locked: boolean;
+  twoStepEnabled: boolean;
 };
 
 export type RouteAccessEntry = { method: string; url: string; access: Access };
@@ -34,5 +37,7 @@ declare module 'fastify' {
     access?: Access;
     /** false only for routes that authenticate otherwise (e.g. partner API keys). */
     csrf?: boolean;
+    /** false: open while the session is locked or two-step setup is required (the contract's `gated`). */
+    gated?: boolean;
   }
 }

@@ -7,7 +7,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ApiError, notifyError, setUnauthorizedHandler } from '../lib/api/client.ts';
+import { ApiError, notifyError, setGatedHandler, setUnauthorizedHandler } from '../lib/api/client.ts';
 import { currentLanguage, i18n } from '../lib/i18n/index.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -77,6 +77,7 @@ setUnauthorizedHandler(() => {
   if (!router.state.location.pathname.startsWith('/login'))
     void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
 });
+setGatedHandler(() => void queryClient.invalidateQueries({ queryKey: ['me'] }));
 document.documentElement.lang = currentLanguage();
 
 /** The providers every screen relies on, around the router. */

@@ -29,6 +29,7 @@ import { ZeroLikesPage } from '../features/review/components/ZeroLikesPage.tsx';
 import { OutboxPage } from '../features/email/components/OutboxPage.tsx';
 import { PublicCompetitionPage } from '../features/public/components/PublicCompetitionPage.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
+import { SessionGate } from './shell/SessionGate.tsx';
 import { RequireAccess } from './shell/RequireAccess.tsx';
 import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
 import { tableSearchSchema } from '../components/table/table-search.ts';
@@ -82,10 +83,12 @@ const loginRoute = createRoute({
     redirect: z.string().optional().catch(undefined),
     link: z.string().optional().catch(undefined),
     signedOut: z.number().optional().catch(undefined),
+    /** A sign-in link for an account with two-step verification: the code is asked first. */
+    step: z.literal('two-step').optional().catch(undefined),
   }),
   component: function Login() {
     const search = loginRoute.useSearch();
-    return <LoginPage redirect={search.redirect} link={search.link} />;
+    return <LoginPage redirect={search.redirect} link={search.link} twoStep={search.step === 'two-step'} />;
   },
 });
 const forgotRoute = createRoute({
@@ -130,7 +133,7 @@ const signedInRoute = createRoute({
     const me = await context.queryClient.ensureQueryData(meQuery);
     if (!me) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
-  component: Outlet,
+  component: SessionGate,
 });
 const apiDocsRoute = createRoute({
   getParentRoute: () => signedInRoute,

@@ -1,15 +1,42 @@
-import { account } from '@preffy/api';
-import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_MESSAGES, account } from '@preffy/api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
+import { AppError } from '../../lib/errors.ts';
+import { clearSessionCookie } from '../../plugins/session.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS } from '../auth/auth.routes.ts';
-import { AppError } from '../../lib/errors.ts';
-import { changePassword, saveLayout, updateProfile } from './account.service.ts';
+import { deleteSession } from '../auth/sessions.ts';
+import {
+  changePassword,
+  disableTwoStep,
+  enableTwoStep,
+  lockSession,
+  replaceRecoveryCodes,
+  saveLayout,
+  startTwoStep,
+  unlockSession,
+  updateProfile,
+} from './account.service.ts';
 
-/** The signed-in user's own profile, layout and password (issue 17). */
+/** Too many wrong passwords on the lock screen end the session: sign in again. */
+const LOCKED_OUT = ACCOUNT_MESSAGES.lockedOut;
+
+/** The signed-in user's own profile, layout, password, lock screen and two-step (issue 17). */
 export async function accountRoutes(app: FastifyInstance) {
-  // Guessing the current password from a stolen session is as limited as guessing at sign-in.
+  // Guessing the password from a stolen session is as limited as guessing at sign-in, for every
+  // action that asks for it, together.
   const passwordGuesses = new AttemptLimiter(SIGN_IN_ACCOUNT_LIMIT);
+  /** Runs `check` (which throws on a wrong password) within the user's guess limit. */
+  async function withPassword<T>(userId: string, reply: FastifyReply, check: () => Promise<T>): Promise<T> {
+    const verdict = passwordGuesses.hit(userId);
+    if (verdict.limited) {
+      reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
+      throw new AppError(429, 'RATE_LIMITED', TOO_MANY_SIGN_INS);
+    }
+    const result = await check();
+    passwordGuesses.clear(userId);
+    return result;
+  }
 
   route(app, account.updateProfile, async (request) => updateProfile(app.db, request.user!.id, request.body));
 
@@ -18,14 +45,48 @@ export async function accountRoutes(app: FastifyInstance) {
   }));
 
   route(app, account.changePassword, async (request, reply) => {
-    const userId = request.user!.id;
-    const verdict = passwordGuesses.hit(userId);
-    if (verdict.limited) {
-      reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
-      throw new AppError(429, 'RATE_LIMITED', TOO_MANY_SIGN_INS);
-    }
-    const ended = await changePassword(app.db, userId, request.user!.sessionId, request.body);
-    passwordGuesses.clear(userId);
+    const { id, sessionId } = request.user!;
+    const ended = await withPassword(id, reply, () => changePassword(app.db, id, sessionId, request.body));
     return { ok: true, ended };
+  });
+
+  route(app, account.lock, async (request) => {
+    await lockSession(app.db, request.user!.sessionId);
+    return { ok: true };
+  });
+
+  route(app, account.unlock, async (request, reply) => {
+    const { id, sessionId } = request.user!;
+    if (passwordGuesses.hit(id).limited) {
+      // The lock screen is not a second sign-in form: past the limit the session ends.
+      await deleteSession(app.db, sessionId);
+      clearSessionCookie(reply);
+      throw new AppError(401, 'UNAUTHORIZED', LOCKED_OUT);
+    }
+    await unlockSession(app.db, id, sessionId, request.body.password);
+    passwordGuesses.clear(id);
+    return { ok: true };
+  });
+
+  route(app, account.startTwoStep, async (request, reply) => {
+    const userId = request.user!.id;
+    return withPassword(userId, reply, () => startTwoStep(app.db, userId, request.body.password));
+  });
+
+  route(app, account.enableTwoStep, async (request, reply) => {
+    const userId = request.user!.id;
+    // Codes are guessed like passwords: the same limit.
+    return withPassword(userId, reply, () => enableTwoStep(app.db, userId, request.body.code));
+  });
+
+  route(app, account.disableTwoStep, async (request, reply) => {
+    const userId = request.user!.id;
+    await withPassword(userId, reply, () => disableTwoStep(app.db, userId, request.body.password));
+    return { ok: true };
+  });
+
+  route(app, account.newRecoveryCodes, async (request, reply) => {
+    const userId = request.user!.id;
+    return withPassword(userId, reply, () => replaceRecoveryCodes(app.db, userId, request.body.password));
   });
 }

@@ -22,7 +22,14 @@ describe('the signed-in user’s account', () => {
   it('answers the settings with the session: defaults first, never a hash', async () => {
     const { client } = await signedInClient(app, 'staff');
     const session = await me(client);
-    expect(session.account).toEqual({ avatarUrl: null, timeZone: null, layout: DEFAULT_LAYOUT });
+    expect(session.account).toEqual({
+      avatarUrl: null,
+      timeZone: null,
+      layout: DEFAULT_LAYOUT,
+      twoStep: { enabled: false, required: false, setupRequired: false, recoveryCodesLeft: 0 },
+      locked: false,
+      lockAfterMinutes: 30,
+    });
     expect(JSON.stringify(session)).not.toMatch(/passwordHash|\$argon2/);
   });
 

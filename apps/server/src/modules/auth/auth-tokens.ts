@@ -8,6 +8,7 @@ export const AUTH_TOKEN_TTL_MS: Record<AuthTokenKind, number> = {
   'sign-in': 24 * 3600_000,
   reset: 2 * 3600_000,
   invite: 7 * 24 * 3600_000,
+  'two-step': 10 * 60_000,
 };
 
 /** Single-use, expiring tokens for sign-in links, password resets and invitations. */

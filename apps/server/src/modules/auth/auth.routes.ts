@@ -1,10 +1,10 @@
-import { auth } from '@preffy/api';
+import { ACCOUNT_MESSAGES, auth } from '@preffy/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { clientAddressKey } from '../../lib/client-address.ts';
 import { route } from '../../lib/contract-route.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
-import { toPublicUser } from '../users/users.repository.ts';
+import { findUserById, toPublicUser } from '../users/users.repository.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import {
   authenticate,
@@ -15,6 +15,15 @@ import {
 } from './auth.service.ts';
 import { createSession, deleteSession } from './sessions.ts';
 import { ownAccount } from '../account/account.service.ts';
+import { useCode } from '../account/two-step.ts';
+import {
+  clearTwoStepCookie,
+  needsTwoStep,
+  startTwoStepSignIn,
+  TWO_STEP_COOKIE,
+  twoStepTicketUser,
+  useTwoStepTicket,
+} from './two-step-sign-in.ts';
 
 /** The legacy 'Reset link are sended to your mailbox, check there first.', grammar fixed (decision 0004). */
 export const RESET_LINK_SENT = 'A reset link has been sent to your mailbox; check there first.';
@@ -45,9 +54,25 @@ function checkLimit(limiter: AttemptLimiter, key: string, reply: FastifyReply, m
 
 const accountKey = (email: string) => email.trim().toLowerCase();
 
+/** TWO_STEP_EXPIRED: the second step's ticket is missing, used or past its 10 minutes. */
+const { expired: TWO_STEP_EXPIRED, wrongSignInCode: WRONG_SIGN_IN_CODE } = ACCOUNT_MESSAGES;
+/** Per account: a right password gives no more than this many code guesses. */
+export const TWO_STEP_CODE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
+
 export async function authRoutes(app: FastifyInstance) {
   const signInFailures = new AttemptLimiter(SIGN_IN_ACCOUNT_LIMIT);
   const resetRequests = new AttemptLimiter(RESET_TARGET_LIMIT);
+  const codeGuesses = new AttemptLimiter(TWO_STEP_CODE_LIMIT);
+
+  /** A session, or the two-step ticket first when the account has an authenticator. */
+  async function signIn(reply: FastifyReply, user: { id: string }) {
+    if (await needsTwoStep(app, user.id)) {
+      await startTwoStepSignIn(app, reply, user.id);
+      return { twoStepRequired: true as const };
+    }
+    setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
+    return { user: toPublicUser((await findUserById(app.db, user.id))!) };
+  }
   const perAddress = (message: string) => ({
     ...LOGIN_RATE_LIMIT,
     errorResponseBuilder: () => rateLimited(message),
@@ -64,8 +89,7 @@ export async function authRoutes(app: FastifyInstance) {
       checkLimit(signInFailures, account, reply, TOO_MANY_SIGN_INS);
       const user = await authenticate(app.db, request.body.email, request.body.password);
       signInFailures.clear(account);
-      setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
-      return { user: toPublicUser(user) };
+      return signIn(reply, user);
     },
     {
       rateLimit: {
@@ -75,6 +99,39 @@ export async function authRoutes(app: FastifyInstance) {
         // IPv6 /64 counts as one address.
         keyGenerator: (request) =>
           `${clientAddressKey(request.ip)}|${accountKey(String((request.body as { email?: unknown } | undefined)?.email ?? ''))}`,
+      },
+    },
+  );
+
+  route(
+    app,
+    auth.twoStep,
+    async (request, reply) => {
+      const ticket = await twoStepTicketUser(app, request);
+      if (!ticket) {
+        clearTwoStepCookie(reply);
+        throw new AppError(401, 'TWO_STEP_EXPIRED', TWO_STEP_EXPIRED);
+      }
+      checkLimit(codeGuesses, ticket.userId, reply, TOO_MANY_SIGN_INS);
+      if (!(await useCode(app.db, ticket.userId, request.body.code)))
+        throw badRequest('code', WRONG_SIGN_IN_CODE);
+      const user = await findUserById(app.db, ticket.userId);
+      if (!user || user.disabled || !(await useTwoStepTicket(app, ticket.id))) {
+        clearTwoStepCookie(reply);
+        throw new AppError(401, 'TWO_STEP_EXPIRED', TWO_STEP_EXPIRED);
+      }
+      codeGuesses.clear(ticket.userId);
+      clearTwoStepCookie(reply);
+      setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
+      return { user: toPublicUser(user) };
+    },
+    {
+      rateLimit: {
+        ...perAddress(TOO_MANY_SIGN_INS),
+        // Per caller and ticket, like sign-in per caller and email; the per-account code limit
+        // holds whatever the address.
+        keyGenerator: (request) =>
+          `${clientAddressKey(request.ip)}|${request.cookies[TWO_STEP_COOKIE] ?? ''}`,
       },
     },
   );
@@ -92,7 +149,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, auth.me, async (request) => ({
-    ...(await ownAccount(app.db, request.user!.id)),
+    ...(await ownAccount(app.db, request.user!)),
     businessTimeZone: app.config.businessTimeZone,
   }));
 
@@ -120,10 +177,10 @@ export async function authRoutes(app: FastifyInstance) {
     auth.resetPassword,
     async (request, reply) => {
       const user = await resetPassword(app.db, request.body.token, request.body.password);
-      setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
-      // The owner proved themselves by email: a lockout others caused ends here.
+      // The owner proved themselves by email: a lockout others caused ends here. The mailbox
+      // is not the second factor, though: an authenticator is still asked for.
       signInFailures.clear(accountKey(user.email));
-      return { user: toPublicUser(user) };
+      return signIn(reply, user);
     },
     { rateLimit: perAddress(TOO_MANY_REQUESTS) },
   );

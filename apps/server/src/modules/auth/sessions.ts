@@ -18,9 +18,12 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
+    .leftJoin('twoStepFactors', 'twoStepFactors.userId', 'users.id')
     .select([
       'sessions.id as sessionId',
       'sessions.expiresAt',
+      'sessions.lockedAt',
+      'twoStepFactors.enabledAt as twoStepEnabledAt',
       'users.id',
       'users.email',
       'users.name',
@@ -32,8 +35,8 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     .where('users.deleted', '=', 0)
     .executeTakeFirst();
   if (!row || row.expiresAt <= now()) return null;
-  const { expiresAt: _expiresAt, ...user } = row;
-  return user;
+  const { expiresAt: _expiresAt, lockedAt, twoStepEnabledAt, ...user } = row;
+  return { ...user, locked: lockedAt !== null, twoStepEnabled: twoStepEnabledAt !== null };
 }
 
 export async function deleteSession(db: Database, sessionId: string) {

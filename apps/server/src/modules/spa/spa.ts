@@ -6,6 +6,7 @@ import { consumeAuthToken } from '../auth/auth-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
+import { needsTwoStep, startTwoStepSignIn } from '../auth/two-step-sign-in.ts';
 
 export const LOGIN_TOKEN_PARAM = 'LoginToken';
 
@@ -31,6 +32,11 @@ export async function registerSpa(app: FastifyInstance) {
     // Links are never minted for admins; one minted before its user became an admin opens
     // nothing either (the token is used up all the same), like an expired one.
     if (!user || user.disabled || user.role === 'admin') return reply.redirect('/login?link=invalid', 302);
+    // A link replaces the password, never the authenticator.
+    if (await needsTwoStep(app, user.id)) {
+      await startTwoStepSignIn(app, reply, user.id);
+      return reply.header('Cache-Control', 'no-store').redirect('/login?step=two-step', 302);
+    }
     setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
     return reply.header('Cache-Control', 'no-store').redirect(withoutLoginToken(request.url), 302);
   });

@@ -27,6 +27,7 @@ import {
   IconDevicesOff,
   IconLayoutBoard,
   IconUser,
+  IconLock,
   IconLogout,
   IconMaximize,
   IconMinimize,
@@ -43,7 +44,7 @@ import { LANGUAGES, type Language, currentLanguage, setLanguage } from '../../li
 import { navItemsFor } from './nav.ts';
 import { confirmDestructive } from '../../components/confirm-destructive.tsx';
 import { UnseenInquiriesBadge } from '../../features/inquiries/components/UnseenInquiriesBadge.tsx';
-import { useSaveLayout } from '../../features/account/api/account.ts';
+import { useLockScreen, useSaveLayout } from '../../features/account/api/account.ts';
 import { LayoutSettingsDrawer } from './LayoutSettingsDrawer.tsx';
 
 /** Sidebar widths per the layout setting (doc 2 §4): icon and condensed show icons only. */
@@ -65,6 +66,7 @@ export function AppLayout() {
   const account = useAccount();
   const layout = account.layout;
   const [layoutOpen, layoutDrawer] = useDisclosure(false);
+  const lockScreen = useLockScreen();
   const changeLayout = useSaveLayout(() => notifications.show({ color: 'red', message: tl('saveFailed') }));
   const fullscreen = useFullscreenDocument();
   const { setColorScheme } = useMantineColorScheme();
@@ -266,6 +268,13 @@ export function AppLayout() {
                 </Menu.Item>
                 <Menu.Item leftSection={<IconApi size={16} />} component={Link} to="/preffy/api">
                   {t('shell.apiDocs')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconLock size={16} />}
+                  onClick={() => lockScreen.mutate(undefined)}
+                  data-testid="lock-screen"
+                >
+                  {t('shell.lockScreen')}
                 </Menu.Item>
                 <Menu.Item
                   leftSection={<IconLogout size={16} />}

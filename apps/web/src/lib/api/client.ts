@@ -49,6 +49,15 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/**
+ * Called when the server answers that the session is locked (423) or must first set up two-step
+ * verification: the session is read again, and the lock screen or the setup shows.
+ */
+let onGated: () => void = () => {};
+export function setGatedHandler(handler: () => void) {
+  onGated = handler;
+}
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** idempotencyKey: one per form submission (see submission-key.ts); the server runs it once. */
 export type RequestOptions = { idempotencyKey?: string };
@@ -89,6 +98,7 @@ async function request<T>(
   }
   if (response.status === 429) error.code = 'RATE_LIMITED';
   if (response.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized();
+  if (response.status === 423 || error.code === 'TWO_STEP_SETUP_REQUIRED') onGated();
   throw new ApiError(error);
 }
 

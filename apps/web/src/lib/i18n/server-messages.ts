@@ -1,5 +1,7 @@
 import {
+  ACCOUNT_MESSAGES,
   ANALYTICS_MESSAGES,
+  SETTINGS_MESSAGES,
   FINISH_MESSAGES,
   INQUIRY_OPTION_MESSAGES,
   INQUIRY_SERVER_MESSAGES,
@@ -85,4 +87,8 @@ export const serverMessages = [
   ...Object.values(ANALYTICS_MESSAGES),
   // The competition report and its shared links (issue 16).
   ...Object.values(REPORT_MESSAGES),
+  // Two-step verification, the lock screen and the security settings (issue 17).
+  ...Object.values(ACCOUNT_MESSAGES),
+  ...Object.values(SETTINGS_MESSAGES),
+  'Settings not found',
 ] as const;

@@ -56,3 +56,38 @@ export function useSaveLayout(onError: () => void) {
     });
   };
 }
+
+/** Reads the session again (lock state, two-step status): the app shows what it says. */
+const refreshSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: authKeys.me });
+
+type BodyOf<E extends keyof typeof account> = RequestOf<(typeof account)[E]>['body'];
+
+/** A change to the user's own security after which the session is read again. */
+function useSessionChange<Body, Answer>(mutationFn: (body: Body) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => refreshSession(queryClient) });
+}
+
+/** The lock screen: shown when the session says so (read again after the lock). */
+export const useLockScreen = () => useSessionChange(() => call(account.lock));
+export const useUnlock = () => useSessionChange((body: BodyOf<'unlock'>) => call(account.unlock, { body }));
+export const useDisableTwoStep = () =>
+  useSessionChange((body: BodyOf<'disableTwoStep'>) => call(account.disableTwoStep, { body }));
+export const useNewRecoveryCodes = () =>
+  useSessionChange((body: BodyOf<'newRecoveryCodes'>) => call(account.newRecoveryCodes, { body }));
+
+/** Enrolment, step 1: the password gives a new secret for the authenticator app. */
+export const useStartTwoStep = () =>
+  useMutation({ mutationFn: (body: BodyOf<'startTwoStep'>) => call(account.startTwoStep, { body }) });
+
+/**
+ * Enrolment, step 2: a code from the app turns it on. The session is read again only after the
+ * recovery codes were shown (useRefreshSession): a gated session opens the app once it is.
+ */
+export const useEnableTwoStep = () =>
+  useMutation({ mutationFn: (body: BodyOf<'enableTwoStep'>) => call(account.enableTwoStep, { body }) });
+
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => refreshSession(queryClient);
+}

@@ -11,6 +11,7 @@ import { LANGUAGES, type Language, currentLanguage, setLanguage } from '../../..
 import { browserTimeZone, useAccount, useMe } from '../../../lib/session.ts';
 import { useChangePassword, useUpdateProfile } from '../api/account.ts';
 import { AvatarInput } from './AvatarInput.tsx';
+import { TwoStepCard } from './TwoStepCard.tsx';
 
 type ProfileValues = { name: string; avatarUrl: string | null; language: Language; timeZone: string | null };
 /** A Select cannot hold null: the browser's time zone is this value in the list. */
@@ -31,6 +32,7 @@ export function ProfilePage() {
       <PageHeader title={t('profile.title')} />
       <ProfileForm />
       <PasswordForm />
+      <TwoStepCard />
     </Stack>
   );
 }

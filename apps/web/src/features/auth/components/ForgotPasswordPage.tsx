@@ -7,7 +7,7 @@ import { auth } from '@preffy/api';
 import { ApiError, call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { translateServerMessage } from '../../../lib/i18n/index.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '../../../components/AuthCard.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');

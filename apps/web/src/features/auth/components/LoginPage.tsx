@@ -8,14 +8,25 @@ import { auth } from '@preffy/api';
 import { ApiError, call, describeError } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { setLanguage, translateServerMessage } from '../../../lib/i18n/index.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { startSession } from '../../../lib/session.ts';
+import { AuthCard } from '../../../components/AuthCard.tsx';
+import { type User, startSession } from '../../../lib/session.ts';
+import { TwoStepForm } from './TwoStepForm.tsx';
 import { FormError } from '../../../components/forms/FormError.tsx';
 
-export function LoginPage({ redirect, link }: { redirect?: string; link?: string }) {
+export function LoginPage({
+  redirect,
+  link,
+  twoStep = false,
+}: {
+  redirect?: string;
+  link?: string;
+  twoStep?: boolean;
+}) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // After a right password (or a sign-in link) for an account with two-step verification.
+  const [codeStep, setCodeStep] = useState(twoStep);
   const [error, setError] = useState<string | null>(link === 'invalid' ? t('linkInvalid') : null);
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -25,19 +36,21 @@ export function LoginPage({ redirect, link }: { redirect?: string; link?: string
     },
   });
 
+  // After the sign-in succeeded: a failure here is not reported as a failed sign-in.
+  const enter = async (user: User) => {
+    await startSession(queryClient);
+    if (user.language) await setLanguage(user.language);
+    // Only same-site paths: an open redirect would let a link send users anywhere.
+    const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
+    await navigate({ to: target });
+  };
+
   const signIn = useFormMutation({
     form,
-    mutationFn: async (values: { email: string; password: string }) => {
-      const { user } = await call(auth.login, { body: values });
-      return user;
-    },
-    // After the sign-in succeeded: a failure here is not reported as a failed sign-in.
-    onSuccess: async (user) => {
-      await startSession(queryClient);
-      if (user.language) await setLanguage(user.language);
-      // Only same-site paths: an open redirect would let a link send users anywhere.
-      const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
-      await navigate({ to: target });
+    mutationFn: (values: { email: string; password: string }) => call(auth.login, { body: values }),
+    onSuccess: async (answer) => {
+      if ('twoStepRequired' in answer) return setCodeStep(true);
+      await enter(answer.user);
     },
     // Every sign-in failure shows in the card's alert, not on the fields.
     handle: (e) => {
@@ -51,6 +64,19 @@ export function LoginPage({ redirect, link }: { redirect?: string; link?: string
     setError(null);
     return signIn.submit(values);
   });
+
+  if (codeStep)
+    return (
+      <AuthCard title={t('twoStep.title')}>
+        <TwoStepForm
+          onSignedIn={(user) => void enter(user)}
+          onRestart={() => {
+            setCodeStep(false);
+            form.setFieldValue('password', '');
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t('signInTitle')}>

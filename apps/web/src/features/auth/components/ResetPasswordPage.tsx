@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MIN_PASSWORD_LENGTH, auth } from '@preffy/api';
 import { ApiError, call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '../../../components/AuthCard.tsx';
 import { startSession } from '../../../lib/session.ts';
 
 /** The token comes in the URL fragment (#token=…), which browsers never send to a server. */
@@ -27,11 +27,11 @@ export function ResetPasswordPage() {
   });
   const reset = useFormMutation({
     form,
-    mutationFn: async (password: string) => {
-      await call(auth.resetPassword, { body: { token: token ?? '', password } });
-    },
+    mutationFn: (password: string) => call(auth.resetPassword, { body: { token: token ?? '', password } }),
     // After the password is set: a failure here is not reported as a failed reset.
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      // The authenticator is still asked for: the mailbox is not the second factor.
+      if ('twoStepRequired' in answer) return navigate({ to: '/login', search: { step: 'two-step' } });
       await startSession(queryClient);
       await navigate({ to: '/dashboard', hash: '' });
     },

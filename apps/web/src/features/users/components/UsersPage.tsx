@@ -18,6 +18,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
 import { useUserTimeZone } from '../../../lib/session.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { SecuritySettingsCard } from './SecuritySettingsCard.tsx';
 
 /** Admins invite users, set their role, disable them and hand out one-time sign-in links. */
 export function UsersPage() {
@@ -144,6 +145,7 @@ export function UsersPage() {
         noMatchText={(search) => t('noMatch', { search })}
         rowMenu={{ items: rowMenu, label: (user) => user.email }}
       />
+      <SecuritySettingsCard />
       <InviteModal opened={inviteOpen} onClose={invite.close} onInvited={refresh} />
     </Stack>
   );

@@ -1,0 +1,71 @@
+import { SETTINGS_MESSAGES, type SecuritySettings, securitySettingsSchema } from '@preffy/api';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import { recordAudit } from '../audit/audit.ts';
+
+/** Until an administrator changes them (migration 0015 stores these as version 1). */
+export const DEFAULT_SECURITY = { requireTwoStep: false, lockAfterMinutes: 30 };
+
+/** Enabling the requirement without an authenticator of one's own would lock oneself out. */
+export const SET_UP_TWO_STEP_FIRST = SETTINGS_MESSAGES.setUpFirst;
+
+/** The roles the requirement covers ('Admins can require it for admins and staff'). */
+export const twoStepRequiredFor = (role: string, settings: { requireTwoStep: boolean }) =>
+  settings.requireTwoStep && (role === 'admin' || role === 'staff');
+
+const ID = 'security';
+const valueSchema = securitySettingsSchema.pick({ requireTwoStep: true, lockAfterMinutes: true });
+
+/** The stored record in the API's shape; a value that no longer parses reads as the defaults. */
+export function toSecuritySettings(row: DB['appSettings']): SecuritySettings {
+  let value = DEFAULT_SECURITY;
+  try {
+    const parsed = valueSchema.safeParse(JSON.parse(row.value));
+    if (parsed.success) value = parsed.data;
+  } catch {
+    // Kept as the defaults: a broken value must not lock everyone out.
+  }
+  return { id: ID, ...value, version: row.version, updatedAt: row.updatedAt };
+}
+
+export async function readSecuritySettings(db: Database): Promise<SecuritySettings> {
+  const row = await db.selectFrom('appSettings').selectAll().where('id', '=', ID).executeTakeFirst();
+  if (!row) throw notFound('Settings');
+  return toSecuritySettings(row);
+}
+
+/** Saves them with the version read (409 with the current settings on a newer one), audited. */
+export async function updateSecuritySettings(
+  db: Database,
+  actor: { id: string },
+  input: { version: number; requireTwoStep: boolean; lockAfterMinutes: number },
+): Promise<SecuritySettings> {
+  const { version, ...value } = input;
+  if (value.requireTwoStep) {
+    const own = await db
+      .selectFrom('twoStepFactors')
+      .select('enabledAt')
+      .where('userId', '=', actor.id)
+      .executeTakeFirst();
+    if (!own?.enabledAt)
+      throw new AppError(409, 'TWO_STEP_NOT_SET_UP', SET_UP_TWO_STEP_FIRST, {
+        fieldErrors: { requireTwoStep: [SET_UP_TWO_STEP_FIRST] },
+      });
+  }
+  return db.transaction().execute(async (trx) => {
+    await updateVersioned(trx, 'appSettings', ID, version, {
+      value: JSON.stringify(value),
+      updatedBy: actor.id,
+    });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      entity: 'settings',
+      entityId: ID,
+      action: 'update',
+      changes: value,
+    });
+    return readSecuritySettings(trx);
+  });
+}
