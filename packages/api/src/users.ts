@@ -18,6 +18,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A row of the users list: the user, and whether they have two-step verification on. */
+export const userRowSchema = userSchema.extend({ twoStepEnabled: z.boolean() });
+export type UserRow = z.infer<typeof userRowSchema>;
+
 export const listUsersQuerySchema = pageQuerySchema.extend({
   sortBy: z.enum(['name', 'email', 'role', 'createdAt']).default('name'),
 });
@@ -33,7 +37,7 @@ export const oneUserSchema = z.object({ user: userSchema });
 export const users = {
   list: admin.get('/api/users', {
     summary: 'List users (paged, searchable, sortable)',
-    ...pagedList(listUsersQuerySchema, userSchema),
+    ...pagedList(listUsersQuerySchema, userRowSchema),
   }),
   invite: admin.post('/api/users', {
     idempotent: true,
@@ -57,6 +61,12 @@ export const users = {
     params: idParams,
     body: z.object({ send: z.boolean().default(false) }).default({ send: false }),
     responses: { 200: z.object({ url: z.string(), expiresAt: z.number() }) },
+  }),
+  resetTwoStep: admin.post('/api/users/:id/two-step/reset', {
+    summary:
+      'Turn off a user’s two-step verification (a lost phone and lost recovery codes); their sessions end',
+    params: idParams,
+    responses: { 200: endedSessionsSchema },
   }),
   revokeSessions: admin.post('/api/users/:id/revoke-sessions', {
     summary: 'Sign a user out everywhere: every session of theirs ends',

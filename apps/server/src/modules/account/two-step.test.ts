@@ -342,3 +342,33 @@ describe('sign-in tickets', () => {
     expect(await consumeAuthToken(app.db, link, ['sign-in'])).toBe(user.id);
   });
 });
+
+describe('an administrator resets a user’s two-step verification (lost phone and codes)', () => {
+  it('turns it off and ends their sessions; the users list shows who has it; staff cannot', async () => {
+    const { client: admin } = await signedInClient(app, 'admin');
+    const { client: user, user: account } = await signedInClient(app, 'staff');
+    await enrol(user);
+    const listed = await admin.get(`/api/users?search=${encodeURIComponent(account.email)}`);
+    expect(listed.json().items).toEqual([expect.objectContaining({ id: account.id, twoStepEnabled: true })]);
+
+    const { client: staff } = await signedInClient(app, 'staff');
+    expect((await staff.post(`/api/users/${account.id}/two-step/reset`)).statusCode).toBe(403);
+
+    const reset = await admin.post(`/api/users/${account.id}/two-step/reset`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ ok: true, ended: 1 });
+    expect((await user.get('/api/auth/me')).statusCode).toBe(401);
+    // The password alone signs in again.
+    expect((await signIn(new TestClient(app), account.email)).json().user).toMatchObject({ id: account.id });
+    const again = await admin.post(`/api/users/${account.id}/two-step/reset`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('TWO_STEP_NOT_ENABLED');
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entityId', '=', account.id)
+      .where('action', '=', 'reset-two-step')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+});

@@ -36,10 +36,12 @@ export async function listUsers(db: Database, q: ListUsersQuery) {
     base,
     (users) =>
       users
-        .selectAll()
-        .orderBy(sortExpression(q.sortBy, ['name', 'email']), q.sortDirection)
-        .orderBy('id'),
-    toPublicUser,
+        .leftJoin('twoStepFactors', 'twoStepFactors.userId', 'users.id')
+        .selectAll('users')
+        .select('twoStepFactors.enabledAt as twoStepEnabledAt')
+        .orderBy(sortExpression(`users.${q.sortBy}`, ['users.name', 'users.email']), q.sortDirection)
+        .orderBy('users.id'),
+    (row) => ({ ...toPublicUser(row), twoStepEnabled: row.twoStepEnabledAt !== null }),
   );
 }
 

@@ -2,7 +2,7 @@ import { users } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { listUsers } from './users.repository.ts';
-import { inviteUser, mintSignInLink, revokeSessions, updateUser } from './users.service.ts';
+import { inviteUser, mintSignInLink, resetTwoStep, revokeSessions, updateUser } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
   route(app, users.list, async (request) => listUsers(app.db, request.query));
@@ -19,6 +19,11 @@ export async function usersRoutes(app: FastifyInstance) {
   route(app, users.signInLink, async (request) =>
     mintSignInLink(app.db, request.user!, app.config.publicUrl, request.params.id, request.body.send),
   );
+
+  route(app, users.resetTwoStep, async (request) => ({
+    ok: true,
+    ended: await resetTwoStep(app.db, request.user!, request.params.id),
+  }));
 
   route(app, users.revokeSessions, async (request) => ({
     ok: true,

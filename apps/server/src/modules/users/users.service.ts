@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@preffy/api';
 import type { Role } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -10,6 +11,7 @@ import { resetPasswordUrl, signInLinkUrl } from '../auth/auth-links.ts';
 import { mintAuthToken, revokeUnusedAuthTokens } from '../auth/auth-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
+import { deleteFactor, findFactor } from '../account/two-step.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { findUserByEmail, findUserById, hasAnyUser, insertUser, toPublicUser } from './users.repository.ts';
 
@@ -135,6 +137,23 @@ export async function mintSignInLink(
     if (send) await emailAccountLink(trx, actor, user, 'sign-in-link', url);
     await auditUser(trx, actor, user.id, 'mint-sign-in-link', { sent: send, expiresAt });
     return { url, expiresAt };
+  });
+}
+
+/**
+ * An admin turns off a user's two-step verification when the phone and the recovery codes are
+ * both lost. Their sessions end too: whoever holds one may be the reason. If administrators
+ * require two-step for the role, the next sign-in asks the user to set it up again.
+ */
+export async function resetTwoStep(db: Database, actor: SessionUser, userId: string) {
+  if (!(await findUserById(db, userId))) throw notFound('User');
+  return db.transaction().execute(async (trx) => {
+    if (!(await findFactor(trx, userId))?.enabledAt)
+      throw new AppError(409, 'TWO_STEP_NOT_ENABLED', ACCOUNT_MESSAGES.notEnabled);
+    await deleteFactor(trx, userId);
+    const ended = await deleteUserSessions(trx, userId);
+    await auditUser(trx, actor, userId, 'reset-two-step', { sessions: ended });
+    return ended;
   });
 }
 

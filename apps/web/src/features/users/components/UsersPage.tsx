@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
-import { type User, users } from '@preffy/api';
+import { type User, type UserRow, users } from '@preffy/api';
 import { useMe } from '../../../lib/session.ts';
 import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
@@ -48,6 +48,21 @@ export function UsersPage() {
     },
   });
 
+  const resetTwoStep = useMutation({
+    mutationFn: (user: UserRow) => call(users.resetTwoStep, { params: { id: user.id } }),
+    onSuccess: (_answer, user) =>
+      notifications.show({ color: 'green', message: t('twoStepReset', { name: user.name }) }),
+    onSettled: refresh,
+  });
+  const confirmResetTwoStep = (user: UserRow) =>
+    confirmDestructive({
+      title: t('confirmResetTwoStepTitle', { name: user.name }),
+      body: t('confirmResetTwoStep', { name: user.name }),
+      confirm: t('resetTwoStep'),
+      onConfirm: () => resetTwoStep.mutate(user),
+      testId: 'confirm-reset-two-step',
+    });
+
   const signOutEverywhere = useMutation({
     mutationFn: (user: User) => call(users.revokeSessions, { params: { id: user.id } }),
     onSuccess: (_answer, user) =>
@@ -69,7 +84,7 @@ export function UsersPage() {
       onConfirm: () => update.mutate({ user, change: { disabled: true } }),
     });
 
-  const columns: Column<User>[] = [
+  const columns: Column<UserRow>[] = [
     { key: 'name', title: t('name'), sortKey: 'name' },
     { key: 'email', title: t('email'), sortKey: 'email' },
     {
@@ -101,6 +116,16 @@ export function UsersPage() {
       ),
     },
     {
+      key: 'twoStepEnabled',
+      title: t('twoStep'),
+      csv: (u) => (u.twoStepEnabled ? t('twoStepOn') : t('twoStepOff')),
+      cell: (user) => (
+        <Badge color={user.twoStepEnabled ? 'green' : 'gray'} variant="light">
+          {user.twoStepEnabled ? t('twoStepOn') : t('twoStepOff')}
+        </Badge>
+      ),
+    },
+    {
       key: 'createdAt',
       title: t('created'),
       sortKey: 'createdAt',
@@ -108,7 +133,7 @@ export function UsersPage() {
       cell: (u) => formatDay(u.createdAt, timeZone),
     },
   ];
-  const rowMenu = (user: User): MenuItem[] => [
+  const rowMenu = (user: UserRow): MenuItem[] => [
     // The server refuses sign-in links to administrators' accounts.
     ...(user.role !== 'admin'
       ? [
@@ -119,6 +144,9 @@ export function UsersPage() {
     ...(user.id !== me.id
       ? [
           { label: t('signOutEverywhere'), onClick: () => confirmSignOutEverywhere(user) },
+          ...(user.twoStepEnabled
+            ? [{ label: t('resetTwoStep'), color: 'red', onClick: () => confirmResetTwoStep(user) }]
+            : []),
           user.disabled
             ? {
                 label: t('enable'),
