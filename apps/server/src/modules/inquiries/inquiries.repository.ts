@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { InquiriesTable, NotesTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 /** Every query on `inquiries` and `notes` lives here (issue 15). */
 
@@ -61,6 +62,15 @@ const SORT_COLUMNS = {
   inquiryType: ['inquiries.inquiryType'],
   status: ['inquiries.status'],
 } as const;
+/** Text columns sort naturally (creator2 before creator10, decision 0039). */
+const NATURAL = [
+  'inquiries.firstName',
+  'inquiries.lastName',
+  'inquiries.email',
+  'inquiries.source',
+  'inquiries.assignedToEmail',
+  'inquiries.inquiryType',
+];
 
 /** The inbox: status filter (unknown = all), 'mine', search, sort, page; never deleted rows. */
 export async function listInquiries(
@@ -91,7 +101,8 @@ export async function listInquiries(
     base,
     (rows) => {
       let sorted = withAssignee(rows);
-      for (const column of SORT_COLUMNS[q.sortBy]) sorted = sorted.orderBy(column, q.sortDirection);
+      for (const column of SORT_COLUMNS[q.sortBy])
+        sorted = sorted.orderBy(sortExpression(column, NATURAL), q.sortDirection);
       return sorted.orderBy('inquiries.id');
     },
     toInquiry,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 export type ListPaymentsQuery = ParsedQuery<typeof payments.list>;
 export type PaymentsPage = ReplyOf<typeof payments.list>;
@@ -47,6 +48,8 @@ const SORT_COLUMNS = {
   amount: 'payments.amount',
   source: 'payments.source',
 } as const;
+/** Text columns sort naturally (creator2 before creator10, decision 0039). */
+const NATURAL = ['competitions.name', 'payments.contactEmail', 'payments.paymentEmail', 'payments.source'];
 
 /** One tab of the payments admin, searched, sorted and paged (paymentsStatusIdx serves the tab). */
 export async function listPayments(db: Database, q: ListPaymentsQuery): Promise<PaymentsPage> {
@@ -59,7 +62,7 @@ export async function listPayments(db: Database, q: ListPaymentsQuery): Promise<
       rows
         .selectAll('payments')
         .select('competitions.name as competitionName')
-        .orderBy(SORT_COLUMNS[q.sortBy], q.sortDirection)
+        .orderBy(sortExpression(SORT_COLUMNS[q.sortBy], NATURAL), q.sortDirection)
         .orderBy('payments.id'),
     toPayment,
   );

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
 import { countsAsReferral, referralCount, toReviewPost } from '../review/review-post.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 export type AdminPostsQuery = ParsedQuery<typeof review.listAll>;
 export type AdminPostsPage = ReplyOf<typeof review.listAll>;
@@ -46,7 +47,7 @@ export async function listAdminPosts(
         .selectAll('posts')
         .select('competitions.name as competitionName')
         .select(referralCount)
-        .orderBy(`posts.${q.sortBy}`, q.sortDirection)
+        .orderBy(sortExpression(`posts.${q.sortBy}`, ['posts.creator', 'posts.email']), q.sortDirection)
         .orderBy('posts.id'),
     ({ competitionName, ...row }): AdminPost => ({ ...toReviewPost(row), competitionName }),
   );

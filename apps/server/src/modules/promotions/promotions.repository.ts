@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { PromotionsTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 /** Every write to `promotions` lives here (the referral screens and the Email page only read it). */
 
@@ -93,7 +94,13 @@ export async function listPromotions(db: Database, q: ListPromotionsQuery): Prom
   return paged(
     q,
     base,
-    (rows) => withCompetition(rows).orderBy(SORT_COLUMNS[q.sortBy], q.sortDirection).orderBy('promotions.id'),
+    (rows) =>
+      withCompetition(rows)
+        .orderBy(
+          sortExpression(SORT_COLUMNS[q.sortBy], ['promotions.name', 'competitions.name']),
+          q.sortDirection,
+        )
+        .orderBy('promotions.id'),
     toPromotion,
   );
 }

@@ -1,6 +1,7 @@
 import type { ListLeaderboardQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 /** The stored leaderboard of a competition, paged, with the time it was computed. */
 export async function listLeaderboard(db: Database, competitionId: string, q: ListLeaderboardQuery) {
@@ -10,7 +11,11 @@ export async function listLeaderboard(db: Database, competitionId: string, q: Li
     paged(
       q,
       base,
-      (entries) => entries.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('rank'),
+      (entries) =>
+        entries
+          .selectAll()
+          .orderBy(sortExpression(q.sortBy, ['creator']), q.sortDirection)
+          .orderBy('rank'),
       (entry) => ({ ...entry, flags: JSON.parse(entry.flags) as string[] }),
     ),
     leaderboardComputedAt(db, competitionId),

@@ -4,6 +4,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { WinnersTable } from '../../db/schema.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { sortExpression } from '../../lib/natural-order.ts';
 
 /** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
 
@@ -32,7 +33,7 @@ export async function listSubscribers(db: Database, q: ListSubscribersQuery) {
     (subscribers) =>
       subscribers
         .select(['id', 'email', 'paypal', 'balance', 'isVetted'])
-        .orderBy(q.sortBy, q.sortDirection)
+        .orderBy(sortExpression(q.sortBy, ['email']), q.sortDirection)
         .orderBy('id'),
     (w): Subscriber => ({ ...w, isVetted: w.isVetted === 1 }),
   );
@@ -174,7 +175,11 @@ export async function listWinners(db: Database, q: ListWinnersQuery) {
   return paged(
     q,
     base,
-    (rows) => rows.selectAll().orderBy(q.sortBy, q.sortDirection).orderBy('id'),
+    (rows) =>
+      rows
+        .selectAll()
+        .orderBy(sortExpression(q.sortBy, ['email', 'paypal']), q.sortDirection)
+        .orderBy('id'),
     toPublicWinner,
   );
 }
