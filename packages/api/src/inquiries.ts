@@ -70,6 +70,8 @@ export const listInquiriesQuerySchema = pageQuerySchema.extend({
 export const inquiryNoteSchema = z.object({
   id: z.string(),
   authorName: z.string(),
+  /** The author's profile picture (null: initials). */
+  authorAvatarUrl: z.string().nullable(),
   message: z.string(),
   noteDate: z.number(),
 });

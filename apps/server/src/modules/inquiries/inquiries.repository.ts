@@ -162,9 +162,17 @@ export async function updateInquiryAt(
 }
 
 export function toNote(
-  row: Pick<Selectable<NotesTable>, 'id' | 'displayName' | 'message' | 'noteDate'>,
+  row: Pick<Selectable<NotesTable>, 'id' | 'displayName' | 'message' | 'noteDate'> & {
+    authorAvatarUrl: string | null;
+  },
 ): InquiryNote {
-  return { id: row.id, authorName: row.displayName, message: row.message, noteDate: Number(row.noteDate) };
+  return {
+    id: row.id,
+    authorName: row.displayName,
+    authorAvatarUrl: row.authorAvatarUrl,
+    message: row.message,
+    noteDate: Number(row.noteDate),
+  };
 }
 
 export async function listNotes(db: Database, inquiryId: string, q: ParsedQuery<typeof inquiries.notes>) {
@@ -174,7 +182,10 @@ export async function listNotes(db: Database, inquiryId: string, q: ParsedQuery<
     base,
     (rows) =>
       rows
+        // The author's avatar as it is now (their profile), shown beside each note.
+        .leftJoin('users', 'users.id', 'notes.authorId')
         .select(['notes.id', 'notes.displayName', 'notes.message', 'notes.noteDate'])
+        .select('users.avatarUrl as authorAvatarUrl')
         .orderBy('notes.noteDate', 'desc')
         .orderBy('notes.createdAt', 'desc')
         .orderBy('notes.id', 'desc'),

@@ -1,3 +1,4 @@
+import { findUserById } from '../users/users.repository.ts';
 import { INQUIRY_SERVER_MESSAGES } from '@preffy/api';
 import type { NewInquiry } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
@@ -189,7 +190,8 @@ export async function addNote(db: Database, actor: SessionUser, id: string, mess
     };
     await insertNote(trx, row);
     await audit(trx, actor.id, id, 'note', { noteId: row.id });
-    return toNote(row);
+    const author = await findUserById(trx, actor.id);
+    return toNote({ ...row, authorAvatarUrl: author?.avatarUrl ?? null });
   });
 }
 

@@ -312,6 +312,32 @@ describe('notes', () => {
     expect(JSON.stringify(notes)).not.toContain('script');
   });
 
+  it('shows each author’s profile picture as it is now (null: initials)', async () => {
+    const item = await create();
+    await admin.post(`/api/inquiries/${item.id}/notes`, { message: 'Before the picture' });
+    await app.db
+      .updateTable('users')
+      .set({ avatarUrl: '/images/avatar-a.png' })
+      .where('email', '=', adminEmail)
+      .execute();
+    const added = await admin.post(`/api/inquiries/${item.id}/notes`, { message: 'After' });
+    expect(added.json().note.authorAvatarUrl).toBe('/images/avatar-a.png');
+    await staff.post(`/api/inquiries/${item.id}/notes`, { message: 'No picture' });
+    const notes = (await staff.get(`/api/inquiries/${item.id}/notes`)).json();
+    const pictures = Object.fromEntries(
+      notes.items.map((n: { message: string; authorAvatarUrl: string | null }) => [
+        n.message,
+        n.authorAvatarUrl,
+      ]),
+    );
+    expect(pictures).toEqual({
+      'Before the picture': '/images/avatar-a.png',
+      After: '/images/avatar-a.png',
+      'No picture': null,
+    });
+    await app.db.updateTable('users').set({ avatarUrl: null }).where('email', '=', adminEmail).execute();
+  });
+
   it('refuses a note that is empty once sanitised, and notes of a missing inquiry', async () => {
     const item = await create();
     const empty = await staff.post(`/api/inquiries/${item.id}/notes`, { message: '<script>x</script>' });

@@ -57,6 +57,7 @@ function stubServer() {
           {
             id: 'n1',
             authorName: 'Sam Staff',
+            authorAvatarUrl: null,
             message:
               '<p><strong>Called</strong> back<script>alert(1)</script><img src=x onerror=alert(2)></p>',
             noteDate: Date.UTC(2026, 10, 21),
@@ -70,6 +71,7 @@ function stubServer() {
           note: {
             id: 'n2',
             authorName: 'S',
+            authorAvatarUrl: null,
             message: String((body as { message: string }).message),
             noteDate: 0,
           },

@@ -273,7 +273,13 @@ function Notes({ id }: { id: string }) {
       {notes.map((note: InquiryNote) => (
         <Card key={note.id} withBorder padding="sm">
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Avatar radius="xl" color="initials" name={note.authorName} aria-hidden>
+            <Avatar
+              radius="xl"
+              color="initials"
+              src={note.authorAvatarUrl}
+              name={note.authorName}
+              aria-hidden
+            >
               {initialsOf(note.authorName)}
             </Avatar>
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
