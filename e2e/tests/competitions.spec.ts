@@ -450,3 +450,22 @@ test('the search covers every tab: each tab counts its matches, and the search s
   await expect(page.getByTestId('tab-active')).toHaveText('Active (1)');
   await api.dispose();
 });
+
+test('a chip in a multi-select is removed with the keyboard: its button is named and reachable with Tab', async ({
+  page,
+  baseURL,
+}) => {
+  const { competition, api } = await startCompetition(baseURL!);
+  await api.dispose();
+  await signIn(page);
+  await page.goto(`/edit?id=${competition.id}`);
+  // A new competition covers every continent; each chip has its own named remove button.
+  const continents = page.getByRole('combobox', { name: 'Continents' });
+  const removeEurope = page.getByRole('button', { name: 'Remove Europe' });
+  await expect(removeEurope).toBeVisible();
+  await removeEurope.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove Europe' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove Asia' })).toBeVisible();
+  await expect(continents).toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { Badge, MantineProvider, createTheme } from '@mantine/core';
+import { Badge, MantineProvider, MultiSelect, createTheme } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { TFunction } from 'i18next';
 import { ModalsProvider } from '@mantine/modals';
@@ -10,6 +10,8 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError, notifyError, setGatedHandler, setUnauthorizedHandler } from '../lib/api/client.ts';
 import { currentLanguage, i18n } from '../lib/i18n/index.ts';
 import { createAppRouter } from './router.tsx';
+import { calendarDayProps } from '../components/forms/calendar-keys.ts';
+import { namedPill } from '../components/forms/named-pill.tsx';
 
 /**
  * The theme, in the user's language: the date pickers' month and year arrows get their names
@@ -35,7 +37,16 @@ function createAppTheme(t: TFunction) {
       Badge: Badge.extend({
         styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } },
       }),
-      DatePickerInput: DatePickerInput.extend({ defaultProps: { ariaLabels } }),
+      MultiSelect: MultiSelect.extend({ defaultProps: { renderPill: namedPill(t) } }),
+      // Picking a day with the keyboard: arrows cross months, and Enter leaves focus on the field
+      // (the popover returns it) instead of dropping it on the page.
+      DatePickerInput: DatePickerInput.extend({
+        defaultProps: {
+          ariaLabels,
+          getDayProps: calendarDayProps,
+          popoverProps: { returnFocus: true },
+        },
+      }),
     },
   });
 }
