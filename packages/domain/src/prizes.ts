@@ -128,6 +128,20 @@ export function parsePrizeLine(line: string): PrizeLineResult {
   return { ok: true, value: { label, amount, places } };
 }
 
+/**
+ * Where a prize line's amount is written ('$1,500' in '1st Place: $1,500'), so a screen can show
+ * the line with the amount in the reader's money format; null when the line has no amount.
+ */
+export function prizeAmountSpan(line: string): { start: number; end: number; amount: number } | null {
+  const match = AMOUNT.exec(line);
+  if (!match) return null;
+  return {
+    start: match.index,
+    end: match.index + match[0].length,
+    amount: Number(match[1]!.replaceAll(',', '')),
+  };
+}
+
 export type PrizeTotal = { total: number; errors: { index: number; line: string; error: string }[] };
 
 /** Σ amount × places over the valid lines; invalid lines are reported, never counted as 0. */

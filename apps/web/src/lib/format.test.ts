@@ -24,3 +24,21 @@ describe('timestamps (doc 2 §9: M/D/YY h:mm A z in the user’s time zone)', ()
     expect(formatTimestamp(8.64e15 + 1, 'UTC', 'en')).toBe(UNFORMATTABLE);
   });
 });
+
+describe('formatPrizeLine', () => {
+  it('writes the amount as the total beside it is written, keeping the organizer’s words', async () => {
+    const { formatPrizeLine } = await import('./format.ts');
+    const { setLanguage } = await import('./i18n/index.ts');
+    await setLanguage('en');
+    expect(formatPrizeLine('1st Place: $1,500')).toBe('1st Place: $1,500');
+    expect(formatPrizeLine('First 30 Creators: $10 each')).toBe('First 30 Creators: $10 each');
+    await setLanguage('es');
+    expect(formatPrizeLine('1st Place: $1,500')).toBe('1st Place: 1500\u00a0US$');
+    expect(formatPrizeLine('Top 3: $ 80.5')).toBe('Top 3: 80,50\u00a0US$');
+    await setLanguage('de');
+    expect(formatPrizeLine('1st Place: $1,500')).toBe('1st Place: 1.500\u00a0$');
+    // No amount: as typed.
+    expect(formatPrizeLine('A signed vinyl')).toBe('A signed vinyl');
+    await setLanguage('en');
+  });
+});

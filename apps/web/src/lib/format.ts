@@ -1,4 +1,4 @@
-import { localDay } from '@preffy/domain';
+import { localDay, prizeAmountSpan } from '@preffy/domain';
 import { currentLanguage } from './i18n/index.ts';
 
 /** What a date or amount shows when the stored value cannot be formatted. */
@@ -25,6 +25,16 @@ export const formatUsd = (amount: number) =>
         maximumFractionDigits: 2,
       }).format(amount)
     : UNFORMATTABLE;
+
+/**
+ * A prize line as typed ('1st Place: $1,500') with its amount in the reader's format ('1st
+ * Place: 1500 US$' in Spanish), so it reads like the formatted total beside it. The words stay
+ * as the organizer wrote them.
+ */
+export function formatPrizeLine(line: string): string {
+  const span = prizeAmountSpan(line);
+  return span ? `${line.slice(0, span.start)}${formatUsd(span.amount)}${line.slice(span.end)}` : line;
+}
 
 /** A count (likes, views) in the user's language; nothing stored counts as 0. */
 export const formatCount = (n: number | null) => (n ?? 0).toLocaleString(currentLanguage());

@@ -29,8 +29,7 @@ import { FormActions } from '../../../components/forms/FormActions.tsx';
 import { ApiError, describeError, notifyError } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { UNFORMATTABLE, formatDay } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
-import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { useBusinessTimeZone, useFormatTimestamp } from '../../../lib/session.ts';
 import { type ActivityText, describeActivity } from '../activity.ts';
 import {
   activityQuery,
@@ -259,10 +258,10 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('');
 
-/** The notes, newest first: author (initials avatar), date and the sanitised rich text. */
+/** The notes, newest first: author (picture or initials), when, and the sanitised rich text. */
 function Notes({ id }: { id: string }) {
   const { t } = useTranslation('inquiries');
-  const timeZone = useBusinessTimeZone();
+  const when = useFormatTimestamp();
   const query = useQuery(notesQuery(id));
   if (query.isPending) return <Loader size="sm" aria-label={t('loading')} />;
   if (query.isError) return <Text c="red">{t('loadFailed')}</Text>;
@@ -288,7 +287,7 @@ function Notes({ id }: { id: string }) {
                   {note.authorName}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDay(note.noteDate, timeZone)}
+                  {when(note.noteDate)}
                 </Text>
               </Group>
               <Typography style={{ overflowWrap: 'anywhere' }} data-testid="inquiry-note">
@@ -305,7 +304,8 @@ function Notes({ id }: { id: string }) {
 /** The activity timeline, newest first: who, when, what. */
 function Activity({ id }: { id: string }) {
   const { t } = useTranslation('inquiries');
-  const timeZone = useBusinessTimeZone();
+  // When it happened: a timestamp in the user's time zone, like every other 'when'.
+  const when = useFormatTimestamp();
   const statusText = useStatusText();
   const query = useQuery(activityQuery(id));
   if (query.isPending) return <Loader size="sm" aria-label={t('loading')} />;
@@ -336,12 +336,7 @@ function Activity({ id }: { id: string }) {
               </Text>
             ))}
             <Text size="xs" c="dimmed">
-              {formatDay(entry.at, timeZone)}{' '}
-              {new Date(entry.at).toLocaleTimeString(currentLanguage(), {
-                timeZone,
-                hour: '2-digit',
-                minute: '2-digit',
-              })}
+              {when(entry.at)}
             </Text>
           </Timeline.Item>
         );

@@ -21,7 +21,7 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatPrizeLine, formatUsd } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { richText } from '../../../lib/rich-text.tsx';
@@ -150,7 +150,7 @@ function Prizes({ prizes }: { prizes: string[] }) {
       </Title>
       <List>
         {prizes.map((p) => (
-          <List.Item key={p}>{p}</List.Item>
+          <List.Item key={p}>{formatPrizeLine(p)}</List.Item>
         ))}
       </List>
     </Card>
