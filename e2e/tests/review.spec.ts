@@ -323,3 +323,45 @@ test('three cards a row on a laptop with the menu open, and a clicked video keep
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the review queue is one card a row, its buttons whole and tappable, and a tap scores the card', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const session = await adminApi(baseURL!);
+    const tag = `ph${Date.now().toString(36)}`;
+    const id = await newCompetition(session, `Phone Song ${tag}`);
+    const creators = [0, 1, 2].map((i) => `${tag}-${i}`);
+    for (const creator of creators) await addPost(session, id, creator, { likes: 5, views: 100 });
+    await session.api.dispose();
+
+    await signIn(page);
+    await page.goto(`/update?id=${id}`);
+    await expect(page.getByTestId('review-card')).toHaveCount(3);
+    const [a, b] = await Promise.all(
+      creators.slice(0, 2).map(async (c) => (await card(page, c).boundingBox())!),
+    );
+    expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
+    expect(a!.x).toBeGreaterThanOrEqual(0);
+    expect(a!.x + a!.width).toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    const first = card(page, creators[0]!);
+    for (const name of ['Love', 'Like', 'Delete']) {
+      const button = first.getByRole('button', { name, exact: true });
+      const box = (await button.boundingBox())!;
+      // Inside the card and big enough for a thumb.
+      expect(box.x + box.width).toBeLessThanOrEqual(a!.x + a!.width);
+      expect(box.height).toBeGreaterThanOrEqual(30);
+    }
+    await first.getByRole('button', { name: 'Like', exact: true }).tap();
+    await expect(first.getByRole('button', { name: 'Done' })).toBeDisabled();
+    await expect(page.getByTestId('cards-waiting')).toHaveText('2 posts waiting for review');
+  });
+});
