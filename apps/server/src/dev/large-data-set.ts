@@ -1,0 +1,298 @@
+import { DAY_MS } from '@preffy/domain';
+import type { Database, Dialect } from '../db/database.ts';
+import { bulkInsert } from './bulk-insert.ts';
+
+/**
+ * The data set of a busy label (issue 18), generated the same way every time from its scale:
+ * at scale 1, 10,000 competitions, 1,000,000 posts with 5 stats snapshots each, 100,000
+ * winners, 200,000 payments and 50,000 inquiries with 2 notes each. The skew is real: one
+ * competition has 50,000 posts, the others with posts have a few hundred, and upcoming ones none.
+ * Dates are days around `baseDay` (UTC midnight), so every tab of every list has rows.
+ */
+export const FULL_SIZE = {
+  competitions: 10_000,
+  posts: 1_000_000,
+  snapshotsPerPost: 5,
+  winners: 100_000,
+  payments: 200_000,
+  inquiries: 50_000,
+  notesPerInquiry: 2,
+  bigCompetitionPosts: 50_000,
+} as const;
+
+/** The competition with the most posts: the leaderboard and review benchmarks read it. */
+export const BIG_COMPETITION_ID = 'bench-c-000000';
+const BATCH = 5_000;
+
+/** A small, fast, seeded random number generator (mulberry32): the same numbers every run. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const ARTISTS = [
+  'Luna Vega',
+  'The Midnight Club',
+  'Rosa Montes',
+  'Kai Tanaka',
+  'Nova',
+  'Dj Orbit',
+  'Sol y Mar',
+];
+const WORDS = ['Summer', 'Neon', 'Heart', 'River', 'Gold', 'Echo', 'Fire', 'Dream', 'Wild', 'Night'];
+const PLATFORMS = ['tiktok', 'instagram', 'youtube'] as const;
+
+export type DataSetCounts = Record<
+  'competitions' | 'posts' | 'snapshots' | 'winners' | 'payments' | 'inquiries' | 'notes',
+  number
+>;
+
+/** How many rows of each kind the scale makes (at least one competition with one post). */
+export function countsAt(scale: number): DataSetCounts {
+  const of = (n: number) => Math.max(1, Math.round(n * scale));
+  const posts = of(FULL_SIZE.posts);
+  const inquiries = of(FULL_SIZE.inquiries);
+  return {
+    competitions: of(FULL_SIZE.competitions),
+    posts,
+    snapshots: posts * FULL_SIZE.snapshotsPerPost,
+    winners: of(FULL_SIZE.winners),
+    payments: of(FULL_SIZE.payments),
+    inquiries,
+    notes: inquiries * FULL_SIZE.notesPerInquiry,
+  };
+}
+
+/** Posts per competition: the big one first, then a few hundred each for about 40% of the rest. */
+export function postsPerCompetition(counts: DataSetCounts, next: () => number): number[] {
+  const perCompetition = new Array<number>(counts.competitions).fill(0);
+  const big = Math.min(
+    counts.posts,
+    Math.max(1, Math.round(counts.posts * (FULL_SIZE.bigCompetitionPosts / FULL_SIZE.posts))),
+  );
+  perCompetition[0] = big;
+  let left = counts.posts - big;
+  const withPosts = Math.max(1, Math.floor((counts.competitions - 1) * 0.4));
+  const average = left / withPosts;
+  for (let i = 1; i <= withPosts && i < counts.competitions && left > 0; i++) {
+    const n = i === withPosts ? left : Math.min(left, Math.round(average * (0.5 + next())));
+    perCompetition[i] = n;
+    left -= n;
+  }
+  perCompetition[0]! += left; // What rounding left over.
+  return perCompetition;
+}
+
+type Progress = (what: string, done: number, total: number) => void;
+
+/** Writes the data set; answers what it wrote. The database must be migrated and empty of it. */
+export async function seedLargeDataSet(
+  db: Database,
+  dialect: Dialect,
+  options: { scale: number; baseDay: number; progress?: Progress },
+): Promise<DataSetCounts> {
+  const counts = countsAt(options.scale);
+  const next = random(18);
+  const base = options.baseDay;
+  const report = options.progress ?? (() => {});
+  const record = (id: string, at: number) => ({ id, version: 1, deleted: 0, createdAt: at, updatedAt: at });
+
+  async function write(
+    table: Parameters<typeof bulkInsert>[2],
+    total: number,
+    make: (i: number) => Record<string, unknown>,
+  ) {
+    for (let from = 0; from < total; from += BATCH) {
+      const rows = [];
+      for (let i = from; i < Math.min(total, from + BATCH); i++) rows.push(make(i));
+      await bulkInsert(db, dialect, table, rows);
+      report(table, Math.min(total, from + BATCH), total);
+    }
+  }
+
+  // Competitions: a third completed, a third running, a third upcoming (of which half holds).
+  const perCompetition = postsPerCompetition(counts, next);
+  const competitionDays: number[] = [];
+  await write('competitions', counts.competitions, (i) => {
+    const band = i % 3; // 0 completed, 1 active, 2 upcoming
+    const start =
+      base + (band === 0 ? -30 - (i % 700) : band === 1 ? -(i % 7) : 3 + (i % 300)) * DAY_MS + 15 * 3600_000;
+    competitionDays[i] = start;
+    const artist = ARTISTS[i % ARTISTS.length]!;
+    const invoice = 500 + (i % 40) * 250;
+    return {
+      ...record(i === 0 ? BIG_COMPETITION_ID : `bench-c-${pad(i, 6)}`, start - 10 * DAY_MS),
+      name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`,
+      organizer: artist,
+      organizerEmail: `${artist.toLowerCase().replace(/\W+/g, '.')}@label.test`,
+      image: null,
+      audio: `https://open.spotify.com/track/bench${i}`,
+      startDate: start,
+      endDate: start + 7 * DAY_MS,
+      lastUpdated: start,
+      isActive: band === 1 ? 1 : 0,
+      isClosed: 0,
+      hasEnded: band === 0 ? 1 : 0,
+      isConfirmed: band === 2 && i % 2 === 0 ? 0 : 1,
+      isDirect: 0,
+      is555: 0,
+      prize: null,
+      prizes: JSON.stringify(['1st Place: $200', '2nd Place: $100', 'First 30 Creators: $10']),
+      campaignId: i,
+      platforms: JSON.stringify(['TikTok']),
+      invoiceAmount: invoice,
+      competitionType: 'Hybrid',
+      notes: null,
+      takePct: 1,
+      metric: i % 5 === 0 ? 'views' : 'likes',
+      category: null,
+      continents: JSON.stringify(['North America', 'Europe']),
+      countries: null,
+      creativeDirection: null,
+      event: null,
+      spotify: null,
+      tiktok: null,
+      instagram: null,
+      tiktokSound: null,
+      instagramSound: null,
+      reservation: null,
+    };
+  });
+
+  // Posts, competition by competition; creators repeat within a competition (2 posts each).
+  const postCompetition = new Array<number>(counts.posts);
+  for (let c = 0, p = 0; c < perCompetition.length; c++)
+    for (let k = 0; k < perCompetition[c]!; k++) postCompetition[p++] = c;
+  await write('posts', counts.posts, (i) => {
+    const c = postCompetition[i]!;
+    const platform = PLATFORMS[i % 3]!;
+    const creator = `creator${Math.floor(i / 2)}`;
+    const at = competitionDays[c]! + (i % 5000) * 60_000;
+    const likes = Math.floor(next() ** 3 * 200_000);
+    return {
+      ...record(`bench-p-${pad(i, 7)}`, at),
+      competitionId: c === 0 ? BIG_COMPETITION_ID : `bench-c-${pad(c, 6)}`,
+      link:
+        platform === 'tiktok'
+          ? `https://www.tiktok.com/@${creator}/video/7${pad(i, 18)}`
+          : platform === 'instagram'
+            ? `https://www.instagram.com/reel/B${pad(i, 10)}/`
+            : `https://www.youtube.com/shorts/Y${pad(i, 10)}`,
+      email: `${creator}@creators.test`,
+      creator,
+      platform,
+      likes,
+      bonusLikes: null,
+      postId: `7${pad(i, 18)}`,
+      creativityScore: i % 4,
+      source: 'Preffy',
+      views: likes * 10 + (i % 1000),
+      shares: Math.floor(likes / 50),
+      comments: Math.floor(likes / 20),
+      postedDate: at,
+      country: null,
+      author: creator,
+      statsCheckedAt: at + DAY_MS,
+      statsProvider: 'fake',
+      statsError: null,
+      flags: '[]',
+      flagsCleared: 0,
+      deletedReason: null,
+      disqualification: null,
+      providerCountry: null,
+      reviewedAt: i % 3 === 0 ? null : at + DAY_MS,
+      reviewedBy: null,
+    };
+  });
+
+  const perPost = FULL_SIZE.snapshotsPerPost;
+  await write('postSnapshots', counts.snapshots, (i) => {
+    const post = Math.floor(i / perPost);
+    const step = i % perPost;
+    return {
+      id: `bench-s-${pad(i, 8)}`,
+      postId: `bench-p-${pad(post, 7)}`,
+      at: competitionDays[postCompetition[post]!]! + (step + 1) * DAY_MS,
+      likes: (post % 1000) * (step + 1),
+      views: (post % 1000) * (step + 1) * 10,
+      comments: step,
+      shares: step,
+    };
+  });
+
+  await write('winners', counts.winners, (i) => ({
+    ...record(`bench-w-${pad(i, 6)}`, base - (i % 900) * DAY_MS),
+    email: `winner${i}@winners.test`,
+    paypal: i % 4 === 0 ? null : `winner${i}@paypal.test`,
+    isBanned: i % 97 === 0 ? 1 : 0,
+    isUnsubscribed: i % 53 === 0 ? 1 : 0,
+    isVetted: i % 3 === 0 ? 1 : 0,
+    balance: i % 500,
+  }));
+
+  await write('payments', counts.payments, (i) => {
+    const c = (i * 3) % counts.competitions; // completed competitions (band 0) first
+    const winner = i % counts.winners;
+    return {
+      ...record(`bench-pay-${pad(i, 6)}`, base - (i % 900) * DAY_MS),
+      competitionId: c === 0 ? BIG_COMPETITION_ID : `bench-c-${pad(c, 6)}`,
+      contactEmail: `winner${winner}@winners.test`,
+      contactId: null,
+      vendorId: null,
+      source: i % 10 === 0 ? 'Genni' : 'Preffy',
+      paymentEmail: `winner${winner}@paypal.test`,
+      amount: 10 + (i % 20) * 10,
+      status: i % 4 === 0 ? 'To Be Paid' : 'Paid',
+      creator: `creator${winner}`,
+      platform: PLATFORMS[i % 3],
+      winnerKey: `creator${winner}|${PLATFORMS[i % 3]}`,
+      prize: 10 + (i % 20) * 10,
+      prizeLabel: '1st Place',
+      paypalItemId: null,
+      paypalItemStatus: null,
+      paypalPayoutId: null,
+      payoutFileId: null,
+    };
+  });
+
+  const STATUSES = ['Unseen', 'In Progress', 'Completed'];
+  await write('inquiries', counts.inquiries, (i) => ({
+    ...record(`bench-i-${pad(i, 6)}`, base - (i % 700) * DAY_MS),
+    firstName: `First${i}`,
+    lastName: `Last${i % 997}`,
+    email: `artist${i}@labels.test`,
+    phone: null,
+    source: ['Instagram', 'Referral', 'Google'][i % 3],
+    assignedToEmail: i % 2 === 0 ? 'admin@preffy.test' : null,
+    inquiryType: ['Artist', 'Label', 'Manager'][i % 3],
+    status: STATUSES[i % 3],
+    message: `Hello, we would like to promote our new single number ${i}.`,
+    platforms: JSON.stringify(['TikTok']),
+    date: base - (i % 700) * DAY_MS,
+    competitionId: null,
+  }));
+
+  const perInquiry = FULL_SIZE.notesPerInquiry;
+  await write('notes', counts.notes, (i) => {
+    const inquiry = Math.floor(i / perInquiry);
+    const at = base - (inquiry % 700) * DAY_MS + (i % perInquiry) * 3600_000;
+    return {
+      ...record(`bench-n-${pad(i, 6)}`, at),
+      inquiryId: `bench-i-${pad(inquiry, 6)}`,
+      authorId: null,
+      displayName: 'Sam Staff',
+      authorImage: null,
+      message: `<p>Called them back (${i % perInquiry ? 'second' : 'first'} note).</p>`,
+      noteDate: at,
+    };
+  });
+
+  return counts;
+}
