@@ -35,6 +35,9 @@ TEST_DATABASE_URL="$PG_TEST_URL" npx vitest run --config apps/server/vitest.conf
 step "Build the web app"
 npm run --silent build
 
+step "Benchmark (smoke run: proves npm run bench works; targets are judged by a full run)"
+npm run --silent bench -- --smoke
+
 step "Browser tests in Chromium"
 bash scripts/ensure-chromium.sh
 E2E_PORT=${E2E_PORT:-3199}
