@@ -7,8 +7,8 @@ import {
   reserveDateSchema,
   startCompetitionSchema,
   updateCompetitionSchema,
-  updateInquirySchema,
 } from './forms.ts';
+import { updateInquirySchema } from './inquiry-forms.ts';
 
 /** Field → messages, as the API's fieldErrors and the forms show them. */
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {

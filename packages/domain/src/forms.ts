@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { COMPETITION_STATES, METRICS, PLATFORM_OPTIONS } from './competitions.ts';
 import { isRealDay } from './calendar.ts';
@@ -63,7 +62,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LINK_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
 
 const tooLong = { error: FORM_MESSAGES.textTooLong };
-const requiredText = (required: string, max: number = TEXT_LIMITS.name) =>
+export const requiredText = (required: string, max: number = TEXT_LIMITS.name) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, tooLong);
 /** Required, then a pattern: an empty field shows only the 'required' message. */
 const requiredMatching = (required: string, pattern: RegExp, invalid: string, max: number) =>
@@ -73,7 +72,7 @@ const requiredMatching = (required: string, pattern: RegExp, invalid: string, ma
     .min(1, { error: required, abort: true })
     .max(max, { ...tooLong, abort: true })
     .regex(pattern, invalid);
-const requiredEmail = (required: string, invalid: string = FORM_MESSAGES.emailInvalid) =>
+export const requiredEmail = (required: string, invalid: string = FORM_MESSAGES.emailInvalid) =>
   requiredMatching(required, EMAIL_PATTERN, invalid, TEXT_LIMITS.email);
 const optionalText = (max: number = TEXT_LIMITS.longText) =>
   z.string().trim().max(max, tooLong).optional().nullable();
@@ -220,35 +219,6 @@ export const reserveDateSchema = z.object({
 });
 
 export const INQUIRY_STATUSES = ['Unseen', 'In Progress', 'Completed'] as const;
-
-/**
- * A phone number as the inquiry forms take it: international, with its country code
- * (+1 555 010 0000), valid for that country by libphonenumber-js (decision 0031).
- */
-export const isInternationalPhone = (value: string) =>
-  value.length <= 40 && value.trim().startsWith('+') && isValidPhoneNumber(value.trim());
-
-const optionalPhone = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || isInternationalPhone(v), FORM_MESSAGES.phoneInvalid)
-  .optional()
-  .nullable();
-
-/** Update Inquiry: the legacy messages; the phone now has the rule its message promised. */
-export const updateInquirySchema = z.object({
-  firstName: requiredText(FORM_MESSAGES.firstNameInvalid),
-  lastName: requiredText(FORM_MESSAGES.lastNameInvalid),
-  email: requiredEmail(FORM_MESSAGES.inquiryEmailInvalid, FORM_MESSAGES.inquiryEmailInvalid),
-  phone: optionalPhone,
-  assignedToEmail: z
-    .string()
-    .trim()
-    .regex(EMAIL_PATTERN, FORM_MESSAGES.inquiryEmailInvalid)
-    .nullable()
-    .optional(),
-  status: z.enum(INQUIRY_STATUSES, { error: FORM_MESSAGES.inquiryStatusInvalid }),
-});
 
 /** Posts admin edit modal. */
 export const editPostSchema = z.object({

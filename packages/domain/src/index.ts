@@ -9,6 +9,7 @@ export * from './flags.ts';
 export * from './competitions.ts';
 export * from './format.ts';
 export * from './forms.ts';
+export * from './inquiry-forms.ts';
 export * from './calendar.ts';
 export * from './post-links.ts';
 export * from './leaderboard.ts';

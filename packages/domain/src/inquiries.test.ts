@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isInternationalPhone, updateInquirySchema } from './forms.ts';
-import { inquiryOptionLabelSchema, inquiryStatusFilter, newInquirySchema } from './inquiries.ts';
+import { isInternationalPhone, newInquirySchema, updateInquirySchema } from './inquiry-forms.ts';
+import { inquiryOptionLabelSchema, inquiryStatusFilter } from './inquiries.ts';
 
 describe('the inbox status filter', () => {
   it('maps unseen, inprogress and completed; anything else means all', () => {

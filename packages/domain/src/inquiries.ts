@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import type { INQUIRY_STATUSES } from './forms.ts';
-import { FORM_MESSAGES, updateInquirySchema } from './forms.ts';
-import { TEXT_LIMITS } from './input-bounds.ts';
 
 /** The inbox's `status` query values (doc 1 section 2); anything else shows all inquiries. */
 export const INQUIRY_STATUS_FILTERS = {
@@ -56,28 +54,3 @@ export const inquiryOptionLabelSchema = z
   .max(INQUIRY_OPTION_LIMITS.label, INQUIRY_MESSAGES.optionLabelTooLong);
 
 /** A choice as the form sends it: bounded text here; the server checks it is a live option. */
-const choice = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(INQUIRY_OPTION_LIMITS.label, message);
-
-/**
- * The public contact form (/inquire) and staff adding an inquiry by hand: the Update Inquiry
- * rules for the person, plus source, type, platforms and the message. `website` is a honeypot:
- * people leave it empty, form-filling robots do not.
- */
-export const newInquirySchema = updateInquirySchema
-  .pick({ firstName: true, lastName: true, email: true, phone: true })
-  .extend({
-    source: choice(INQUIRY_MESSAGES.sourceInvalid),
-    inquiryType: choice(INQUIRY_MESSAGES.typeInvalid),
-    platforms: z
-      .array(choice(INQUIRY_MESSAGES.platformInvalid), { error: INQUIRY_MESSAGES.platformInvalid })
-      .max(INQUIRY_OPTION_LIMITS.perKind, INQUIRY_MESSAGES.platformInvalid)
-      .default([]),
-    message: z
-      .string()
-      .trim()
-      .min(1, INQUIRY_MESSAGES.messageRequired)
-      .max(TEXT_LIMITS.longText, FORM_MESSAGES.textTooLong),
-    website: z.string().max(TEXT_LIMITS.link).optional(),
-  });
-export type NewInquiry = z.infer<typeof newInquirySchema>;

@@ -1,5 +1,4 @@
 import { Badge, MantineProvider, MultiSelect, createTheme } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { TFunction } from 'i18next';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -40,13 +39,15 @@ function createAppTheme(t: TFunction) {
       MultiSelect: MultiSelect.extend({ defaultProps: { renderPill: namedPill(t) } }),
       // Picking a day with the keyboard: arrows cross months, and Enter leaves focus on the field
       // (the popover returns it) instead of dropping it on the page.
-      DatePickerInput: DatePickerInput.extend({
+      // Plain settings rather than DatePickerInput.extend, so the dates library stays out of the
+      // first page's JavaScript (it loads with the screens that have a picker).
+      DatePickerInput: {
         defaultProps: {
           ariaLabels,
           getDayProps: calendarDayProps,
           popoverProps: { returnFocus: true },
         },
-      }),
+      },
     },
   });
 }

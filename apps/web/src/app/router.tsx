@@ -8,45 +8,123 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { MONTH_PATTERN } from '@preffy/domain';
+import { Suspense, lazy } from 'react';
 import { z } from 'zod';
-import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage.tsx';
-import { LoginPage } from '../features/auth/components/LoginPage.tsx';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage.tsx';
 import { meQuery } from '../lib/session.ts';
-import { CalendarPage } from '../features/calendar/components/CalendarPage.tsx';
+import { ENTRIES_TABS } from '../features/entries/entries-tabs.ts';
+import { POSTS_ADMIN_TABS } from '../features/posts/posts-admin-tabs.ts';
+import { PAYMENT_TABS } from '../features/payments/payment-tabs.ts';
 import { COMPETITION_TABS } from '@preffy/api';
-import { CompetitionsPage } from '../features/competitions/components/CompetitionsPage.tsx';
-import { StartCompetitionPage } from '../features/competitions/components/StartCompetitionPage.tsx';
-import { EmailPage } from '../features/email/components/EmailPage.tsx';
-import { ENTRIES_TABS, EntriesPage } from '../features/entries/components/EntriesPage.tsx';
-import { ManualPostsPage } from '../features/posts/components/ManualPostsPage.tsx';
-import { POSTS_ADMIN_TABS, PostsAdminPage } from '../features/posts/components/PostsAdminPage.tsx';
-import { ReferralsPage } from '../features/posts/components/ReferralsPage.tsx';
-import { PAYMENT_TABS, PaymentsPage } from '../features/payments/components/PaymentsPage.tsx';
-import { PartnerKeysPage } from '../features/partners/components/PartnerKeysPage.tsx';
-import { ReviewPage } from '../features/review/components/ReviewPage.tsx';
-import { ZeroLikesPage } from '../features/review/components/ZeroLikesPage.tsx';
-import { OutboxPage } from '../features/email/components/OutboxPage.tsx';
-import { PublicCompetitionPage } from '../features/public/components/PublicCompetitionPage.tsx';
-import { AppLayout } from './shell/AppLayout.tsx';
 import { SessionGate } from './shell/SessionGate.tsx';
 import { RequireAccess } from './shell/RequireAccess.tsx';
 import { NotFoundPage, ServerErrorPage } from './shell/StatusPages.tsx';
 import { tableSearchSchema } from '../components/table/table-search.ts';
-import { UsersPage } from '../features/users/components/UsersPage.tsx';
-import { WinnersPage } from '../features/winners/components/WinnersPage.tsx';
-import { FinishPage } from '../features/finish/components/FinishPage.tsx';
-import { PromotionsPage } from '../features/promotions/components/PromotionsPage.tsx';
-import { InquiriesPage } from '../features/inquiries/components/InquiriesPage.tsx';
-import { InquiryPage } from '../features/inquiries/components/InquiryPage.tsx';
-import { InquireForm } from '../features/inquiries/components/InquireForm.tsx';
-import { ReserveDateModal } from '../features/calendar/components/ReserveDateModal.tsx';
-import { AnalyticsPage } from '../features/analytics/components/AnalyticsPage.tsx';
 import { analyticsSearchSchema } from '../features/analytics/analytics-search.ts';
-import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 import { dashboardSearchSchema } from '../features/dashboard/dashboard-search.ts';
 
-// The heavy screens (rich-text editor, API reference) load when first opened, not with the app.
+// Every screen loads when first opened (or when a link to it is hovered: defaultPreload), not
+// with the app: the first page downloads the shell and its own screen only (issue 18).
+const ForgotPasswordPage = lazyRouteComponent(
+  () => import('../features/auth/components/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+);
+const LoginPage = lazyRouteComponent(() => import('../features/auth/components/LoginPage.tsx'), 'LoginPage');
+const ResetPasswordPage = lazyRouteComponent(
+  () => import('../features/auth/components/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
+const CalendarPage = lazyRouteComponent(
+  () => import('../features/calendar/components/CalendarPage.tsx'),
+  'CalendarPage',
+);
+const CompetitionsPage = lazyRouteComponent(
+  () => import('../features/competitions/components/CompetitionsPage.tsx'),
+  'CompetitionsPage',
+);
+const StartCompetitionPage = lazyRouteComponent(
+  () => import('../features/competitions/components/StartCompetitionPage.tsx'),
+  'StartCompetitionPage',
+);
+const EmailPage = lazyRouteComponent(() => import('../features/email/components/EmailPage.tsx'), 'EmailPage');
+const EntriesPage = lazyRouteComponent(
+  () => import('../features/entries/components/EntriesPage.tsx'),
+  'EntriesPage',
+);
+const ManualPostsPage = lazyRouteComponent(
+  () => import('../features/posts/components/ManualPostsPage.tsx'),
+  'ManualPostsPage',
+);
+const PostsAdminPage = lazyRouteComponent(
+  () => import('../features/posts/components/PostsAdminPage.tsx'),
+  'PostsAdminPage',
+);
+const ReferralsPage = lazyRouteComponent(
+  () => import('../features/posts/components/ReferralsPage.tsx'),
+  'ReferralsPage',
+);
+const PaymentsPage = lazyRouteComponent(
+  () => import('../features/payments/components/PaymentsPage.tsx'),
+  'PaymentsPage',
+);
+const PartnerKeysPage = lazyRouteComponent(
+  () => import('../features/partners/components/PartnerKeysPage.tsx'),
+  'PartnerKeysPage',
+);
+const ReviewPage = lazyRouteComponent(
+  () => import('../features/review/components/ReviewPage.tsx'),
+  'ReviewPage',
+);
+const ZeroLikesPage = lazyRouteComponent(
+  () => import('../features/review/components/ZeroLikesPage.tsx'),
+  'ZeroLikesPage',
+);
+const OutboxPage = lazyRouteComponent(
+  () => import('../features/email/components/OutboxPage.tsx'),
+  'OutboxPage',
+);
+const PublicCompetitionPage = lazyRouteComponent(
+  () => import('../features/public/components/PublicCompetitionPage.tsx'),
+  'PublicCompetitionPage',
+);
+const AppLayout = lazyRouteComponent(() => import('./shell/AppLayout.tsx'), 'AppLayout');
+const UsersPage = lazyRouteComponent(() => import('../features/users/components/UsersPage.tsx'), 'UsersPage');
+const WinnersPage = lazyRouteComponent(
+  () => import('../features/winners/components/WinnersPage.tsx'),
+  'WinnersPage',
+);
+const FinishPage = lazyRouteComponent(
+  () => import('../features/finish/components/FinishPage.tsx'),
+  'FinishPage',
+);
+const PromotionsPage = lazyRouteComponent(
+  () => import('../features/promotions/components/PromotionsPage.tsx'),
+  'PromotionsPage',
+);
+const InquiriesPage = lazyRouteComponent(
+  () => import('../features/inquiries/components/InquiriesPage.tsx'),
+  'InquiriesPage',
+);
+const InquiryPage = lazyRouteComponent(
+  () => import('../features/inquiries/components/InquiryPage.tsx'),
+  'InquiryPage',
+);
+const InquireForm = lazyRouteComponent(
+  () => import('../features/inquiries/components/InquireForm.tsx'),
+  'InquireForm',
+);
+const AnalyticsPage = lazyRouteComponent(
+  () => import('../features/analytics/components/AnalyticsPage.tsx'),
+  'AnalyticsPage',
+);
+const DashboardPage = lazyRouteComponent(
+  () => import('../features/dashboard/components/DashboardPage.tsx'),
+  'DashboardPage',
+);
+const ReserveDateModal = lazy(() =>
+  import('../features/calendar/components/ReserveDateModal.tsx').then((m) => ({
+    default: m.ReserveDateModal,
+  })),
+);
 const EditCompetitionPage = lazyRouteComponent(
   () => import('../features/competitions/components/EditCompetitionPage.tsx'),
   'EditCompetitionPage',
@@ -190,7 +268,7 @@ const reportRoute = createRoute({
 
 /** Admin-only screens (each a table: its page, size, search and sort in the URL): other roles get
  * the no-access page (and 403 from the API). */
-function adminRoute<P extends string>(path: P, Page: () => React.ReactNode) {
+function adminRoute<P extends string>(path: P, Page: (props: object) => React.ReactNode) {
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
@@ -417,12 +495,14 @@ const inquiryRoute = createRoute({
         <InquiryPage
           id={id}
           reserveDate={({ prefill, onReserved, onClose }) => (
-            <ReserveDateModal
-              day={null}
-              prefill={prefill}
-              onReserved={(competition) => onReserved(competition.id)}
-              onClose={onClose}
-            />
+            <Suspense fallback={null}>
+              <ReserveDateModal
+                day={null}
+                prefill={prefill}
+                onReserved={(competition) => onReserved(competition.id)}
+                onClose={onClose}
+              />
+            </Suspense>
           )}
         />
       </RequireAccess>

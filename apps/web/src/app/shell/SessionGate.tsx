@@ -1,9 +1,18 @@
 import { Outlet } from '@tanstack/react-router';
 import { useLockScreen } from '../../features/account/api/account.ts';
-import { LockScreen } from '../../features/account/components/LockScreen.tsx';
-import { TwoStepRequiredPage } from '../../features/account/components/TwoStepRequiredPage.tsx';
+import { Suspense, lazy } from 'react';
 import { useIdleLock } from '../../features/account/use-idle-lock.ts';
 import { useAccount } from '../../lib/session.ts';
+
+// Rarely shown: loaded when needed (the setup carries the QR code library).
+const LockScreen = lazy(() =>
+  import('../../features/account/components/LockScreen.tsx').then((m) => ({ default: m.LockScreen })),
+);
+const TwoStepRequiredPage = lazy(() =>
+  import('../../features/account/components/TwoStepRequiredPage.tsx').then((m) => ({
+    default: m.TwoStepRequiredPage,
+  })),
+);
 
 /**
  * Between the session and every signed-in screen: the lock screen when the session is locked,
@@ -15,7 +24,7 @@ export function SessionGate() {
   const lock = useLockScreen();
   const open = !account.locked && !account.twoStep.setupRequired;
   useIdleLock(open ? account.lockAfterMinutes : 0, () => lock.mutate(undefined));
-  if (account.locked) return <LockScreen />;
-  if (account.twoStep.setupRequired) return <TwoStepRequiredPage />;
+  if (account.locked || account.twoStep.setupRequired)
+    return <Suspense fallback={null}>{account.locked ? <LockScreen /> : <TwoStepRequiredPage />}</Suspense>;
   return <Outlet />;
 }

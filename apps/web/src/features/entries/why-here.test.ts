@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureLanguage, i18n } from '../../lib/i18n/index.ts';
 import { whyHere } from './why-here.ts';
 
 describe("'Why here' in the user's language", () => {
+  beforeAll(() => Promise.all([ensureLanguage('ru')]));
   const ru = i18n.getFixedT('ru', 'entries');
   const en = i18n.getFixedT('en', 'entries');
 

@@ -1,7 +1,7 @@
 import type { StoredPostFlag } from '@preffy/api';
 import { FLAG_MESSAGES, VIEW_SPIKE_MESSAGE, postFlags, viewSpike } from '@preffy/domain';
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureLanguage, i18n } from '../../lib/i18n/index.ts';
 import { flagMessage } from './flag-messages.ts';
 
 const inEnglish = { t: i18n.getFixedT('en', 'review'), language: 'en', timeZone: 'UTC' };
@@ -9,6 +9,7 @@ const flag = (code: StoredPostFlag['code'], values: StoredPostFlag['values']) =>
   ({ code, message: 'stored', values }) as unknown as StoredPostFlag;
 
 describe('flag messages', () => {
+  beforeAll(() => Promise.all([ensureLanguage('de')]));
   it("keeps the spec's message and adds the numbers that raised the flag", () => {
     expect(flagMessage(flag('likesExceedViews', { likes: 50, views: 20 }), inEnglish)).toBe(
       'CHEATING! Likes exceed views (likes 50, views 20)',

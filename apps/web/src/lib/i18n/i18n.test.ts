@@ -4,12 +4,19 @@ import {
   type Language,
   NAMESPACES,
   i18n,
-  resources,
+  loadCatalogue,
   setLanguage,
   translateServerMessage,
 } from './index.ts';
+import { serverMessages } from './server-messages.ts';
 
 type Tree = { [key: string]: string | Tree };
+// Every language's catalogue, as the app loads each when it is chosen.
+const resources = Object.fromEntries(
+  await Promise.all(
+    (Object.keys(LANGUAGES) as Language[]).map(async (language) => [language, await loadCatalogue(language)]),
+  ),
+) as Record<Language, Awaited<ReturnType<typeof loadCatalogue>>>;
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
@@ -28,7 +35,8 @@ describe('translations', () => {
   const uiNamespaces = (language: Language) =>
     Object.fromEntries(NAMESPACES.map((ns) => [ns, resources[language][ns]])) as Tree;
   const english = leaves(uiNamespaces('en'));
-  const englishServer = leaves(resources.en.server);
+  // The server's messages the app translates (server-messages.ts), keyed by their English text.
+  const englishServer = new Map(serverMessages.map((m) => [m, m]));
 
   for (const language of Object.keys(LANGUAGES) as Language[]) {
     it(`${language} has every UI string, none empty, with the same placeholders`, () => {
@@ -47,10 +55,12 @@ describe('translations', () => {
         expect(placeholders(value), key).toEqual(placeholders(reference));
       }
     });
-    it(`${language} translates every known server message`, () => {
-      const server = leaves(resources[language].server);
-      expect([...server.keys()].sort()).toEqual([...englishServer.keys()].sort());
-    });
+    // English shows the server's own words (translateServerMessage's default).
+    if (language !== 'en')
+      it(`${language} translates every known server message`, () => {
+        const server = leaves(resources[language].server);
+        expect([...server.keys()].sort()).toEqual([...englishServer.keys()].sort());
+      });
   }
 
   /**

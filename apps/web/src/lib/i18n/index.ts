@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { serverMessages } from './server-messages.ts';
+import englishFiles from './bundles/en.ts';
 
 export const LANGUAGES = {
   en: 'English',
@@ -44,20 +44,42 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Tree = { [key: string]: string | Tree };
-const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
-const load = (language: Language, namespace: Namespace | 'server'): Tree =>
-  files[`./locales/${language}/${namespace}.json`] ?? {};
+type Files = Record<string, unknown>;
 
-const englishServer: Tree = Object.fromEntries(serverMessages.map((m) => [m, m]));
-export const resources = Object.fromEntries(
-  (Object.keys(LANGUAGES) as Language[]).map((language) => [
-    language,
-    {
-      ...Object.fromEntries(NAMESPACES.map((ns) => [ns, load(language, ns)])),
-      server: language === 'en' ? englishServer : load(language, 'server'),
-    },
-  ]),
-) as Record<Language, Record<Namespace | 'server', Tree>>;
+/**
+ * English is in the app (the reference, and every screen's fallback); each other language is one
+ * chunk, loaded when it is chosen (issue 18: the first page does not carry five catalogues).
+ */
+const BUNDLES: Record<Exclude<Language, 'en'>, () => Promise<{ default: Files }>> = {
+  es: () => import('./bundles/es.ts'),
+  de: () => import('./bundles/de.ts'),
+  it: () => import('./bundles/it.ts'),
+  ru: () => import('./bundles/ru.ts'),
+};
+const fileOf = (files: Files, namespace: Namespace | 'server'): Tree =>
+  (Object.entries(files).find(([name]) => name.endsWith(`/${namespace}.json`))?.[1] as Tree | undefined) ??
+  {};
+
+type Catalogue = Record<Namespace | 'server', Tree>;
+const catalogueOf = (language: Language, files: Files): Catalogue =>
+  ({
+    ...Object.fromEntries(NAMESPACES.map((ns) => [ns, fileOf(files, ns)])),
+    // English server messages are their own keys: translateServerMessage's default shows them.
+    server: language === 'en' ? {} : fileOf(files, 'server'),
+  }) as Catalogue;
+
+/** A language's whole catalogue (loading its chunk when needed); the tests read every language. */
+export async function loadCatalogue(language: Language): Promise<Catalogue> {
+  return catalogueOf(language, language === 'en' ? englishFiles : (await BUNDLES[language]()).default);
+}
+
+/** Puts a language's catalogue into i18next once (setLanguage does; tests that translate directly too). */
+export async function ensureLanguage(language: Language) {
+  if (i18next.hasResourceBundle(language, 'common')) return;
+  const catalogue = await loadCatalogue(language);
+  for (const [namespace, tree] of Object.entries(catalogue))
+    i18next.addResourceBundle(language, namespace, tree, true, true);
+}
 
 const STORAGE_KEY = 'preffy.language';
 const isLanguage = (value: unknown): value is Language =>
@@ -71,12 +93,12 @@ function initialLanguage(): Language {
 }
 
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: { en: catalogueOf('en', englishFiles) },
   ns: [...NAMESPACES, 'server'],
   defaultNS: 'common',
   // A feature's screens name shared words (Cancel, table labels) without a prefix.
   fallbackNS: 'common',
-  lng: initialLanguage(),
+  lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
@@ -84,12 +106,22 @@ void i18next.use(initReactI18next).init({
 
 export const i18n = i18next;
 
+/** The stored (or browser's) language, loaded: main.tsx waits for it before the first render. */
+export const languageReady: Promise<void> = (async () => {
+  const language = initialLanguage();
+  if (language === 'en') return;
+  await ensureLanguage(language);
+  await i18next.changeLanguage(language);
+  if (globalThis.document) document.documentElement.lang = language;
+})().catch(() => undefined); // Offline or a failed chunk: the app opens in English.
+
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : 'en';
 }
 
 export async function setLanguage(language: string) {
   if (!isLanguage(language)) return;
+  await ensureLanguage(language);
   globalThis.localStorage?.setItem(STORAGE_KEY, language);
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);

@@ -34,6 +34,7 @@ import { countColumn, linkColumn } from '../../../components/posts/post-columns.
 import { useFormatTimestamp } from '../../../lib/session.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { whyHere } from '../why-here.ts';
+import type { EntriesTab } from '../entries-tabs.ts';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -45,9 +46,6 @@ function useDateTime() {
   const format = useFormatTimestamp();
   return (ms: number | null) => (ms === null ? '' : format(ms));
 }
-
-export const ENTRIES_TABS = ['posts', 'leaderboard', 'creators'] as const;
-export type EntriesTab = (typeof ENTRIES_TABS)[number];
 
 /** Entries (/table-update?id=): a competition's posts, leaderboard and creators, with the refresh jobs. */
 export function EntriesPage({

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderPage as renderPageIn } from '../../../test/render-page.tsx';
-import { type PaymentTab, PaymentsPage } from './PaymentsPage.tsx';
+import { PaymentsPage } from './PaymentsPage.tsx';
+import type { PaymentTab } from '../payment-tabs.ts';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));

@@ -12,10 +12,9 @@ import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { formatUsd } from '../../../lib/format.ts';
 import { type PaymentMove, paymentTotalsQuery, paymentsKeys, useMovePayment } from '../api/payments.ts';
+import { PAYMENT_TABS, type PaymentTab } from '../payment-tabs.ts';
 
 /** The tabs, in the URL: 'To Be Paid' and 'Sent To CSV' (stored status 'Paid'). */
-export const PAYMENT_TABS = ['to-be-paid', 'sent'] as const;
-export type PaymentTab = (typeof PAYMENT_TABS)[number];
 const STATUS_OF = { 'to-be-paid': 'To Be Paid', sent: 'Paid' } as const;
 const TOTAL_OF = { 'to-be-paid': 'toBePaid', sent: 'paid' } as const satisfies Record<
   PaymentTab,

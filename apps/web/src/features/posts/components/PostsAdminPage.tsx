@@ -12,9 +12,7 @@ import { EditPostModal } from './EditPostModal.tsx';
 import { ViewPostModal } from './ViewPostModal.tsx';
 import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
 import { platformName } from '../../../lib/labels.ts';
-
-export const POSTS_ADMIN_TABS = ['active', 'inactive'] as const;
-export type PostsAdminTab = (typeof POSTS_ADMIN_TABS)[number];
+import type { PostsAdminTab } from '../posts-admin-tabs.ts';
 
 /**
  * Posts admin (/preffy/posts): every post the user may see, Active or Inactive (deleted), with

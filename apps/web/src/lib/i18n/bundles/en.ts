@@ -1,0 +1,5 @@
+// One language's catalogue, all namespaces in one chunk (loaded when the language is chosen).
+export default import.meta.glob<{ [key: string]: unknown }>('../locales/en/*.json', {
+  eager: true,
+  import: 'default',
+});
