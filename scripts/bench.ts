@@ -37,7 +37,13 @@ import {
 } from '@preffy/api';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import { BENCH_USER, prepareBenchUser } from '../apps/server/src/dev/bench-user.ts';
-import { BIG_COMPETITION_ID, seedLargeDataSet } from '../apps/server/src/dev/large-data-set.ts';
+import {
+  BIG_COMPETITION_ID,
+  REFRESH_COMPETITION_ID,
+  seedLargeDataSet,
+  seedRefreshCompetition,
+} from '../apps/server/src/dev/large-data-set.ts';
+import { createFakeProviders, fakeProvidersConfig } from '../apps/server/src/modules/stats/fake-providers.ts';
 import { findSessionUser } from '../apps/server/src/modules/auth/sessions.ts';
 import { listCompetitions } from '../apps/server/src/modules/competitions/competitions.repository.ts';
 import { listInquiries } from '../apps/server/src/modules/inquiries/inquiries.repository.ts';
@@ -58,6 +64,8 @@ const smoke = args.smoke;
 const scale = smoke ? 0.002 : Number(args.scale);
 const ROUNDS = smoke ? 10 : 200;
 const LOAD = smoke ? { connections: 10, duration: 2 } : { connections: 100, duration: 60 };
+/** The stats refresh: this many posts through a provider answering in 50 ms, 20 requests/s each. */
+const REFRESH = { posts: smoke ? 60 : 10_000, latencyMs: 50, perSecond: 20 };
 const TARGETS = { listP95Ms: 30, floorRatio: 2, leaderboardMs: 150, bytesRatio: 1000, initialJsKb: 200 };
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -81,6 +89,18 @@ if (!seeded) {
   );
 }
 await prepareBenchUser(db);
+if (
+  !(await db
+    .selectFrom('competitions')
+    .select('id')
+    .where('id', '=', REFRESH_COMPETITION_ID)
+    .executeTakeFirst())
+)
+  await seedRefreshCompetition(db, dialect, { posts: REFRESH.posts, baseDay: today });
+
+// The social-data providers: the fake ones, slow like real ones.
+const fake = createFakeProviders({ delayMs: REFRESH.latencyMs });
+const providers = fakeProvidersConfig(await fake.listen());
 
 // ---- The real server, in its own process -------------------------------------------------------
 const freePort = () =>
@@ -104,6 +124,17 @@ const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/s
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: BENCH_USER.email,
     ADMIN_PASSWORD: BENCH_USER.password,
+    FAKE_PROVIDERS: 'off',
+    TIKTOK_API_URL: providers.tiktok.url,
+    TIKTOK_API_KEY: providers.tiktok.key,
+    TIKTOK_FALLBACK_API_URL: providers.tiktokFallback.url,
+    TIKTOK_FALLBACK_API_KEY: providers.tiktokFallback.key,
+    TIKTOK_OEMBED_URL: providers.tiktokOembedUrl,
+    INSTAGRAM_API_URL: providers.instagram.url,
+    INSTAGRAM_API_KEY: providers.instagram.key,
+    YOUTUBE_API_URL: providers.youtube.url,
+    YOUTUBE_API_KEY: providers.youtube.key,
+    PROVIDER_REQUESTS_PER_SECOND: String(REFRESH.perSecond),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -146,21 +177,22 @@ const post = async (url: string, body: unknown = {}) => {
 await post('/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password });
 const sessionToken = cookies.get('preffy_session')!;
 
-// The leaderboard is computed by its job, as Update Leaderboard does.
-const { job } = (await post(`/api/competitions/${BIG_COMPETITION_ID}/leaderboard/update`)) as {
-  job: { id: string };
-};
-for (;;) {
-  const state = (await (
-    await fetch(`${base}/api/jobs/${job.id}`, { headers: { cookie: cookieHeader() } })
-  ).json()) as {
-    job: { status: string };
-  };
-  if (state.job.status === 'done') break;
-  if (state.job.status === 'failed' || state.job.status === 'cancelled')
-    throw new Error('The leaderboard job failed');
-  await new Promise((r) => setTimeout(r, 200));
+/** Starts a job (Update Leaderboard, Update Views) and waits until it is done: its seconds. */
+async function runJob(url: string) {
+  const started = performance.now();
+  const { job } = (await post(url)) as { job: { id: string } };
+  for (;;) {
+    const answer = await fetch(`${base}/api/jobs/${job.id}`, { headers: { cookie: cookieHeader() } });
+    const { job: state } = (await answer.json()) as { job: { status: string; failed: number } };
+    if (state.status === 'done')
+      return { seconds: (performance.now() - started) / 1000, failed: state.failed };
+    if (state.status === 'failed' || state.status === 'cancelled')
+      throw new Error(`${url}: the job ${state.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
+// The leaderboard is computed by its job, as Update Leaderboard does.
+await runJob(`/api/competitions/${BIG_COMPETITION_ID}/leaderboard/update`);
 
 // ---- The lists, their SQL floors -------------------------------------------------------------
 const viewer = { role: 'admin', email: BENCH_USER.email };
@@ -292,6 +324,29 @@ const loadResult = {
   errors: load.errors + load.timeouts + load.non2xx,
 };
 
+// ---- Stats refresh ------------------------------------------------------------------------------
+// Update Views of REFRESH.posts posts: each provider is limited to REFRESH.perSecond requests, so
+// the run can take no less than its busiest provider's requests ÷ that rate.
+const before = fake.requests.length;
+const refreshRun = await runJob(`/api/competitions/${REFRESH_COMPETITION_ID}/refresh`);
+const byProvider = new Map<string, number>();
+for (const request of fake.requests.slice(before)) {
+  const provider = request.split(' ')[1]!.split('/')[1] ?? 'other';
+  byProvider.set(provider, (byProvider.get(provider) ?? 0) + 1);
+}
+const busiest = Math.max(...byProvider.values());
+const refreshResult = {
+  posts: REFRESH.posts,
+  seconds: refreshRun.seconds,
+  failed: refreshRun.failed,
+  requests: Object.fromEntries(byProvider),
+  /** The least time the limit allows: the busiest provider's requests at the allowed rate. */
+  floorSeconds: busiest / REFRESH.perSecond,
+  achievedPerSecond: busiest / refreshRun.seconds,
+  allowedPerSecond: REFRESH.perSecond,
+};
+await fake.close();
+
 // ---- The web bundle ---------------------------------------------------------------------------
 const dist = path.join(root, 'apps/web/dist');
 let bundle: { initialKb: number; chunks: { file: string; kb: number }[] } | null = null;
@@ -347,6 +402,14 @@ console.log(
   `Load: ${loadResult.connections} clients for ${loadResult.seconds} s: ${loadResult.rps.toFixed(0)} req/s, p50 ${loadResult.p50} ms, p99 ${loadResult.p99} ms, ${loadResult.errors} errors`,
 );
 if (loadResult.errors > 0) misses.push(`load: ${loadResult.errors} errors`);
+console.log(
+  `Stats refresh of ${refreshResult.posts.toLocaleString('en')} posts (providers answer in ${REFRESH.latencyMs} ms, ${REFRESH.perSecond} requests/s each): ${refreshResult.seconds.toFixed(1)} s, the limit allows ${refreshResult.floorSeconds.toFixed(1)} s; busiest provider at ${refreshResult.achievedPerSecond.toFixed(1)} of ${REFRESH.perSecond} requests/s; requests ${JSON.stringify(refreshResult.requests)}; ${refreshResult.failed} failed`,
+);
+if (refreshResult.failed > 0) misses.push(`stats refresh: ${refreshResult.failed} posts failed`);
+if (!smoke && refreshResult.seconds > refreshResult.floorSeconds * 1.25)
+  misses.push(
+    `stats refresh: ${refreshResult.seconds.toFixed(0)} s, the limit allows ${refreshResult.floorSeconds.toFixed(0)} s`,
+  );
 if (bundle) {
   console.log(
     `Initial JavaScript: ${bundle.initialKb.toFixed(1)} KB gzip (target ${TARGETS.initialJsKb} KB)`,
@@ -364,7 +427,22 @@ const file = path.join(
 );
 writeFileSync(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), dialect, scale, smoke, framework, lists: rows, load: loadResult, bundle, misses }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      dialect,
+      scale,
+      smoke,
+      framework,
+      lists: rows,
+      load: loadResult,
+      refresh: refreshResult,
+      bundle,
+      misses,
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log(
   `\n${misses.length ? `Missed:\n  ${misses.join('\n  ')}` : 'Every target met.'}\nWritten to ${path.relative(root, file)}`,

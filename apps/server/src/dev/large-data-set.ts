@@ -90,6 +90,98 @@ export function postsPerCompetition(counts: DataSetCounts, next: () => number): 
   return perCompetition;
 }
 
+const record = (id: string, at: number) => ({ id, version: 1, deleted: 0, createdAt: at, updatedAt: at });
+
+/** A competition of the data set: `band` 0 completed, 1 running, 2 upcoming (half of them holds). */
+function competitionRow(id: string, i: number, start: number, band: number) {
+  const artist = ARTISTS[i % ARTISTS.length]!;
+  const invoice = 500 + (i % 40) * 250;
+  return {
+    ...record(id, start - 10 * DAY_MS),
+    name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`,
+    organizer: artist,
+    organizerEmail: `${artist.toLowerCase().replace(/\W+/g, '.')}@label.test`,
+    image: null,
+    audio: `https://open.spotify.com/track/bench${i}`,
+    startDate: start,
+    endDate: start + 7 * DAY_MS,
+    lastUpdated: start,
+    isActive: band === 1 ? 1 : 0,
+    isClosed: 0,
+    hasEnded: band === 0 ? 1 : 0,
+    isConfirmed: band === 2 && i % 2 === 0 ? 0 : 1,
+    isDirect: 0,
+    is555: 0,
+    prize: null,
+    prizes: JSON.stringify(['1st Place: $200', '2nd Place: $100', 'First 30 Creators: $10']),
+    campaignId: i,
+    platforms: JSON.stringify(['TikTok']),
+    invoiceAmount: invoice,
+    competitionType: 'Hybrid',
+    notes: null,
+    takePct: 1,
+    metric: i % 5 === 0 ? 'views' : 'likes',
+    category: null,
+    continents: JSON.stringify(['North America', 'Europe']),
+    countries: null,
+    creativeDirection: null,
+    event: null,
+    spotify: null,
+    tiktok: null,
+    instagram: null,
+    tiktokSound: null,
+    instagramSound: null,
+    reservation: null,
+  };
+}
+
+/** The competition the stats-refresh benchmark refreshes (apart from the data set's lists). */
+export const REFRESH_COMPETITION_ID = 'bench-refresh';
+
+/**
+ * A running competition with `posts` posts over the three platforms, whose video ids the fake
+ * providers answer at once (none of their scripted failures), for the refresh-rate benchmark.
+ */
+export async function seedRefreshCompetition(
+  db: Database,
+  dialect: Dialect,
+  options: { posts: number; baseDay: number },
+) {
+  const start = options.baseDay - DAY_MS + 15 * 3600_000;
+  // Its own campaign number (unique), past the data set's.
+  const row = { ...competitionRow(REFRESH_COMPETITION_ID, 1, start, 1), campaignId: 1_000_000 };
+  await bulkInsert(db, dialect, 'competitions', [row]);
+  for (let from = 0; from < options.posts; from += BATCH) {
+    const rows = [];
+    for (let i = from; i < Math.min(options.posts, from + BATCH); i++) {
+      const platform = PLATFORMS[i % 3]!;
+      const video = `8${pad(i, 17)}1`;
+      rows.push({
+        ...record(`bench-r-${pad(i, 6)}`, start + i),
+        competitionId: REFRESH_COMPETITION_ID,
+        link:
+          platform === 'tiktok'
+            ? `https://www.tiktok.com/@refresh${i}/video/${video}`
+            : platform === 'instagram'
+              ? `https://www.instagram.com/reel/R${pad(i, 10)}/`
+              : `https://www.youtube.com/shorts/R${pad(i, 10)}`,
+        email: `refresh${i}@creators.test`,
+        creator: `refresh${i}`,
+        platform,
+        likes: 0,
+        creativityScore: 0,
+        source: 'Preffy',
+        views: 0,
+        shares: 0,
+        comments: 0,
+        flags: '[]',
+        flagsCleared: 0,
+      });
+    }
+    await bulkInsert(db, dialect, 'posts', rows);
+  }
+}
+
 type Progress = (what: string, done: number, total: number) => void;
 
 /** Writes the data set; answers what it wrote. The database must be migrated and empty of it. */
@@ -102,7 +194,6 @@ export async function seedLargeDataSet(
   const next = random(18);
   const base = options.baseDay;
   const report = options.progress ?? (() => {});
-  const record = (id: string, at: number) => ({ id, version: 1, deleted: 0, createdAt: at, updatedAt: at });
 
   async function write(
     table: Parameters<typeof bulkInsert>[2],
@@ -125,45 +216,7 @@ export async function seedLargeDataSet(
     const start =
       base + (band === 0 ? -30 - (i % 700) : band === 1 ? -(i % 7) : 3 + (i % 300)) * DAY_MS + 15 * 3600_000;
     competitionDays[i] = start;
-    const artist = ARTISTS[i % ARTISTS.length]!;
-    const invoice = 500 + (i % 40) * 250;
-    return {
-      ...record(i === 0 ? BIG_COMPETITION_ID : `bench-c-${pad(i, 6)}`, start - 10 * DAY_MS),
-      name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`,
-      organizer: artist,
-      organizerEmail: `${artist.toLowerCase().replace(/\W+/g, '.')}@label.test`,
-      image: null,
-      audio: `https://open.spotify.com/track/bench${i}`,
-      startDate: start,
-      endDate: start + 7 * DAY_MS,
-      lastUpdated: start,
-      isActive: band === 1 ? 1 : 0,
-      isClosed: 0,
-      hasEnded: band === 0 ? 1 : 0,
-      isConfirmed: band === 2 && i % 2 === 0 ? 0 : 1,
-      isDirect: 0,
-      is555: 0,
-      prize: null,
-      prizes: JSON.stringify(['1st Place: $200', '2nd Place: $100', 'First 30 Creators: $10']),
-      campaignId: i,
-      platforms: JSON.stringify(['TikTok']),
-      invoiceAmount: invoice,
-      competitionType: 'Hybrid',
-      notes: null,
-      takePct: 1,
-      metric: i % 5 === 0 ? 'views' : 'likes',
-      category: null,
-      continents: JSON.stringify(['North America', 'Europe']),
-      countries: null,
-      creativeDirection: null,
-      event: null,
-      spotify: null,
-      tiktok: null,
-      instagram: null,
-      tiktokSound: null,
-      instagramSound: null,
-      reservation: null,
-    };
+    return competitionRow(i === 0 ? BIG_COMPETITION_ID : `bench-c-${pad(i, 6)}`, i, start, band);
   });
 
   // Posts, competition by competition; creators repeat within a competition (2 posts each).
