@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { roleMeets } from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from '@preffy/api';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
-import { readSecuritySettings, twoStepRequiredFor } from '../modules/settings/security-settings.ts';
+import { currentSecuritySettings, twoStepRequiredFor } from '../modules/settings/security-settings.ts';
 
 const { locked: SESSION_LOCKED, setupRequired: TWO_STEP_SETUP_REQUIRED } = ACCOUNT_MESSAGES;
 
@@ -38,9 +38,9 @@ export function registerAccessControl(app: FastifyInstance) {
     // the routes declared `gated: false` (the session, sign-out, unlock, enrolment).
     if (!user || !access || access === 'public' || config.gated === false) return;
     if (user.locked) throw new AppError(423, 'SESSION_LOCKED', SESSION_LOCKED);
-    // The settings are read only for admins and staff without an authenticator (few requests).
+    // Only admins and staff without an authenticator need the settings (read at most every 5 s).
     if (!user.twoStepEnabled && twoStepRequiredFor(user.role, { requireTwoStep: true })) {
-      if (twoStepRequiredFor(user.role, await readSecuritySettings(app.db)))
+      if (twoStepRequiredFor(user.role, await currentSecuritySettings(app.db)))
         throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', TWO_STEP_SETUP_REQUIRED);
     }
   });

@@ -36,6 +36,28 @@ export async function readSecuritySettings(db: Database): Promise<SecuritySettin
   return toSecuritySettings(row);
 }
 
+/** How long a server keeps the settings it read: other servers see a change within this time. */
+const CACHE_MS = 5_000;
+let cached: { db: Database; at: number; settings: Promise<SecuritySettings> } | null = null;
+
+/**
+ * The settings for the access check on every request, read at most every 5 s per database: most
+ * admins and staff have no authenticator, and a query per request only to learn that two-step is
+ * still optional would cost every screen.
+ */
+export function currentSecuritySettings(db: Database): Promise<SecuritySettings> {
+  const at = Date.now();
+  if (!cached || cached.db !== db || at - cached.at > CACHE_MS) {
+    const settings = readSecuritySettings(db);
+    cached = { db, at, settings };
+    // A failed read is not kept.
+    settings.catch(() => {
+      if (cached?.settings === settings) cached = null;
+    });
+  }
+  return cached.settings;
+}
+
 /** Saves them with the version read (409 with the current settings on a newer one), audited. */
 export async function updateSecuritySettings(
   db: Database,
@@ -54,7 +76,7 @@ export async function updateSecuritySettings(
         fieldErrors: { requireTwoStep: [SET_UP_TWO_STEP_FIRST] },
       });
   }
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     await updateVersioned(trx, 'appSettings', ID, version, {
       value: JSON.stringify(value),
       updatedBy: actor.id,
@@ -68,4 +90,7 @@ export async function updateSecuritySettings(
     });
     return readSecuritySettings(trx);
   });
+  // This server applies the change at once.
+  cached = null;
+  return saved;
 }
