@@ -197,7 +197,14 @@ await runJob(`/api/competitions/${BIG_COMPETITION_ID}/leaderboard/update`);
 // ---- The lists, their SQL floors -------------------------------------------------------------
 const viewer = { role: 'admin', email: BENCH_USER.email };
 const month = new Date(today).toISOString().slice(0, 7);
-type List = { name: string; url: string; floor: () => Promise<unknown>; target?: number };
+/** withPosts: the legacy screen also carried every post of every competition it listed. */
+type List = {
+  name: string;
+  url: string;
+  floor: () => Promise<unknown>;
+  target?: number;
+  withPosts?: boolean;
+};
 const q = <S extends { parse: (v: unknown) => unknown }>(schema: S, query: Record<string, string>) =>
   schema.parse(query) as ReturnType<S['parse']>;
 const lists: List[] = [
@@ -205,10 +212,12 @@ const lists: List[] = [
     name: `competitions ${tab} tab`,
     url: `/api/competitions?tab=${tab}`,
     floor: () => listCompetitions(db, viewer, q(listCompetitionsQuerySchema, { tab })),
+    withPosts: true,
   })),
   {
     name: 'competitions search, by song',
     url: '/api/competitions?search=neon&sortBy=name',
+    withPosts: true,
     floor: () =>
       listCompetitions(db, viewer, q(listCompetitionsQuerySchema, { search: 'neon', sortBy: 'name' })),
   },
@@ -285,13 +294,23 @@ const barePort = await freePort();
 await bare.listen({ port: barePort, host: '127.0.0.1' });
 const framework = await time(() => fetch(`http://127.0.0.1:${barePort}/floor`).then((r) => r.text()));
 
+// The legacy All Competitions fetched each competition with all its posts (limit 50,000,000):
+// what the posts add, about as large a row each as the posts admin's.
+const allPosts = JSON.parse(await get('/api/posts')) as { items: unknown[]; total: number };
+const postsBytes = allPosts.items.length
+  ? (Buffer.byteLength(JSON.stringify(allPosts)) / allPosts.items.length) * allPosts.total
+  : 0;
+
 const rows = [];
 for (const list of lists) {
   const first = JSON.parse(await get(list.url)) as { items?: unknown[]; total?: number };
   const bytes = Buffer.byteLength(JSON.stringify(first));
   const items = first.items?.length ?? 0;
   // What the legacy sent for the same screen: every row, each about as large as these.
-  const legacyBytes = items > 0 && first.total ? Math.round((bytes / items) * first.total) : null;
+  const legacyBytes =
+    items > 0 && first.total
+      ? Math.round((bytes / items) * first.total + (list.withPosts ? postsBytes : 0))
+      : null;
   const http = await time(() => get(list.url));
   const sql = await time(list.floor);
   rows.push({
@@ -414,7 +433,10 @@ if (bundle) {
   console.log(
     `Initial JavaScript: ${bundle.initialKb.toFixed(1)} KB gzip (target ${TARGETS.initialJsKb} KB)`,
   );
-  console.log(`Route chunks: ${bundle.chunks.map((c) => `${c.file} ${c.kb.toFixed(1)} KB`).join(', ')}`);
+  const shown = bundle.chunks.slice(0, 12).map((c) => `${c.file} ${c.kb.toFixed(1)} KB`);
+  const more = bundle.chunks.length - shown.length;
+  // The largest route chunks (all of them are in the JSON).
+  console.log(`Route chunks: ${shown.join(', ')}${more > 0 ? `, and ${more} smaller` : ''}`);
   if (bundle.initialKb > TARGETS.initialJsKb)
     misses.push(`initial JavaScript ${bundle.initialKb.toFixed(0)} KB gzip`);
 } else console.log('No web build in apps/web/dist: run `npm run build` to measure the bundle.');
