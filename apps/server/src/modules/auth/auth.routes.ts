@@ -13,6 +13,7 @@ import {
   setOwnLanguage,
   signOutEverywhere,
 } from './auth.service.ts';
+import { consumeAuthToken } from './auth-tokens.ts';
 import { createSession, deleteSession } from './sessions.ts';
 import { ownAccount } from '../account/account.service.ts';
 import { useCode } from '../account/two-step.ts';
@@ -21,8 +22,7 @@ import {
   needsTwoStep,
   startTwoStepSignIn,
   TWO_STEP_COOKIE,
-  twoStepTicketUser,
-  useTwoStepTicket,
+  twoStepTicket,
 } from './two-step-sign-in.ts';
 
 /** The legacy 'Reset link are sended to your mailbox, check there first.', grammar fixed (decision 0004). */
@@ -107,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     auth.twoStep,
     async (request, reply) => {
-      const ticket = await twoStepTicketUser(app, request);
+      const ticket = await twoStepTicket(app, request);
       if (!ticket) {
         clearTwoStepCookie(reply);
         throw new AppError(401, 'TWO_STEP_EXPIRED', TWO_STEP_EXPIRED);
@@ -116,7 +116,9 @@ export async function authRoutes(app: FastifyInstance) {
       if (!(await useCode(app.db, ticket.userId, request.body.code)))
         throw badRequest('code', WRONG_SIGN_IN_CODE);
       const user = await findUserById(app.db, ticket.userId);
-      if (!user || user.disabled || !(await useTwoStepTicket(app, ticket.id))) {
+      // Used up here: a second request with the same ticket loses, even in a race.
+      const used = await consumeAuthToken(app.db, ticket.token, ['two-step']);
+      if (!user || user.disabled || used !== ticket.userId) {
         clearTwoStepCookie(reply);
         throw new AppError(401, 'TWO_STEP_EXPIRED', TWO_STEP_EXPIRED);
       }

@@ -28,30 +28,22 @@ export async function startTwoStepSignIn(app: FastifyInstance, reply: FastifyRep
   });
 }
 
-/** The user the request's ticket is for, while it is unused and unexpired; null otherwise. */
-export async function twoStepTicketUser(app: FastifyInstance, request: FastifyRequest) {
+/**
+ * The request's ticket and its user, while it is unused and unexpired; null otherwise. It is
+ * used up with consumeAuthToken once the code is right.
+ */
+export async function twoStepTicket(app: FastifyInstance, request: FastifyRequest) {
   const token = request.cookies[TWO_STEP_COOKIE];
   if (!token) return null;
   const row = await app.db
     .selectFrom('authTokens')
-    .select(['id', 'userId'])
+    .select('userId')
     .where('id', '=', hashToken(token))
     .where('kind', '=', 'two-step')
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now())
     .executeTakeFirst();
-  return row ?? null;
-}
-
-/** Uses the ticket up (a second request with it loses, even in a race): whether this one won. */
-export async function useTwoStepTicket(app: FastifyInstance, ticketId: string): Promise<boolean> {
-  const result = await app.db
-    .updateTable('authTokens')
-    .set({ usedAt: now() })
-    .where('id', '=', ticketId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? { token, userId: row.userId } : null;
 }
 
 export function clearTwoStepCookie(reply: FastifyReply) {
