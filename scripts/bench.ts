@@ -27,8 +27,11 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
 import {
   adminPostsQuerySchema,
+  analyticsQuerySchema,
+  dashboardChartQuerySchema,
   listCompetitionsQuerySchema,
   listInquiriesQuerySchema,
   listLeaderboardQuerySchema,
@@ -39,10 +42,20 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts
 import { BENCH_USER, prepareBenchUser } from '../apps/server/src/dev/bench-user.ts';
 import {
   BIG_COMPETITION_ID,
+  PAYOUT_COMPETITION_ID,
   REFRESH_COMPETITION_ID,
   seedLargeDataSet,
+  seedPayoutCompetition,
   seedRefreshCompetition,
 } from '../apps/server/src/dev/large-data-set.ts';
+import { getAnalytics } from '../apps/server/src/modules/analytics/analytics.service.ts';
+import {
+  getChart,
+  getTiles,
+  listCompetitions as listDashboardCompetitions,
+} from '../apps/server/src/modules/dashboard/dashboard.service.ts';
+import { makePayoutFiles, payoutFileDownload } from '../apps/server/src/modules/finish/finish-payout.ts';
+import { listCards } from '../apps/server/src/modules/review/review.repository.ts';
 import { createFakeProviders, fakeProvidersConfig } from '../apps/server/src/modules/stats/fake-providers.ts';
 import { findSessionUser } from '../apps/server/src/modules/auth/sessions.ts';
 import { listCompetitions } from '../apps/server/src/modules/competitions/competitions.repository.ts';
@@ -64,9 +77,18 @@ const smoke = args.smoke;
 const scale = smoke ? 0.002 : Number(args.scale);
 const ROUNDS = smoke ? 10 : 200;
 const LOAD = smoke ? { connections: 10, duration: 2 } : { connections: 100, duration: 60 };
+/** The payout CSV benchmark: Download CSV of this many winners, this many times. */
+const PAYOUT = { winners: smoke ? 20 : 1_000, rounds: smoke ? 5 : 50 };
 /** The stats refresh: this many posts through a provider answering in 50 ms, 20 requests/s each. */
 const REFRESH = { posts: smoke ? 60 : 10_000, latencyMs: 50, perSecond: 20 };
-const TARGETS = { listP95Ms: 30, floorRatio: 2, leaderboardMs: 150, bytesRatio: 1000, initialJsKb: 200 };
+const TARGETS = {
+  listP95Ms: 30,
+  floorRatio: 2,
+  leaderboardMs: 150,
+  payoutCsvMs: 100,
+  bytesRatio: 1000,
+  initialJsKb: 200,
+};
 const root = path.resolve(import.meta.dirname, '..');
 
 // ---- The data set ------------------------------------------------------------------------------
@@ -75,13 +97,11 @@ const databaseUrl = process.env.DATABASE_URL;
 const sqlitePath = path.join(dataDir, 'preffy.sqlite');
 const { db, dialect } = openDatabase({ databaseUrl, sqlitePath });
 await migrateToLatest(db);
-const seeded = await db
-  .selectFrom('competitions')
-  .select('id')
-  .where('id', '=', BIG_COMPETITION_ID)
-  .executeTakeFirst();
+/** Whether a competition of the data set is there already (a reused --data-dir). */
+const hasCompetition = async (id: string) =>
+  (await db.selectFrom('competitions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-if (!seeded) {
+if (!(await hasCompetition(BIG_COMPETITION_ID))) {
   const started = performance.now();
   const counts = await seedLargeDataSet(db, dialect, { scale, baseDay: today });
   console.log(
@@ -89,14 +109,10 @@ if (!seeded) {
   );
 }
 await prepareBenchUser(db);
-if (
-  !(await db
-    .selectFrom('competitions')
-    .select('id')
-    .where('id', '=', REFRESH_COMPETITION_ID)
-    .executeTakeFirst())
-)
+if (!(await hasCompetition(REFRESH_COMPETITION_ID)))
   await seedRefreshCompetition(db, dialect, { posts: REFRESH.posts, baseDay: today });
+if (!(await hasCompetition(PAYOUT_COMPETITION_ID)))
+  await seedPayoutCompetition(db, dialect, { winners: PAYOUT.winners, baseDay: today });
 
 // The social-data providers: the fake ones, slow like real ones.
 const fake = createFakeProviders({ delayMs: REFRESH.latencyMs });
@@ -164,10 +180,10 @@ const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const csrfAnswer = await fetch(`${base}/api/auth/csrf`);
 keep(csrfAnswer);
 const { token: csrf } = (await csrfAnswer.json()) as { token: string };
-const post = async (url: string, body: unknown = {}) => {
+const post = async (url: string, body: unknown = {}, headers: Record<string, string> = {}) => {
   const response = await fetch(`${base}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieHeader(), 'x-csrf-token': csrf },
+    headers: { 'content-type': 'application/json', cookie: cookieHeader(), 'x-csrf-token': csrf, ...headers },
     body: JSON.stringify(body),
   });
   keep(response);
@@ -176,6 +192,7 @@ const post = async (url: string, body: unknown = {}) => {
 };
 await post('/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password });
 const sessionToken = cookies.get('preffy_session')!;
+const benchUser = (await findSessionUser(db, sessionToken))!;
 
 /** Starts a job (Update Leaderboard, Update Views) and waits until it is done: its seconds. */
 async function runJob(url: string) {
@@ -196,14 +213,23 @@ await runJob(`/api/competitions/${BIG_COMPETITION_ID}/leaderboard/update`);
 
 // ---- The lists, their SQL floors -------------------------------------------------------------
 const viewer = { role: 'admin', email: BENCH_USER.email };
+/** The server's business time zone: its default, as BUSINESS_TIME_ZONE is not set for it. */
+const BUSINESS_TIME_ZONE = 'UTC';
 const month = new Date(today).toISOString().slice(0, 7);
-/** withPosts: the legacy screen also carried every post of every competition it listed. */
+/**
+ * withPosts: the legacy screen also carried every post of every competition it listed.
+ * http: what one view asks the server, when it is more than GET url (answering the body).
+ * inLoad: false keeps it out of the load mix (a download that writes, not a list).
+ */
 type List = {
   name: string;
   url: string;
   floor: () => Promise<unknown>;
   target?: number;
   withPosts?: boolean;
+  http?: () => Promise<string>;
+  rounds?: number;
+  inLoad?: false;
 };
 const q = <S extends { parse: (v: unknown) => unknown }>(schema: S, query: Record<string, string>) =>
   schema.parse(query) as ReturnType<S['parse']>;
@@ -237,6 +263,16 @@ const lists: List[] = [
       ),
   },
   {
+    name: 'review queue of the 50,000-post competition',
+    url: `/api/competitions/${BIG_COMPETITION_ID}/review`,
+    floor: () => listCards(db, BIG_COMPETITION_ID, 'queue', { limit: 20 }),
+  },
+  {
+    name: 'winners directory',
+    url: '/api/winners',
+    floor: () => listWinners(db, q(listWinnersQuerySchema, {})),
+  },
+  {
     name: 'winners search',
     url: '/api/winners?search=winner12',
     floor: () => listWinners(db, q(listWinnersQuerySchema, { search: 'winner12' })),
@@ -246,15 +282,56 @@ const lists: List[] = [
     url: `/api/payments?status=${encodeURIComponent(status)}`,
     floor: () => listPayments(db, q(listPaymentsQuerySchema, { status })),
   })),
-  ...(['Unseen', 'In Progress', 'Completed'] as const).map((status) => ({
+  ...(['all', 'unseen', 'inprogress', 'completed'] as const).map((status) => ({
     name: `inquiries ${status}`,
-    url: `/api/inquiries?status=${encodeURIComponent(status)}`,
+    url: `/api/inquiries?status=${status}`,
     floor: () => listInquiries(db, q(listInquiriesQuerySchema, { status }), BENCH_USER.email),
   })),
   {
     name: 'calendar month',
     url: `/api/calendar/months/${month}`,
-    floor: () => monthGrid(db, month, 'America/New_York'),
+    floor: () => monthGrid(db, month, BUSINESS_TIME_ZONE),
+  },
+  {
+    name: 'dashboard tiles',
+    url: '/api/dashboard/tiles',
+    floor: () => getTiles(db, viewer),
+  },
+  {
+    name: 'dashboard competitions',
+    url: '/api/dashboard/competitions',
+    floor: () => listDashboardCompetitions(db, viewer, { page: 1, pageSize: 10 }),
+  },
+  {
+    name: 'dashboard chart (since 2021)',
+    url: '/api/dashboard/chart',
+    floor: () => getChart(db, viewer, q(dashboardChartQuerySchema, {}), BUSINESS_TIME_ZONE),
+  },
+  {
+    name: 'analytics, last 30 days',
+    url: '/api/analytics',
+    floor: () => getAnalytics(db, q(analyticsQuerySchema, {}), BUSINESS_TIME_ZONE),
+  },
+  {
+    name: `payout CSV of ${PAYOUT.winners.toLocaleString('en')} winners (make and download)`,
+    url: `/api/finish/${PAYOUT_COMPETITION_ID}/payout-files`,
+    target: TARGETS.payoutCsvMs,
+    rounds: PAYOUT.rounds,
+    inLoad: false,
+    http: async () => {
+      const { finish } = (await post(
+        `/api/finish/${PAYOUT_COMPETITION_ID}/payout-files`,
+        { version: await payoutVersion() },
+        { 'idempotency-key': randomUUID() },
+      )) as { finish: { files: { id: string }[] } };
+      return get(`/api/finish/payout-files/${finish.files[0]!.id}`);
+    },
+    floor: async () => {
+      const finish = await makePayoutFiles(db, benchUser, PAYOUT_COMPETITION_ID, {
+        version: await payoutVersion(),
+      });
+      return payoutFileDownload(db, benchUser, finish.files[0]!.id);
+    },
   },
   {
     name: 'leaderboard page of the 50,000-post competition',
@@ -264,21 +341,33 @@ const lists: List[] = [
   },
 ];
 
+/** The payout competition's wizard version, read before each Download CSV as the page has it. */
+const payoutVersion = async () =>
+  Number(
+    (
+      await db
+        .selectFrom('competitionFinishes')
+        .select('version')
+        .where('competitionId', '=', PAYOUT_COMPETITION_ID)
+        .executeTakeFirstOrThrow()
+    ).version,
+  );
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 /** Runs `once` ROUNDS times after a warm-up: p50, p95 and requests per second. */
-async function time(once: () => Promise<unknown>) {
-  for (let i = 0; i < Math.min(5, ROUNDS); i++) await once();
+async function time(once: () => Promise<unknown>, rounds = ROUNDS) {
+  for (let i = 0; i < Math.min(5, rounds); i++) await once();
   const took: number[] = [];
   const started = performance.now();
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < rounds; i++) {
     const t = performance.now();
     await once();
     took.push(performance.now() - t);
   }
   const total = performance.now() - started;
   took.sort((a, b) => a - b);
-  return { p50: percentile(took, 50), p95: percentile(took, 95), rps: (ROUNDS * 1000) / total };
+  return { p50: percentile(took, 50), p95: percentile(took, 95), rps: (rounds * 1000) / total };
 }
 const get = async (url: string) => {
   const response = await fetch(`${base}${url}`, { headers: { cookie: cookieHeader() } });
@@ -303,16 +392,18 @@ const postsBytes = allPosts.items.length
 
 const rows = [];
 for (const list of lists) {
-  const first = JSON.parse(await get(list.url)) as { items?: unknown[]; total?: number };
-  const bytes = Buffer.byteLength(JSON.stringify(first));
+  const view = list.http ?? (() => get(list.url));
+  const body = await view();
+  const bytes = Buffer.byteLength(body);
+  const first = (list.http ? {} : JSON.parse(body)) as { items?: unknown[]; total?: number };
   const items = first.items?.length ?? 0;
   // What the legacy sent for the same screen: every row, each about as large as these.
   const legacyBytes =
     items > 0 && first.total
       ? Math.round((bytes / items) * first.total + (list.withPosts ? postsBytes : 0))
       : null;
-  const http = await time(() => get(list.url));
-  const sql = await time(list.floor);
+  const http = await time(view, list.rounds);
+  const sql = await time(list.floor, list.rounds);
   rows.push({
     endpoint: list.name,
     p50: http.p50,
@@ -332,7 +423,7 @@ const load = await autocannon({
   connections: LOAD.connections,
   duration: LOAD.duration,
   headers: { cookie: cookieHeader() },
-  requests: lists.map((list) => ({ method: 'GET', path: list.url })),
+  requests: lists.filter((list) => list.inLoad !== false).map((list) => ({ method: 'GET', path: list.url })),
 });
 const loadResult = {
   connections: LOAD.connections,

@@ -18,6 +18,8 @@ import * as analyticsIndexes from './migrations/0012-analytics-indexes.ts';
 import * as account from './migrations/0013-account.ts';
 import * as naturalSort from './migrations/0014-natural-sort.ts';
 import * as twoStep from './migrations/0015-two-step.ts';
+import * as tallies from './migrations/0016-tallies.ts';
+import * as listIndexes from './migrations/0017-list-indexes.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -69,6 +71,8 @@ export const migrations: Record<string, Migration> = {
   '0013-account': account,
   '0014-natural-sort': naturalSort,
   '0015-two-step': twoStep,
+  '0016-tallies': tallies,
+  '0017-list-indexes': listIndexes,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -441,6 +441,8 @@ export type DB = {
   creatorMetrics: CreatorMetricsTable;
   winners: WinnersTable;
   payments: PaymentsTable;
+  postTallies: PostTalliesTable;
+  paymentTallies: PaymentTalliesTable;
   competitionFinishes: CompetitionFinishesTable;
   payoutFiles: PayoutFilesTable;
   paypalPayouts: PaypalPayoutsTable;
@@ -451,6 +453,27 @@ export type DB = {
   notes: NotesTable;
   activities: ActivitiesTable;
   idempotencyKeys: IdempotencyKeysTable;
+};
+
+/**
+ * A competition's post counts, kept by triggers (migration 0016, decision 0043): live, removed,
+ * live unscored (the review queue) and removed as flagged. Read, never written, by the app.
+ */
+export type PostTalliesTable = {
+  competitionId: string;
+  live: number;
+  removed: number;
+  unscored: number;
+  flagged: number;
+};
+
+/** The live payments' counts and sums in cents per status, one row 'payments', kept by triggers. */
+export type PaymentTalliesTable = {
+  id: string;
+  toBePaidCount: number;
+  toBePaidCents: number;
+  paidCount: number;
+  paidCents: number;
 };
 
 /** An Idempotency-Key's reservation and, once done, the answer it replays for 24 hours. */

@@ -182,6 +182,61 @@ export async function seedRefreshCompetition(
   }
 }
 
+/** The competition whose payout CSV the benchmark makes: its winners submitted, all owed. */
+export const PAYOUT_COMPETITION_ID = 'bench-payout';
+
+/**
+ * An ended competition with `winners` payments To Be Paid and its finish wizard at step 2 (the
+ * winners submitted), so Download CSV has that many rows to write (the payout CSV benchmark).
+ */
+export async function seedPayoutCompetition(
+  db: Database,
+  dialect: Dialect,
+  options: { winners: number; baseDay: number },
+) {
+  const start = options.baseDay - 40 * DAY_MS;
+  const row = { ...competitionRow(PAYOUT_COMPETITION_ID, 2, start, 0), campaignId: 1_000_001 };
+  await bulkInsert(db, dialect, 'competitions', [row]);
+  const at = options.baseDay - DAY_MS;
+  const payments = [];
+  for (let i = 0; i < options.winners; i++) {
+    const platform = PLATFORMS[i % 3]!;
+    payments.push({
+      ...record(`bench-payout-${pad(i, 5)}`, at + i),
+      competitionId: PAYOUT_COMPETITION_ID,
+      contactEmail: `payee${i}@winners.test`,
+      contactId: null,
+      vendorId: null,
+      source: i % 10 === 0 ? 'Genni' : 'Preffy',
+      paymentEmail: `payee${i}@paypal.test`,
+      amount: 10 + (i % 20) * 10,
+      status: 'To Be Paid',
+      creator: `payee${i}`,
+      platform,
+      winnerKey: `payee${i}|${platform}`,
+      prize: 10 + (i % 20) * 10,
+      prizeLabel: `${i + 1}th Place`,
+      paypalItemId: null,
+      paypalItemStatus: null,
+      paypalPayoutId: null,
+      payoutFileId: null,
+    });
+  }
+  await bulkInsert(db, dialect, 'payments', payments);
+  await bulkInsert(db, dialect, 'competitionFinishes', [
+    {
+      ...record(PAYOUT_COMPETITION_ID, at),
+      competitionId: PAYOUT_COMPETITION_ID,
+      step: 'pay',
+      winners: '[]',
+      submittedAt: at,
+      submittedBy: null,
+      completedAt: null,
+      completedBy: null,
+    },
+  ]);
+}
+
 type Progress = (what: string, done: number, total: number) => void;
 
 /** Writes the data set; answers what it wrote. The database must be migrated and empty of it. */

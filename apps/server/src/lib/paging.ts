@@ -38,20 +38,25 @@ const totalCount = (eb: ExpressionBuilder<any, any>) => eb.fn.countAll<number>()
 /**
  * One page of a list and the total, the two queries run together. `base` is the filtered query;
  * `rows` selects and sorts it (the window, limit and offset, is applied here); the total counts
- * `base`. `toItem` turns a row into what the API answers.
+ * `base`, unless `total` gives it already (a precomputed tally, decision 0043). `toItem` turns a
+ * row into what the API answers.
  */
 export async function paged<DB, TB extends keyof DB, O, R, T = R>(
   q: { page: number; pageSize: number },
   base: SelectQueryBuilder<DB, TB, O>,
   rows: (filtered: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
-  toItem?: (row: R) => T,
+  toItem?: ((row: R) => T) | null,
+  total?: Promise<number> | null,
 ): Promise<{ items: T[]; total: number }> {
   const [items, counted] = await Promise.all([
     rows(base).limit(q.pageSize).offset(offsetOf(q)).execute(),
-    base.select(totalCount).executeTakeFirstOrThrow(),
+    total ??
+      base
+        .select(totalCount)
+        .executeTakeFirstOrThrow()
+        // Kysely cannot name the selected columns of a generic table; this one is certain.
+        .then((row) => Number((row as unknown as { total: number | string | bigint }).total)),
   ]);
-  // Kysely cannot name the selected columns of a generic table; these two are certain.
   const found = items as R[];
-  const { total } = counted as unknown as { total: number | string | bigint };
-  return { items: toItem ? found.map(toItem) : (found as unknown as T[]), total: Number(total) };
+  return { items: toItem ? found.map(toItem) : (found as unknown as T[]), total: counted };
 }

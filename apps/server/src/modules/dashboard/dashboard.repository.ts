@@ -1,11 +1,12 @@
 import { DASHBOARD_TOP_COMPETITIONS } from '@preffy/api';
 import { type BucketCount, TIME_BUCKET_MS } from '@preffy/domain';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { paged } from '../../lib/paging.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
+import { type PostTally, sumPostTally } from '../posts/post-tallies.ts';
 
 /**
  * The dashboard's aggregates (issue 16). The database counts; JS only receives finished numbers
@@ -90,10 +91,9 @@ export function endedOrActive(db: Database, viewer: Viewer, q: { page: number; p
         'competitions.organizer',
         'competitions.prizes',
         eb
-          .selectFrom('posts')
-          .select((p) => p.fn.countAll().as('n'))
-          .whereRef('posts.competitionId', '=', 'competitions.id')
-          .where('posts.deleted', '=', 0)
+          .selectFrom('postTallies')
+          .select('postTallies.live')
+          .whereRef('postTallies.competitionId', '=', 'competitions.id')
           .as('ugcCount'),
       ])
       .orderBy('competitions.endDate', 'desc')
@@ -101,53 +101,43 @@ export function endedOrActive(db: Database, viewer: Viewer, q: { page: number; p
   );
 }
 
-type PostsEb = ExpressionBuilder<DB, 'posts'>;
-
-/** A count of posts and the competitions holding the most of them. */
+/**
+ * A post count and the competitions holding the most of them, from the tallies the database
+ * keeps (decision 0043): summing 10,000 competitions' counts, not counting a million posts.
+ */
 async function postsTile(
   db: Database,
-  viewer: Viewer,
-  filter: (eb: PostsEb) => ReturnType<PostsEb['and']>,
+  tally: PostTally,
   competitions: ReturnType<typeof visibleCompetitions>,
 ) {
   const counted = db
-    .selectFrom('posts')
-    .innerJoin(competitions.select(['id', 'name']).as('c'), 'c.id', 'posts.competitionId')
-    .where(filter);
+    .selectFrom('postTallies')
+    .innerJoin(competitions.select(['id', 'name']).as('c'), 'c.id', 'postTallies.competitionId');
   const [total, top] = await Promise.all([
-    counted.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    sumPostTally(db, tally, competitions),
     counted
-      .select((eb) => ['c.id', 'c.name', eb.fn.countAll().as('count')])
-      .groupBy(['c.id', 'c.name'])
-      .orderBy('count', 'desc')
+      .select(['c.id', 'c.name', `postTallies.${tally} as count`])
+      .where(`postTallies.${tally}`, '>', 0)
+      .orderBy(`postTallies.${tally}`, 'desc')
       .orderBy('c.name')
       .orderBy('c.id')
       .limit(DASHBOARD_TOP_COMPETITIONS)
       .execute(),
   ]);
-  return {
-    total: num(total.total),
-    top: top.map((r) => ({ id: r.id, name: r.name, count: num(r.count) })),
-  };
+  return { total, top: top.map((r) => ({ id: r.id, name: r.name, count: num(r.count) })) };
 }
 
 /** Waiting for review: live, unscored posts (the review queue) of competitions still open. */
 export const reviewTile = (db: Database, viewer: Viewer) =>
   postsTile(
     db,
-    viewer,
-    (eb) => eb.and([eb('posts.deleted', '=', 0), eb('posts.bonusLikes', 'is', null)]),
+    'unscored',
     visibleCompetitions(db, viewer).where('hasEnded', '=', 0).where('isClosed', '=', 0),
   );
 
 /** Flagged: posts the automatic flags removed (the Errors screen's flagged table). */
 export const flaggedTile = (db: Database, viewer: Viewer) =>
-  postsTile(
-    db,
-    viewer,
-    (eb) => eb.and([eb('posts.deleted', '=', 1), eb('posts.deletedReason', '=', 'flagged')]),
-    visibleCompetitions(db, viewer),
-  );
+  postsTile(db, 'flagged', visibleCompetitions(db, viewer));
 
 /**
  * Calendar holds waiting for confirmation (unconfirmed, not over), and the earliest one's start.

@@ -55,6 +55,11 @@ const NATURAL = ['competitions.name', 'payments.contactEmail', 'payments.payment
 export async function listPayments(db: Database, q: ListPaymentsQuery): Promise<PaymentsPage> {
   let base = livePayments(db, q.search).where('payments.status', '=', q.status);
   if (q.competitionId) base = base.where('payments.competitionId', '=', q.competitionId);
+  // A whole tab: its total is tallied, not counted (decision 0043).
+  const tallied =
+    q.search || q.competitionId
+      ? null
+      : paymentTally(db).then((t) => (q.status === 'Paid' ? t.paid : t.toBePaid).count);
   return paged(
     q,
     base,
@@ -65,11 +70,30 @@ export async function listPayments(db: Database, q: ListPaymentsQuery): Promise<
         .orderBy(sortExpression(SORT_COLUMNS[q.sortBy], NATURAL), q.sortDirection)
         .orderBy('payments.id'),
     toPayment,
+    tallied,
   );
 }
 
-/** Count and sum of each tab, computed by the database over the whole filtered tab. */
+/** Every live payment's count and sum per status, as the database's triggers keep them (decision 0043). */
+async function paymentTally(db: Database): Promise<PaymentTotals> {
+  const row = await db
+    .selectFrom('paymentTallies')
+    .selectAll()
+    .where('id', '=', 'payments')
+    .executeTakeFirst();
+  const of = (count: unknown, cents: unknown) => ({
+    count: Number(count ?? 0),
+    amount: Number(cents ?? 0) / 100,
+  });
+  return {
+    toBePaid: of(row?.toBePaidCount, row?.toBePaidCents),
+    paid: of(row?.paidCount, row?.paidCents),
+  };
+}
+
+/** Count and sum of each tab: the tally, or computed by the database over the searched tab. */
 export async function paymentTotals(db: Database, search: string | undefined): Promise<PaymentTotals> {
+  if (!search) return paymentTally(db);
   const rows = await livePayments(db, search)
     .where('payments.status', 'in', ['To Be Paid', 'Paid'])
     .select((eb) => [

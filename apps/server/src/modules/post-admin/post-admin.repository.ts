@@ -4,6 +4,7 @@ import { matchesSearch, paged } from '../../lib/paging.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
 import { countsAsReferral, referralCount, toReviewPost } from '../review/review-post.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
+import { postTallyOf, sumPostTally } from '../posts/post-tallies.ts';
 
 export type AdminPostsQuery = ParsedQuery<typeof review.listAll>;
 export type AdminPostsPage = ReplyOf<typeof review.listAll>;
@@ -39,6 +40,18 @@ export async function listAdminPosts(
     );
   if (q.search)
     base = base.where((eb) => matchesSearch(eb, ['posts.creator', 'posts.email', 'posts.link'], q.search!));
+  // A whole tab (of one competition or all): its total is tallied, not counted (decision 0043).
+  const tally = q.deleted ? 'removed' : 'live';
+  const tallied =
+    q.creator || q.email || q.withReferrals || q.search
+      ? null
+      : q.competitionId
+        ? visibleCompetitions(db, viewer)
+            .select('id')
+            .where('id', '=', q.competitionId)
+            .executeTakeFirst()
+            .then((visible) => (visible ? postTallyOf(db, q.competitionId!, tally) : 0))
+        : sumPostTally(db, tally, visibleCompetitions(db, viewer));
   return paged(
     q,
     base,
@@ -50,5 +63,6 @@ export async function listAdminPosts(
         .orderBy(sortExpression(`posts.${q.sortBy}`, ['posts.creator', 'posts.email']), q.sortDirection)
         .orderBy('posts.id'),
     ({ competitionName, ...row }): AdminPost => ({ ...toReviewPost(row), competitionName }),
+    tallied,
   );
 }

@@ -5,6 +5,7 @@ import type { PostsTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { postTallyOf } from '../posts/post-tallies.ts';
 import { referralCount, toReviewPost } from './review-post.ts';
 
 /** A post with its referral count, deleted or not (the caller decides what a deleted one means). */
@@ -93,13 +94,19 @@ export async function listCards(
       .orderBy('id')
       .limit(q.limit + 1)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    // The queue's total is tallied (decision 0043): a 50,000-post competition is not counted per page.
+    queue === 'queue'
+      ? postTallyOf(db, competitionId, 'unscored')
+      : base
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.total)),
   ]);
   const items = rows.slice(0, q.limit);
   const last = items.at(-1);
   return {
     items: items.map(toReviewPost),
-    total: Number(counted.total),
+    total: counted,
     next: rows.length > q.limit && last ? encodeCursor(last) : null,
   };
 }
