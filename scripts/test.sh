@@ -42,8 +42,9 @@ step "Browser tests in Chromium"
 bash scripts/ensure-chromium.sh
 E2E_PORT=${E2E_PORT:-3199}
 E2E_DATA=$(mktemp -d /tmp/preffy-e2e.XXXXXX)
+# Browser tests read the dashboard chart and analytics right after writing: nothing is kept.
 PORT=$E2E_PORT HOST=127.0.0.1 DATA_DIR="$E2E_DATA" PUBLIC_URL="http://127.0.0.1:$E2E_PORT" \
-  ADMIN_EMAIL=admin@preffy.test ADMIN_PASSWORD=admin-password-123 LOG_LEVEL=warn \
+  ADMIN_EMAIL=admin@preffy.test ADMIN_PASSWORD=admin-password-123 LOG_LEVEL=warn AGGREGATES_CACHE_SECONDS=0 \
   node --import tsx apps/server/src/server.ts > "$OUT/e2e-server.log" 2>&1 &
 server_pid=$!
 cleanup_tasks+=("kill $server_pid; rm -rf '$E2E_DATA'")

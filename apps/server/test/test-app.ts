@@ -17,6 +17,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Fa
     : undefined;
   const config: Config = {
     ...loadConfig({ DATA_DIR: '/tmp/preffy-test-unused', COOKIE_SECRET: 'x'.repeat(40), DEMO_DATA: 'false' }),
+    // Tests read the aggregates right after writing; the cache has its own test.
+    aggregatesCacheMs: 0,
     sqlitePath: ':memory:',
     databaseUrl: databaseUrl?.url,
     publicUrl: 'http://preffy.test',

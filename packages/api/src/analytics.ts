@@ -60,6 +60,8 @@ export const analyticsSchema = z.object({
   byCountry: z.array(z.object({ country: z.string(), continent: z.string(), ...split })),
   /** The countries past the top ANALYTICS_TOP_COUNTRIES, summed. */
   otherCountries: z.object({ countries: z.number(), ...split }),
+  /** When these figures were computed (epoch ms): answers are kept briefly (decision 0045). */
+  computedAt: z.number(),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

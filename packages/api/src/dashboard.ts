@@ -33,6 +33,8 @@ export const dashboardChartSchema = z.object({
   to: z.string(),
   /** Every day of the range, in order, 0 when nothing happened. */
   points: z.array(z.object({ day: z.string(), count: z.number() })),
+  /** When the series was computed (epoch ms): answers are kept briefly (decision 0045). */
+  computedAt: z.number(),
 });
 export type DashboardChartData = z.infer<typeof dashboardChartSchema>;
 

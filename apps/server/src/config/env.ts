@@ -67,6 +67,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   FAKE_PROVIDERS: z.enum(['auto', 'off']).default('auto'),
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(360),
+  AGGREGATES_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   REFERRAL_BONUS_LIKES: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_REFERRAL_BONUS_LIKES),
   RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),
   GENNI_DIRECT_FORM_URL: optional(z.string().url()),
@@ -130,6 +131,8 @@ export type Config = {
   useFakeProviders: boolean;
   /** Active competitions are refreshed this often (0: only by hand). */
   refreshIntervalMs: number;
+  /** The dashboard chart and analytics answers are kept this long (0: computed on each view; decision 0045). */
+  aggregatesCacheMs: number;
   /** Where uploaded images go: DATA_DIR on local disk, or an S3-compatible bucket. */
   storage:
     | { kind: 'local' }
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !e.INSTAGRAM_API_KEY &&
       !e.YOUTUBE_API_KEY,
     refreshIntervalMs: e.REFRESH_INTERVAL_MINUTES * 60_000,
+    aggregatesCacheMs: e.AGGREGATES_CACHE_SECONDS * 1000,
     referralBonusLikes: e.REFERRAL_BONUS_LIKES,
     reservationNoticeEmail: e.RESERVATION_NOTICE_EMAIL.toLowerCase(),
     genniDirectFormUrl: e.GENNI_DIRECT_FORM_URL,

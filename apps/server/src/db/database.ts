@@ -49,8 +49,37 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
     naturalSortKey(typeof text === 'string' ? text : null),
   );
   return {
-    db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins }),
+    db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins }),
     dialect: 'sqlite',
+  };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs about as much as running a page's query
+ * (issue 18's benchmark). The app sends the same few hundred SQL texts again and again, so each
+ * prepared statement is kept (the most recent STATEMENTS) and reused. A statement still being
+ * iterated (a streamed query) is busy: that caller gets a fresh one.
+ */
+const STATEMENTS = 500;
+function withStatementCache(sqlite: SQLite.Database) {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const statement = kept.get(text);
+      if (statement && !statement.busy) {
+        // Most recently used last: the first key is the one to drop.
+        kept.delete(text);
+        kept.set(text, statement);
+        return statement;
+      }
+      const fresh = sqlite.prepare(text);
+      if (!statement) {
+        kept.set(text, fresh);
+        if (kept.size > STATEMENTS) kept.delete(kept.keys().next().value!);
+      }
+      return fresh;
+    },
   };
 }
 

@@ -25,6 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('unscored', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('flagged', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  // The dashboard's tiles: the competitions with flagged or unscored posts, most first.
+  await db.schema.createIndex('postTalliesUnscoredIdx').on('postTallies').column('unscored').execute();
+  await db.schema.createIndex('postTalliesFlaggedIdx').on('postTallies').column('flagged').execute();
   await db.schema
     .createTable('paymentTallies')
     .addColumn('id', 'text', (c) => c.primaryKey())

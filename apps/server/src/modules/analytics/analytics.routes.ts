@@ -1,11 +1,20 @@
 import { analytics } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
+import { aggregateCache } from '../../lib/aggregate-cache.ts';
 import { route } from '../../lib/contract-route.ts';
-import { getAnalytics } from './analytics.service.ts';
+import { getAnalytics, resolvePeriod } from './analytics.service.ts';
 
-/** Analytics (issue 16): staff and admins (the contract's access; organizers get 403). */
+/**
+ * Analytics (issue 16): staff and admins (the contract's access; organizers get 403). Every
+ * staff member sees the same figures of a period, so one answer per period is kept briefly.
+ */
 export async function analyticsRoutes(app: FastifyInstance) {
-  route(app, analytics.get, async (request) =>
-    getAnalytics(app.db, request.query, app.config.businessTimeZone),
-  );
+  const cached = aggregateCache<Awaited<ReturnType<typeof getAnalytics>>>(app.config.aggregatesCacheMs);
+  const timeZone = app.config.businessTimeZone;
+  route(app, analytics.get, async (request) => {
+    const period = resolvePeriod(request.query, timeZone);
+    return cached(`${period.preset} ${period.from} ${period.to}`, () =>
+      getAnalytics(app.db, request.query, timeZone),
+    );
+  });
 }

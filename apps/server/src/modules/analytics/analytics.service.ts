@@ -44,7 +44,7 @@ export async function getAnalytics(
   db: Database,
   query: AnalyticsQuery,
   timeZone: string,
-): Promise<Analytics> {
+): Promise<Omit<Analytics, 'computedAt'>> {
   const period = resolvePeriod(query, timeZone);
   const ms = dayRangeMs(period.from, period.to, timeZone);
   // One after the other: SQLite has one connection, and the figures are small queries.

@@ -173,6 +173,7 @@ describe('GET /api/analytics', () => {
         { country: '', continent: '', posts: 1, views: 10 },
       ],
       otherCountries: { countries: 0, posts: 0, views: 0 },
+      computedAt: expect.any(Number),
     });
   });
 

@@ -53,7 +53,7 @@ export async function getChart(
   viewer: Viewer,
   query: ChartQuery,
   timeZone: string,
-): Promise<DashboardChartData> {
+): Promise<Omit<DashboardChartData, 'computedAt'>> {
   const { from, to } = chartRange(query, timeZone);
   const range = dayRangeMs(from, to, timeZone);
   const buckets =

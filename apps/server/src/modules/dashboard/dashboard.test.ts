@@ -173,6 +173,7 @@ describe('dashboard chart', () => {
         // Alice, alice (instagram), bob, carol, dave, erin, gus; not the removed or deleted ones.
         { day: '2025-01-12', count: 7 },
       ],
+      computedAt: expect.any(Number),
     });
   });
 

@@ -22,6 +22,7 @@ const figures = {
   byContinent: [{ continent: 'Europe', posts: 2, views: 35 }],
   byCountry: [{ country: 'FR', continent: 'Europe', posts: 2, views: 35 }],
   otherCountries: { countries: 3, posts: 4, views: 9 },
+  computedAt: Date.UTC(2025, 0, 31, 12, 5),
 };
 const nothing = {
   ...figures,
@@ -87,6 +88,8 @@ describe('the analytics page', () => {
     expect(within(byCountry).getByText('3 other countries')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'By platform' })).getByText('TikTok')).toBeTruthy();
     expect(asked.find((u) => u.pathname === '/api/analytics')!.searchParams.get('preset')).toBe('last30');
+    // Answers are kept briefly (decision 0045): the page says when these were counted.
+    expect(screen.getByTestId('analytics-period').textContent).toContain('Counted at 1/31/25 12:05 PM UTC');
   });
 
   it('says nothing happened in an empty period', async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { describeError } from '../../../lib/api/client.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
-import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { useBusinessTimeZone, useFormatTimestamp } from '../../../lib/session.ts';
 import { type AnalyticsSearch, queryOfSearch } from '../analytics-search.ts';
 import { useAnalytics } from '../api/analytics.ts';
 import { formatDayLong } from '../labels.ts';
@@ -37,6 +37,7 @@ export function AnalyticsPage({
   const result = useAnalytics(query);
   const data = result.data;
   const language = currentLanguage();
+  const formatTimestamp = useFormatTimestamp();
 
   return (
     <Stack gap="lg">
@@ -57,7 +58,8 @@ export function AnalyticsPage({
               from: formatDayLong(data.period.from, language),
               to: formatDayLong(data.period.to, language),
               zone: timeZone,
-            })}
+            })}{' '}
+            {t('period.asOf', { time: formatTimestamp(data.computedAt) })}
           </Text>
           {isEmpty(data) ? (
             <Alert title={t('empty.title')} data-testid="analytics-empty">

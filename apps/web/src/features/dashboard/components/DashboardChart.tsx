@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/api/client.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { useBusinessTimeZone, useFormatTimestamp } from '../../../lib/session.ts';
 import { useDashboardChart } from '../api/dashboard.ts';
 import type { DashboardSearch } from '../dashboard-search.ts';
 
@@ -27,6 +27,7 @@ export function DashboardChart({
 }) {
   const { t } = useTranslation('dashboard');
   const timeZone = useBusinessTimeZone();
+  const formatTimestamp = useFormatTimestamp();
   // Today as the page opened: the picker's last day and the default range's end.
   const [today] = useState(() => localDay(Date.now(), timeZone));
   const kind: ChartKind = search.chart ?? 'ugc';
@@ -96,6 +97,9 @@ export function DashboardChart({
               curveType="linear"
               aria-label={t(`chart.kinds.${kind}`)}
             />
+            <Text size="xs" c="dimmed" mt="xs" data-testid="dashboard-chart-as-of">
+              {t('chart.asOf', { time: formatTimestamp(result.data.computedAt) })}
+            </Text>
           </div>
         )}
       </Stack>

@@ -58,6 +58,7 @@ function stubServer(tiles: unknown, role = 'staff', counts = [0, 3], tileFailure
         from: '2025-01-01',
         to: '2025-01-02',
         points: counts.map((count, i) => ({ day: `2025-01-0${i + 1}`, count })),
+        computedAt: Date.UTC(2025, 0, 2, 9, 30),
       });
     if (url.pathname === '/api/dashboard/competitions')
       return Response.json({
@@ -133,6 +134,10 @@ describe('the dashboard', () => {
     renderPage('/dashboard', Page, { links: LINKS });
     expect(await screen.findByRole('heading', { name: 'All UGC Over Time' })).toBeTruthy();
     expect(asked.find((u) => u.pathname === '/api/dashboard/chart')!.searchParams.get('kind')).toBe('ugc');
+    // Answers are kept briefly (decision 0045): the chart says when it was counted.
+    expect((await screen.findByTestId('dashboard-chart-as-of')).textContent).toContain(
+      'Counted at 1/2/25 9:30 AM UTC',
+    );
     fireEvent.click(screen.getByTestId('dashboard-chart-select'));
     fireEvent.click(await screen.findByRole('option', { name: 'New Creators Over Time', hidden: true }));
     expect(await screen.findByRole('heading', { name: 'New Creators Over Time' })).toBeTruthy();
