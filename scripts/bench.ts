@@ -371,22 +371,26 @@ const payoutVersion = async () =>
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 /**
- * Runs `once` `rounds` times after a warm-up, or fewer (at least 10) when they take more than
- * 20 s: p50, p95 and requests per second.
+ * Runs each of `ways` `rounds` times after a warm-up, taking turns (the HTTP view, then its SQL
+ * floor, ...) so a passing disturbance of the machine weighs on all of them alike; fewer rounds
+ * (at least 10) when they take more than 20 s. Each way's p50, p95 and requests per second.
  */
-async function time(once: () => Promise<unknown>, rounds = ROUNDS) {
-  for (let i = 0; i < Math.min(5, rounds); i++) await once();
-  const took: number[] = [];
+type Timing = { p50: number; p95: number; rps: number };
+async function time(ways: (() => Promise<unknown>)[], rounds = ROUNDS) {
+  for (let i = 0; i < Math.min(5, rounds); i++) for (const once of ways) await once();
+  const took = ways.map(() => [] as number[]);
   const started = performance.now();
-  while (took.length < rounds && (took.length < 10 || performance.now() - started < 20_000)) {
-    const t = performance.now();
-    await once();
-    took.push(performance.now() - t);
-  }
-  const total = performance.now() - started;
-  const count = took.length;
-  took.sort((a, b) => a - b);
-  return { p50: percentile(took, 50), p95: percentile(took, 95), rps: (count * 1000) / total };
+  for (let round = 0; round < rounds && (round < 10 || performance.now() - started < 20_000); round++)
+    for (const [i, once] of ways.entries()) {
+      const t = performance.now();
+      await once();
+      took[i]!.push(performance.now() - t);
+    }
+  return took.map((times) => {
+    const spent = times.reduce((a, b) => a + b, 0);
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95), rps: (times.length * 1000) / spent };
+  });
 }
 const get = async (url: string) => {
   const response = await send(`${base}${url}`, { headers: { cookie: cookieHeader() } });
@@ -400,7 +404,9 @@ const bare = Fastify();
 bare.get('/floor', async () => ({ ok: (await findSessionUser(db, sessionToken)) !== null }));
 const barePort = await freePort();
 await bare.listen({ port: barePort, host: '127.0.0.1' });
-const framework = await time(() => fetch(`http://127.0.0.1:${barePort}/floor`).then((r) => r.text()));
+const [framework] = (await time([
+  () => fetch(`http://127.0.0.1:${barePort}/floor`).then((r) => r.text()),
+])) as [Timing];
 
 // The legacy All Competitions fetched each competition with all its posts (limit 50,000,000):
 // what the posts add, about as large a row each as the posts admin's.
@@ -424,8 +430,7 @@ for (const list of lists) {
     items > 0 && legacyRows
       ? Math.round((bytes / items) * legacyRows + (list.withPosts ? postsBytes : 0))
       : null;
-  const http = await time(view, list.rounds);
-  const sql = await time(list.floor, list.rounds);
+  const [http, sql] = (await time([view, list.floor], list.rounds)) as [Timing, Timing];
   rows.push({
     endpoint: list.name,
     p50: http.p50,
