@@ -24,5 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('inquiries')
     .columns(['deleted', 'date', 'id'])
     .execute();
-  await sql`create index winners_natural_email_idx on winners (deleted, natural_key(email), email, id)`.execute(db);
+  await sql`create index winners_natural_email_idx on winners (deleted, natural_key(email), email, id)`.execute(
+    db,
+  );
 }
