@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
-import { toCompetition } from './competition.dto.ts';
+import { LIST_ITEM_COLUMNS, toCompetitionListItem } from './competition.dto.ts';
 
 /** Competitions a user may see: organizers only their own (organizerEmail), others all. */
 export function visibleCompetitions(db: Database, viewer: { role: string; email: string }) {
@@ -28,10 +28,10 @@ export async function listCompetitions(
     base,
     (competitions) =>
       competitions
-        .selectAll()
+        .select(LIST_ITEM_COLUMNS)
         .orderBy(sortExpression(q.sortBy, ['name', 'organizer']), q.sortDirection)
         .orderBy('id'),
-    toCompetition,
+    toCompetitionListItem,
   );
 }
 
