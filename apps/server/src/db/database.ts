@@ -20,6 +20,7 @@ import * as naturalSort from './migrations/0014-natural-sort.ts';
 import * as twoStep from './migrations/0015-two-step.ts';
 import * as tallies from './migrations/0016-tallies.ts';
 import * as listIndexes from './migrations/0017-list-indexes.ts';
+import * as trigramSearch from './migrations/0018-trigram-search.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0015-two-step': twoStep,
   '0016-tallies': tallies,
   '0017-list-indexes': listIndexes,
+  '0018-trigram-search': trigramSearch,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

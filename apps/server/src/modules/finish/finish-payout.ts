@@ -56,7 +56,10 @@ export async function makePayoutFiles(
       const step = row!.step === 'done' ? 'done' : 'complete';
       if (!(await updateFinishRow(trx, competitionId, input.version, { step }, { submitted: true })))
         throw new StaleFinish();
-      const payments = await claimForPayoutFile(trx, competitionId, batchId);
+      // Claimed for the first file at once: a download of up to 5,000 rows (one file) writes
+      // each payment once; the rows of any further file are moved to it below.
+      const firstFileId = newId();
+      const payments = await claimForPayoutFile(trx, competitionId, firstFileId);
       // Rolls the transaction back: nothing was claimed, the step does not move.
       if (!payments.length) throw new AppError(400, 'NOTHING_TO_PAY', FINISH_MESSAGES.nothingToPay);
       const rows = payments.map((p) => ({
@@ -66,8 +69,8 @@ export async function makePayoutFiles(
         competitionId: p.competitionId,
       }));
       // payoutCsvFiles' split, keeping each row's payment id to record what each file holds.
-      const files = chunkRows(rows, PAYOUT_FILE_MAX_ROWS).map((chunk) => ({
-        id: newId(),
+      const files = chunkRows(rows, PAYOUT_FILE_MAX_ROWS).map((chunk, i) => ({
+        id: i === 0 ? firstFileId : newId(),
         rows: chunk,
         csv: payoutCsv(chunk),
       }));
@@ -88,7 +91,7 @@ export async function makePayoutFiles(
           createdAt: at,
         })),
       );
-      for (const file of files)
+      for (const file of files.slice(1))
         await setPayoutFile(
           trx,
           file.id,
