@@ -1,4 +1,4 @@
-import { Badge, MantineProvider, MultiSelect, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -30,17 +30,17 @@ function createAppTheme(t: TFunction) {
   return createTheme({
     primaryColor: 'violet',
     defaultRadius: 'md',
+    // Every component's settings are plain objects, not Component.extend(): extend would import
+    // the component (a MultiSelect brings the whole combobox) into the first page's JavaScript.
     components: {
       // A badge always shows its whole word ('Confirmed', 'Подтверждено'): it never shrinks into
       // an ellipsis in a narrow column; the column grows or the row wraps instead.
-      Badge: Badge.extend({
+      Badge: {
         styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } },
-      }),
-      MultiSelect: MultiSelect.extend({ defaultProps: { renderPill: namedPill(t) } }),
+      },
+      MultiSelect: { defaultProps: { renderPill: namedPill(t) } },
       // Picking a day with the keyboard: arrows cross months, and Enter leaves focus on the field
       // (the popover returns it) instead of dropping it on the page.
-      // Plain settings rather than DatePickerInput.extend, so the dates library stays out of the
-      // first page's JavaScript (it loads with the screens that have a picker).
       DatePickerInput: {
         defaultProps: {
           ariaLabels,
