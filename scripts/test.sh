@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT="$PWD/.test-out"
 rm -rf "$OUT" && mkdir -p "$OUT"
-step() { printf '\n=== %s\n' "$*"; }
+# Each step prints the seconds since the start, so a slow step shows in the log.
+step() { printf '\n=== %s (at %ss)\n' "$*" "$SECONDS"; }
 cleanup_tasks=()
 cleanup() { for task in "${cleanup_tasks[@]}"; do eval "$task" || true; done; }
 trap cleanup EXIT

@@ -1,8 +1,19 @@
 // jsdom lacks the browser APIs Mantine reads on mount.
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { modals } from '@mantine/modals';
 
-afterEach(cleanup);
+// Files may share one jsdom (vitest.config.ts): leave nothing behind for the next test.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  modals.closeAll();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 window.matchMedia ??= (query: string) =>
   ({
