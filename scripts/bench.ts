@@ -553,6 +553,12 @@ if (bundle) {
   console.log(
     `Initial JavaScript: ${bundle.initialKb.toFixed(1)} KB gzip (target ${TARGETS.initialJsKb} KB)`,
   );
+  // Asked for as the app starts, beside the first page (decision 0050): not in the first paint,
+  // but before the first screen, so they are named apart from the route chunks.
+  const beside = bundle.chunks.filter((c) => /^(Overlays|en)-/.test(c.file));
+  console.log(
+    `Loaded beside the first page: ${beside.map((c) => `${c.file} ${c.kb.toFixed(1)} KB`).join(', ')}`,
+  );
   const shown = bundle.chunks.slice(0, 12).map((c) => `${c.file} ${c.kb.toFixed(1)} KB`);
   const more = bundle.chunks.length - shown.length;
   // The largest route chunks (all of them are in the JSON).

@@ -1,10 +1,8 @@
 import { MantineProvider, createTheme } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { type ReactNode, StrictMode, useMemo } from 'react';
+import { type ReactNode, StrictMode, Suspense, lazy, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError, notifyError, setGatedHandler, setUnauthorizedHandler } from '../lib/api/client.ts';
 import { currentLanguage, i18n } from '../lib/i18n/index.ts';
@@ -92,16 +90,21 @@ setUnauthorizedHandler(() => {
 setGatedHandler(() => void queryClient.invalidateQueries({ queryKey: ['me'] }));
 document.documentElement.lang = currentLanguage();
 
+// Asked for at once, not when first drawn: a notification shown meanwhile waits in its store,
+// but a dialog asked for before its host listens would be lost.
+const overlaysChunk = import('./shell/Overlays.tsx');
+const Overlays = lazy(() => overlaysChunk);
+
 /** The providers every screen relies on, around the router. */
 export const App = () => (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <ThemedMantine>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="bottom-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <Overlays />
+          </Suspense>
         </QueryClientProvider>
       </ThemedMantine>
     </I18nextProvider>

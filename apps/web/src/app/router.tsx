@@ -11,6 +11,7 @@ import { MONTH_PATTERN } from '@preffy/domain';
 import { Suspense, lazy } from 'react';
 import { z } from 'zod';
 import { meQuery } from '../lib/session.ts';
+import { catalogueReady } from '../lib/i18n/index.ts';
 import { ENTRIES_TABS } from '../features/entries/entries-tabs.ts';
 import { POSTS_ADMIN_TABS } from '../features/posts/posts-admin-tabs.ts';
 import { PAYMENT_TABS } from '../features/payments/payment-tabs.ts';
@@ -149,6 +150,8 @@ const ProfilePage = lazyRouteComponent(
 );
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // A loader runs beside the routes' own work (the session): English arrives in the meantime.
+  loader: catalogueReady,
   component: Outlet,
   notFoundComponent: NotFoundPage,
   errorComponent: ServerErrorPage,

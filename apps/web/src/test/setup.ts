@@ -3,6 +3,10 @@ import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { modals } from '@mantine/modals';
+import { catalogueReady } from '../lib/i18n/index.ts';
+
+// The app's router waits for all of English before a screen; tests render screens directly.
+await catalogueReady();
 
 // Files may share one jsdom (vitest.config.ts): leave nothing behind for the next test.
 afterEach(() => {

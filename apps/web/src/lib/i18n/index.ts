@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import englishFiles from './bundles/en.ts';
+import englishCommon from './locales/en/common.json';
 
 export const LANGUAGES = {
   en: 'English',
@@ -47,10 +47,12 @@ type Tree = { [key: string]: string | Tree };
 type Files = Record<string, unknown>;
 
 /**
- * English is in the app (the reference, and every screen's fallback); each other language is one
- * chunk, loaded when it is chosen (issue 18: the first page does not carry five catalogues).
+ * Each language is one chunk, loaded when it is needed (issue 18). The first page carries only
+ * English `common` (the status pages, errors, words every screen uses); the rest of English
+ * arrives beside it, before any screen is drawn (`catalogueReady`, awaited by the router).
  */
-const BUNDLES: Record<Exclude<Language, 'en'>, () => Promise<{ default: Files }>> = {
+const BUNDLES: Record<Language, () => Promise<{ default: Files }>> = {
+  en: () => import('./bundles/en.ts'),
   es: () => import('./bundles/es.ts'),
   de: () => import('./bundles/de.ts'),
   it: () => import('./bundles/it.ts'),
@@ -70,15 +72,23 @@ const catalogueOf = (language: Language, files: Files): Catalogue =>
 
 /** A language's whole catalogue (loading its chunk when needed); the tests read every language. */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
-  return catalogueOf(language, language === 'en' ? englishFiles : (await BUNDLES[language]()).default);
+  return catalogueOf(language, (await BUNDLES[language]()).default);
 }
 
-/** Puts a language's catalogue into i18next once (setLanguage does; tests that translate directly too). */
-export async function ensureLanguage(language: Language) {
-  if (i18next.hasResourceBundle(language, 'common')) return;
-  const catalogue = await loadCatalogue(language);
-  for (const [namespace, tree] of Object.entries(catalogue))
-    i18next.addResourceBundle(language, namespace, tree, true, true);
+const loaded = new Map<Language, Promise<void>>();
+/** Puts a language's whole catalogue into i18next once (setLanguage does; tests that translate directly too). */
+export function ensureLanguage(language: Language): Promise<void> {
+  let done = loaded.get(language);
+  if (!done) {
+    done = loadCatalogue(language).then((catalogue) => {
+      for (const [namespace, tree] of Object.entries(catalogue))
+        i18next.addResourceBundle(language, namespace, tree, true, true);
+    });
+    // A failed chunk (offline) is asked for again next time.
+    done.catch(() => loaded.delete(language));
+    loaded.set(language, done);
+  }
+  return done;
 }
 
 const STORAGE_KEY = 'preffy.language';
@@ -93,7 +103,7 @@ function initialLanguage(): Language {
 }
 
 void i18next.use(initReactI18next).init({
-  resources: { en: catalogueOf('en', englishFiles) },
+  resources: { en: { common: englishCommon, server: {} } },
   ns: [...NAMESPACES, 'server'],
   defaultNS: 'common',
   // A feature's screens name shared words (Cancel, table labels) without a prefix.
@@ -114,6 +124,13 @@ export const languageReady: Promise<void> = (async () => {
   await i18next.changeLanguage(language);
   if (globalThis.document) document.documentElement.lang = language;
 })().catch(() => undefined); // Offline or a failed chunk: the app opens in English.
+
+/**
+ * All of English (every screen's fallback), asked for as the app starts. The router waits for it
+ * alongside the session, before drawing any screen; the first paint does not.
+ */
+export const catalogueReady = (): Promise<void> => ensureLanguage('en');
+void catalogueReady();
 
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : 'en';
