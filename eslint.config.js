@@ -115,6 +115,25 @@ export default tseslint.config(
     },
   },
   {
+    // Dialogs wait for their host, which loads beside the first page (decision 0050).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/dialogs.ts', 'apps/web/src/test/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/modals',
+              importNames: ['modals'],
+              message: 'Open dialogs with dialogs from lib/dialogs.ts: it waits for the dialog host.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { preffy: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'preffy/feature-boundaries': 'error' },

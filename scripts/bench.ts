@@ -48,7 +48,7 @@ import {
   seedPayoutCompetition,
   seedRefreshCompetition,
 } from '../apps/server/src/dev/large-data-set.ts';
-import { getAnalytics } from '../apps/server/src/modules/analytics/analytics.service.ts';
+import { getAnalytics, resolvePeriod } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import {
   getChart,
   getTiles,
@@ -325,7 +325,8 @@ const lists: List[] = [
   {
     name: 'analytics, last 30 days',
     url: '/api/analytics',
-    floor: () => getAnalytics(db, q(analyticsQuerySchema, {}), BUSINESS_TIME_ZONE),
+    floor: () =>
+      getAnalytics(db, resolvePeriod(q(analyticsQuerySchema, {}), BUSINESS_TIME_ZONE), BUSINESS_TIME_ZONE),
   },
   {
     name: `payout CSV of ${PAYOUT.winners.toLocaleString('en')} winners (make and download)`,

@@ -91,7 +91,7 @@ setGatedHandler(() => void queryClient.invalidateQueries({ queryKey: ['me'] }));
 document.documentElement.lang = currentLanguage();
 
 // Asked for at once, not when first drawn: a notification shown meanwhile waits in its store,
-// but a dialog asked for before its host listens would be lost.
+// and a dialog waits for its host (lib/dialogs.ts).
 const overlaysChunk = import('./shell/Overlays.tsx');
 const Overlays = lazy(() => overlaysChunk);
 

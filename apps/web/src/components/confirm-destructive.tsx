@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../lib/dialogs.ts';
 import { i18n } from '../lib/i18n/index.ts';
 
 type Ask = {
@@ -12,7 +12,7 @@ type Ask = {
 };
 
 function openConfirm(ask: Ask, color?: 'red') {
-  modals.openConfirmModal({
+  dialogs.openConfirmModal({
     title: ask.title,
     children: <Text>{ask.body}</Text>,
     labels: { confirm: ask.confirm, cancel: i18n.t('cancel') },

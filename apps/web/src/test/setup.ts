@@ -4,9 +4,12 @@ import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { modals } from '@mantine/modals';
 import { catalogueReady } from '../lib/i18n/index.ts';
+import { dialogHostListens } from '../lib/dialogs.ts';
 
 // The app's router waits for all of English before a screen; tests render screens directly.
 await catalogueReady();
+// Tests render their own ModalsProvider around what they test, before any click.
+dialogHostListens();
 
 // Files may share one jsdom (vitest.config.ts): leave nothing behind for the next test.
 afterEach(() => {

@@ -14,7 +14,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   route(app, analytics.get, async (request) => {
     const period = resolvePeriod(request.query, timeZone);
     return cached(`${period.preset} ${period.from} ${period.to}`, () =>
-      getAnalytics(app.db, request.query, timeZone),
+      getAnalytics(app.db, period, timeZone),
     );
   });
 }

@@ -39,13 +39,17 @@ export function resolvePeriod(query: AnalyticsQuery, timeZone: string, at = now(
   return { preset: query.preset, from, to };
 }
 
-/** Every figure of the period, each one SQL aggregate (analytics.repository.ts). */
+export type AnalyticsPeriod = ReturnType<typeof resolvePeriod>;
+
+/**
+ * Every figure of the period, each one SQL aggregate (analytics.repository.ts). The caller
+ * resolves the period once, so the answer kept for it is the answer computed for it.
+ */
 export async function getAnalytics(
   db: Database,
-  query: AnalyticsQuery,
+  period: AnalyticsPeriod,
   timeZone: string,
 ): Promise<Omit<Analytics, 'computedAt'>> {
-  const period = resolvePeriod(query, timeZone);
   const ms = dayRangeMs(period.from, period.to, timeZone);
   // One after the other: SQLite has one connection, and the figures are small queries.
   const posts = await postTotals(db, ms);

@@ -46,30 +46,19 @@ export function toCompetitionListItem(
   };
 }
 
-/** A stored row in the contract's shape (@preffy/api's competitionSchema). */
+/** A stored row in the contract's shape (@preffy/api's competitionSchema): the list item and the rest. */
 export function toCompetition(row: CompetitionRow): Competition {
   const prizes = list(row.prizes);
-  const flags = { hasEnded: row.hasEnded === 1, isActive: row.isActive === 1 };
   return {
-    id: row.id,
-    version: row.version,
+    ...toCompetitionListItem(row),
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
-    campaignId: row.campaignId,
-    name: row.name,
-    organizer: row.organizer,
-    email: row.organizerEmail,
     image: row.image,
     audio: row.audio,
-    startDate: Number(row.startDate),
-    endDate: Number(row.endDate),
-    lastUpdated: Number(row.lastUpdated),
-    ...flags,
-    isClosed: row.isClosed === 1,
-    isConfirmed: row.isConfirmed === 1,
+    hasEnded: row.hasEnded === 1,
+    isActive: row.isActive === 1,
     isDirect: row.isDirect === 1,
     is555: row.is555 === 1,
-    state: competitionState(flags),
     prizes,
     prizeTotal: prizeTotal(prizes).total,
     platforms: list(row.platforms),

@@ -4,7 +4,7 @@ import { matchesSearch, paged } from '../../lib/paging.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
 import { countsAsReferral, referralCount, toReviewPost } from '../review/review-post.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
-import { postTallyOf, sumPostTally } from '../posts/post-tallies.ts';
+import { sumPostTally } from '../posts/post-tallies.ts';
 
 export type AdminPostsQuery = ParsedQuery<typeof review.listAll>;
 export type AdminPostsPage = ReplyOf<typeof review.listAll>;
@@ -42,16 +42,17 @@ export async function listAdminPosts(
     base = base.where((eb) => matchesSearch(eb, ['posts.creator', 'posts.email', 'posts.link'], q.search!));
   // A whole tab (of one competition or all): its total is tallied, not counted (decision 0043).
   const tally = q.deleted ? 'removed' : 'live';
+  // One query either way: the competition filter narrows the visible ones (none: 0).
   const tallied =
     q.creator || q.email || q.withReferrals || q.search
       ? null
-      : q.competitionId
-        ? visibleCompetitions(db, viewer)
-            .select('id')
-            .where('id', '=', q.competitionId)
-            .executeTakeFirst()
-            .then((visible) => (visible ? postTallyOf(db, q.competitionId!, tally) : 0))
-        : sumPostTally(db, tally, visibleCompetitions(db, viewer));
+      : sumPostTally(
+          db,
+          tally,
+          q.competitionId
+            ? visibleCompetitions(db, viewer).where('competitions.id', '=', q.competitionId)
+            : visibleCompetitions(db, viewer),
+        );
   return paged(
     q,
     base,

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import type { UseFormReturnType } from '@mantine/form';
 import {
@@ -228,7 +228,7 @@ function PrizingType({ form }: { form: Form }) {
       });
     };
     if (kept.length === 0 || JSON.stringify(kept) === JSON.stringify(generated)) return replace();
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t('replacePrizesTitle'),
       children: (
         <Text>

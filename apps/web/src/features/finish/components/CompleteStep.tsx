@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import type { Finish, Payment } from '@preffy/api';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -47,7 +47,7 @@ export function CompleteStep({ finish }: { finish: Finish }) {
     }
   };
   const ask = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t('complete.confirmTitle'),
       children: <Text>{t('complete.confirmBody')}</Text>,
       labels: { confirm: t('complete.button'), cancel: t('cancel', { ns: 'common' }) },

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import type { Finish } from '@preffy/api';
 import { PAYOUT_FILE_MAX_ROWS } from '@preffy/domain';
@@ -50,7 +50,7 @@ export function DownloadCsvButton({ finish, variant }: { finish: Finish; variant
     }
   };
   const ask = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t('pay.csvConfirmTitle'),
       children: (
         <Text data-testid="csv-confirm-body">

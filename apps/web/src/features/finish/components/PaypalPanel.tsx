@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import type { Finish, PaypalPayout } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
@@ -73,7 +73,7 @@ export function PaypalPanel({ finish }: { finish: Finish }) {
   };
   const count = toBePaid.data ? paymentsToSend(toBePaid.data.count, state.data.payouts) : null;
   const ask = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t('paypal.confirmTitle'),
       children: (
         <Text data-testid="paypal-confirm-body">{t('paypal.confirmBody', { count: count ?? 0 })}</Text>

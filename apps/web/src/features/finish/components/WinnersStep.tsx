@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { type Finish, finish as finishApi } from '@preffy/api';
 import { paymentRecordAmount } from '@preffy/domain';
@@ -87,7 +87,7 @@ export function WinnersStep({
   const askSuggest = () =>
     chosen.length === 0
       ? suggest.mutate()
-      : modals.openConfirmModal({
+      : dialogs.openConfirmModal({
           title: t('confirm.suggestTitle'),
           children: <Text>{t('confirm.suggestBody', { count: chosen.length })}</Text>,
           labels: { confirm: t('suggest'), cancel: t('cancel', { ns: 'common' }) },
@@ -117,7 +117,7 @@ export function WinnersStep({
     onSubmitted({ payments: answer.payments, emails: answer.emails });
   };
   const askSubmit = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t('confirm.submitTitle'),
       children: <Text>{t('confirm.submitBody', { count: chosen.length, total: formatUsd(total) })}</Text>,
       labels: { confirm: t('submit'), cancel: t('cancel', { ns: 'common' }) },

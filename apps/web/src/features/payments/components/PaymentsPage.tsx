@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, CopyButton, Group, Popover, Stack, Tabs, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { PAYPAL_ITEM_STATUSES, type Payment, type PaymentTotals, payments } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
@@ -80,7 +80,7 @@ export function PaymentsPage({
   };
 
   const ask = (payment: Payment, kind: PaymentMove) =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t(kind === 'send' ? 'confirm.sendTitle' : 'confirm.unsendTitle'),
       children: (
         <Text>

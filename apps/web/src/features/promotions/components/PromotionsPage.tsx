@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { type Promotion, type PromotionSent, promotions } from '@preffy/api';
 import { IconMail, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -62,7 +62,7 @@ export function PromotionsPage() {
     });
 
   const showSent = (promotion: Promotion, sent: PromotionSent) =>
-    modals.open({
+    dialogs.open({
       title: t('send.doneTitle', { name: promotion.name }),
       children: (
         <Stack>
@@ -70,7 +70,7 @@ export function PromotionsPage() {
             {t('send.queued', { count: sent.queued })} {t('send.skipped', { count: sent.skipped })}
           </Text>
           <Group justify="flex-end">
-            <Button onClick={() => modals.closeAll()}>{t('send.close')}</Button>
+            <Button onClick={() => dialogs.closeAll()}>{t('send.close')}</Button>
           </Group>
         </Stack>
       ),
@@ -91,7 +91,7 @@ export function PromotionsPage() {
   });
 
   const confirmSend = (promotion: Promotion) =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t('send.title', { name: promotion.name }),
       children: (
         <Stack gap="xs">

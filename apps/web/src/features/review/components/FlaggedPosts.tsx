@@ -1,5 +1,5 @@
 import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { type ReviewPost, review } from '@preffy/api';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
   });
   const count = (n: number) => new Intl.NumberFormat(language).format(n);
   const askRestore = (post: ReviewPost) =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: t('flagged.restoreTitle'),
       children: <Text>{t('flagged.restoreBody', { creator: post.creator })}</Text>,
       labels: { confirm: t('flagged.restore'), cancel: t('cancel') },
