@@ -103,3 +103,22 @@ test('an organizer signs in with a one-time link, sees no Email entry and cannot
   await expect(page).toHaveURL(/\/login\?link=invalid/);
   await expect(page.getByTestId('login-error')).toBeVisible();
 });
+
+test("the page's scripts and styles arrive brotli-compressed, and so does a large API answer", async ({
+  page,
+}) => {
+  const assets: { url: string; encoding: string | undefined }[] = [];
+  page.on('response', async (response) => {
+    if (/\/assets\/index-[^/]+\.(js|css)$/.test(response.url()))
+      assets.push({ url: response.url(), encoding: (await response.allHeaders())['content-encoding'] });
+  });
+  await signIn(page);
+  const openApi = page.waitForResponse((response) => response.url().endsWith('/api/openapi.json'));
+  await page.goto('/preffy/api');
+  await expect(page.getByRole('heading', { name: 'Preffy Admin API' })).toBeVisible();
+  expect((await (await openApi).allHeaders())['content-encoding']).toBe('br');
+  expect(assets.map((a) => a.url.slice(a.url.lastIndexOf('.')))).toEqual(
+    expect.arrayContaining(['.js', '.css']),
+  );
+  for (const asset of assets) expect(asset, asset.url).toMatchObject({ encoding: 'br' });
+});

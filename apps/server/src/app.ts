@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import helmet from '@fastify/helmet';
@@ -135,6 +136,9 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  // Answers of 1 KB and more are compressed for clients that accept it; the web app's files come
+  // compressed from the build (spa.ts), and request bodies are never inflated here.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie, { secret: config.cookieSecret });
   await app.register(csrf, {
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https },

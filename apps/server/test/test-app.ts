@@ -55,9 +55,9 @@ export class TestClient {
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     body?: Body,
-    options: { csrf?: boolean } = {},
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
   ) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (method !== 'GET' && options.csrf !== false) {
       this.csrfToken ??= await this.fetchCsrf();
       headers['x-csrf-token'] = this.csrfToken;

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app.ts';
+import { createTestApp, signedInClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
 let dist: string;
@@ -12,6 +13,11 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // As the build writes them (apps/web/precompress.ts): each copy marked, to see which is sent.
+  const script = 'console.log("big");'.repeat(100);
+  writeFileSync(path.join(dist, 'assets', 'big-1234.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'big-1234.js.br'), brotliCompressSync(`${script}//br`));
+  writeFileSync(path.join(dist, 'assets', 'big-1234.js.gz'), gzipSync(`${script}//gz`));
   app = await createTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -40,5 +46,50 @@ describe('serving the web app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe('Sorry! the page you are looking for could not be found');
+  });
+});
+
+describe('compression', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it("sends the build's brotli or gzip copy of an asset, as the browser accepts, and the file itself otherwise", async () => {
+    const br = await get('/assets/big-1234.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/\/\/br$/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await get('/assets/big-1234.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toMatch(/\/\/gz$/);
+    const plain = await get('/assets/big-1234.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("big");'.repeat(100));
+  });
+
+  it('compresses API answers of 1 KB and more, and leaves smaller ones as they are', async () => {
+    const { client } = await signedInClient(app, 'staff');
+    const big = await client.request('GET', '/api/openapi.json', undefined, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await client.request('GET', '/api/auth/me', undefined, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never inflates a compressed request body: it is refused, not unpacked', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'a@b.test', password: 'x' })),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
   });
 });

@@ -48,6 +48,8 @@ export async function registerSpa(app: FastifyInstance) {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes name.br and name.gz beside each text file (apps/web/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so assets never change under a URL.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
