@@ -91,6 +91,14 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // An empty JSON body reads as {}, so an optional body may be left out with the content type
+  // still set (issue 19), and a required one gets the usual 400 naming its fields. Fastify's own
+  // parser (with its prototype-poisoning checks) reads everything else.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, {}) : parseJson(request, body.toString(), done),
+  );
 
   const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   app.decorate('db', db);
@@ -135,6 +143,13 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
+    // Sent below, and only over HTTPS: browsers ignore it over plain http (RFC 6797 §8.1).
+    strictTransportSecurity: false,
+  });
+  // Behind a trusted proxy, the protocol is the one the browser used (X-Forwarded-Proto).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   // Answers of 1 KB and more are compressed for clients that accept it; the web app's files come
   // compressed from the build (spa.ts), and request bodies are never inflated here.

@@ -408,6 +408,19 @@ describe('legacy ?LoginToken= sign-in links', () => {
     expect(replay.headers.location).toBe('/login?link=invalid');
   });
 
+  it('mints a link when the optional body is left out with its JSON content type still set', async () => {
+    const { client: admin } = await signedInClient(app, 'admin');
+    const { user } = await signedInClient(app, 'staff');
+    const json = { headers: { 'content-type': 'application/json' } };
+    const minted = await admin.request('POST', `/api/users/${user.id}/sign-in-link`, undefined, json);
+    expect(minted.statusCode, minted.body).toBe(200);
+    expect(minted.json().url).toContain('LoginToken=');
+    // A body that is required still gets its field message, not a parser error.
+    const refused = await admin.request('POST', '/api/auth/login', undefined, json);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('VALIDATION');
+  });
+
   it('lets only admins mint sign-in links', async () => {
     const { client: staff, user } = await signedInClient(app, 'staff');
     expect((await staff.post(`/api/users/${user.id}/sign-in-link`)).statusCode).toBe(403);

@@ -50,6 +50,8 @@ export async function paypalRoutes(app: FastifyInstance) {
   await app.register(async (webhooks) => {
     const rawBodies = new WeakMap<FastifyRequest, string>();
     const parseJson = webhooks.getDefaultJsonParser('error', 'error');
+    // Replaces the app's JSON parser (app.ts) in this context only.
+    webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       rawBodies.set(request, body as string);
       parseJson(request, body as string, done);
