@@ -462,6 +462,11 @@ const loadResult = {
   p50: load.latency.p50,
   p99: load.latency.p99,
   errors: load.errors + load.timeouts + load.non2xx,
+  // What the errors were: connection errors, timeouts (autocannon's 10 s), and answers by status.
+  errorKinds: { errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx },
+  statusCodes: Object.fromEntries(
+    Object.entries(load.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+  ),
 };
 
 // ---- Stats refresh ------------------------------------------------------------------------------
@@ -539,7 +544,7 @@ console.table(
   }),
 );
 console.log(
-  `Load: ${loadResult.connections} clients for ${loadResult.seconds} s: ${loadResult.rps.toFixed(0)} req/s, p50 ${loadResult.p50} ms, p99 ${loadResult.p99} ms, ${loadResult.errors} errors`,
+  `Load: ${loadResult.connections} clients for ${loadResult.seconds} s: ${loadResult.rps.toFixed(0)} req/s, p50 ${loadResult.p50} ms, p99 ${loadResult.p99} ms, ${loadResult.errors} errors ${JSON.stringify(loadResult.errorKinds)}, statuses ${JSON.stringify(loadResult.statusCodes)}`,
 );
 if (loadResult.errors > 0) misses.push(`load: ${loadResult.errors} errors`);
 console.log(
