@@ -6,6 +6,7 @@ import {
   chunkRows,
   creatorPayout,
   csvCell,
+  neutraliseFormula,
   payoutCsv,
   payoutCsvAmount,
   payoutCsvFiles,
@@ -74,6 +75,43 @@ describe('payoutCsv', () => {
       expect(row.startsWith(`'${start}cmd@x.io`)).toBe(true);
       expect(row).toContain(`'${start}SUM(A1)`);
     }
+  });
+  it('neutralises formulas after leading spaces and in full-width signs too', () => {
+    for (const value of [
+      ' =1+1',
+      '  @SUM(A1)',
+      '\u00a0+cmd',
+      '\uFF1D1+1',
+      '\uFF0BA1',
+      '\uFF0DA1',
+      '\uFF20A1',
+      '\tx',
+      '\rx',
+    ])
+      expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+  it('leaves numbers as numbers: a negative amount and a phone recipient keep their sign', () => {
+    for (const value of ['-80', '-0.5', '+12125550123', '42']) expect(neutraliseFormula(value)).toBe(value);
+    const csv = payoutCsv([{ email: '+12125550123', amount: 8, competitionId: 'x' }]);
+    expect(csv.split('\r\n')[1]!.startsWith('+12125550123,8.00,USD')).toBe(true);
+    // Sums and ranges are formulas, whatever they start with.
+    for (const value of ['-1-2', '+1+1', '-A1']) expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+  it('quotes a cell with a semicolon, so semicolon locales do not split it', () => {
+    expect(csvCell('a;=1+1')).toBe('"a;=1+1"');
+    expect(payoutCsv([{ email: 'a@b.co', amount: 1, competitionId: 'x', note: 'hi;there' }])).toContain(
+      ',"hi;there",',
+    );
+  });
+  it('never leaves a cell a spreadsheet would run, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const cell = neutraliseFormula(s);
+        const runs =
+          /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell);
+        expect(runs).toBe(false);
+      }),
+    );
   });
   it('round-trips any text through CSV quoting', () => {
     fc.assert(

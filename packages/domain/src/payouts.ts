@@ -33,14 +33,26 @@ export type PayoutRow = { email: string; amount: number; competitionId: string; 
 
 export const DEFAULT_PAYOUT_NOTE = 'Congratulations on winning a Preffy competition!';
 
-/** Quotes a CSV cell when needed (RFC 4180). */
+/**
+ * Quotes a CSV cell when needed (RFC 4180), and also when it holds a semicolon: a spreadsheet in
+ * a semicolon-separated locale would otherwise split the cell there, and what follows could start
+ * with a formula.
+ */
 export function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  return /[",;\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** A text cell that a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading quote. */
+/** One number ('-80', '+12125550123'): a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+/**
+ * What a spreadsheet runs as a formula: = + - @ (or their full-width forms, which some convert)
+ * after any leading spaces, or a leading tab or carriage return.
+ */
+const FORMULA_START = /^(\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
+
+/** A text cell that a spreadsheet would run as a formula gets a leading quote; a number is left as it is. */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 export const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(',');
