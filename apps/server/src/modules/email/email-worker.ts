@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { withoutSecretLinks } from '../auth/auth-links.ts';
 import type { EmailTransport } from './transports/transport.ts';
-import { UNSUBSCRIBE_PLACEHOLDER } from './templates/render.ts';
+import { withUnsubscribeUrl } from './templates/render.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
 export const MAX_ATTEMPTS = 6;
@@ -162,7 +162,7 @@ export class EmailWorker {
   }) {
     const { transport, from, publicUrl, secret } = this.options;
     const unsubscribe = unsubscribeUrl(publicUrl, secret, row.email);
-    const personal = (s: string) => s.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribe);
+    const { html, text } = withUnsubscribeUrl(row, unsubscribe);
     const headers: Record<string, string> = {};
     if (row.isMarketing) {
       // RFC 8058 one-click unsubscribe, understood by the big mailbox providers.
@@ -174,8 +174,8 @@ export class EmailWorker {
         from,
         to: { email: row.email, name: row.name },
         subject: row.subject,
-        html: personal(row.html),
-        text: personal(row.text),
+        html,
+        text,
         headers,
         tag: row.kind,
         idempotencyKey: `${row.messageId}:${row.email}`,

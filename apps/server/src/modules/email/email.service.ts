@@ -2,7 +2,7 @@ import type { BulkType, EmailKindName, RenderedEmail } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { bulkEmailFor } from './bulk-email.ts';
 import { EMAIL_KINDS, type EmailKind, renderEmail } from './templates/messages.ts';
-import { UNSUBSCRIBE_PLACEHOLDER, languageOf } from './templates/render.ts';
+import { languageOf, withUnsubscribeUrl } from './templates/render.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
 // The contract names the kinds (the previews' parameter); the templates must define exactly those.
@@ -23,12 +23,7 @@ function preview<K extends EmailKind>(
 ): RenderedEmail {
   const rendered = renderEmail(kind, data as never, languageOf(language));
   const sampleUnsubscribe = unsubscribeUrl(publicUrl, 'preview-only', 'sample@preffy.example');
-  return {
-    subject: rendered.subject,
-    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, sampleUnsubscribe),
-    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, sampleUnsubscribe),
-    marketing: EMAIL_KINDS[kind].marketing,
-  };
+  return { ...withUnsubscribeUrl(rendered, sampleUnsubscribe), marketing: EMAIL_KINDS[kind].marketing };
 }
 
 /** A message kind rendered with its sample data. */

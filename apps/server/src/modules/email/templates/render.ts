@@ -13,6 +13,13 @@ export type Vars = Record<string, string | number>;
 /** The placeholder the worker replaces with each recipient's own unsubscribe link. */
 export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribeUrl}}';
 
+/** A message with its recipient's unsubscribe link put in: escaped in the HTML (its `&`), as it is in the text. */
+export const withUnsubscribeUrl = <M extends { html: string; text: string }>(message: M, url: string): M => ({
+  ...message,
+  html: message.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(url)),
+  text: message.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, url),
+});
+
 export const languageOf = (language: string | null | undefined): EmailLanguage =>
   language && language in EMAIL_LANGUAGES ? (language as EmailLanguage) : 'en';
 
@@ -25,7 +32,9 @@ export function textsFor(language: EmailLanguage) {
     );
   return {
     text: (key: StringKey, vars: Vars = {}) => fill(strings[key], vars, (s) => s),
-    html: (key: StringKey, vars: Vars = {}) => fill(escapeHtml(strings[key]), vars, escapeHtml),
+    // A value's line breaks (a reservation's notes) stay breaks in HTML too.
+    html: (key: StringKey, vars: Vars = {}) =>
+      fill(escapeHtml(strings[key]), vars, (s) => escapeHtml(s).replace(/\r?\n/g, '<br>')),
   };
 }
 
@@ -80,7 +89,7 @@ export function layout(
   }
   return {
     subject: options.subject,
-    html: `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;line-height:1.5;color:#212529">${htmlParts.join('\n')}</body></html>`,
+    html: `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(options.subject)}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#212529">${htmlParts.join('\n')}</body></html>`,
     text: `${textParts.join('\n\n')}\n`,
   };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_KINDS, type EmailKind, renderEmail } from './messages.ts';
-import { EMAIL_LANGUAGES, type EmailLanguage, UNSUBSCRIBE_PLACEHOLDER } from './render.ts';
+import {
+  EMAIL_LANGUAGES,
+  type EmailLanguage,
+  UNSUBSCRIBE_PLACEHOLDER,
+  withUnsubscribeUrl,
+} from './render.ts';
 import { en } from './strings.en.ts';
 
 const kinds = Object.keys(EMAIL_KINDS) as EmailKind[];
@@ -106,5 +111,34 @@ describe('giveaway promotion', () => {
         'en',
       ).subject,
     ).toBe('Giveaway: $25 for the next 20 creators');
+  });
+});
+
+describe('HTML exact to its standard (issue 19)', () => {
+  it('gives every HTML message a head with its subject as the title', () => {
+    for (const kind of Object.keys(EMAIL_KINDS) as EmailKind[]) {
+      const email = renderEmail(kind, EMAIL_KINDS[kind].sample as never, 'en');
+      const title = email.subject.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+      expect(email.html, kind).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8"><title>/);
+      expect(email.html, kind).toContain(`<title>${title.replaceAll("'", '&#39;')}</title></head><body`);
+    }
+  });
+
+  it('keeps the line breaks of a value, escaped, in HTML', () => {
+    const sample = EMAIL_KINDS['reservation-notice'].sample;
+    const email = renderEmail('reservation-notice', { ...sample, notes: 'Call <Ann>\nafter 5' }, 'en');
+    expect(email.html).toContain('Call &lt;Ann&gt;<br>after 5');
+    expect(email.text).toContain('Call <Ann>\nafter 5');
+  });
+
+  it('puts the unsubscribe link in with its & escaped in HTML and as it is in the text', () => {
+    const kind = (Object.keys(EMAIL_KINDS) as EmailKind[]).find((k) => EMAIL_KINDS[k].marketing)!;
+    const email = withUnsubscribeUrl(
+      renderEmail(kind, EMAIL_KINDS[kind].sample as never, 'en'),
+      'https://x.test/u?e=a&t=b',
+    );
+    expect(email.html).toContain('href="https://x.test/u?e=a&amp;t=b"');
+    expect(email.html).not.toContain(UNSUBSCRIBE_PLACEHOLDER);
+    expect(email.text).toContain('https://x.test/u?e=a&t=b');
   });
 });
