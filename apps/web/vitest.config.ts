@@ -1,21 +1,19 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // A file that replaces a module with vi.mock needs its own module registry; every other file
 // shares one jsdom and one registry per worker, which halves the run (setup.ts resets what
-// a test leaves behind: rendered trees, notifications, modals, the URL and storage).
-const MOCKING_FILES = [
-  'src/app/submission-key.forms.test.tsx',
-  'src/components/table/ServerTable.test.tsx',
-  'src/features/dashboard/components/DashboardPage.test.tsx',
-  'src/features/finish/components/FinishPage.test.tsx',
-  'src/features/inquiries/components/InquiriesPage.test.tsx',
-  'src/features/payments/components/PaymentsPage.test.tsx',
-  'src/features/posts/components/ReferralsPage.test.tsx',
-  'src/features/promotions/components/PromotionsPage.test.tsx',
-  'src/features/winners/components/WinnersPage.test.tsx',
-];
+// a test leaves behind: rendered trees, notifications, dialogs, the URL and storage). The
+// files are found by what they contain, so a new vi.mock is isolated without a list to keep.
+const src = path.join(import.meta.dirname, 'src');
+const MOCKING_FILES = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter(
+    (file) => /\.test\.tsx?$/.test(file) && readFileSync(path.join(src, file), 'utf8').includes('vi.mock('),
+  )
+  .map((file) => `src/${file.split(path.sep).join('/')}`);
 
 export default defineConfig({
   plugins: [react()],
