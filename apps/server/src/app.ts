@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { ensurePostDays } from './modules/analytics/post-days.ts';
 import { clientAddressKey } from './lib/client-address.ts';
 import { openApiTransform } from './lib/contract-route.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -105,6 +106,11 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   app.decorate('dialect', dialect);
   app.decorate('config', config);
   await migrateToLatest(db);
+  if (await ensurePostDays(db, config.businessTimeZone))
+    app.log.info(
+      { timeZone: config.businessTimeZone },
+      'Counted the daily post rollups for the business time zone',
+    );
   const emailWorker = new EmailWorker(db, {
     transport: createTransport(config.email),
     from: config.email.from,

@@ -5,6 +5,7 @@ import {
   cumulative,
   dailySeries,
   dayRangeMs,
+  daySeries,
   daysBetween,
   isValidRange,
   presetRange,
@@ -83,6 +84,28 @@ describe('daily series from quarter-hour buckets', () => {
         },
       ),
     );
+  });
+});
+
+describe('daily series from day counts (the daily rollups)', () => {
+  it('sums the counts of each day in the range, zero-fills the rest and leaves out the days outside', () => {
+    const series = daySeries(
+      [
+        { day: '2025-03-02', count: 2 },
+        { day: '2025-03-02', count: 3 },
+        { day: '2025-03-04', count: 1 },
+        { day: '2025-03-05', count: 9 },
+        { day: '', count: 7 },
+      ],
+      '2025-03-01',
+      '2025-03-04',
+    );
+    expect(series).toEqual([
+      { day: '2025-03-01', count: 0 },
+      { day: '2025-03-02', count: 5 },
+      { day: '2025-03-03', count: 0 },
+      { day: '2025-03-04', count: 1 },
+    ]);
   });
 });
 

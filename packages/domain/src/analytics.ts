@@ -43,9 +43,17 @@ export function dailySeries(
   to: string,
   timeZone: string,
 ): DayCount[] {
+  return daySeries(
+    buckets.map(({ bucket, count }) => ({ day: localDay(bucket * TIME_BUCKET_MS, timeZone), count })),
+    from,
+    to,
+  );
+}
+
+/** Counts per day summed into the days `from`..`to`, every day present (0 when nothing happened). */
+export function daySeries(counts: readonly DayCount[], from: string, to: string): DayCount[] {
   const byDay = new Map(daysBetween(from, to).map((day) => [day, 0]));
-  for (const { bucket, count } of buckets) {
-    const day = localDay(bucket * TIME_BUCKET_MS, timeZone);
+  for (const { day, count } of counts) {
     const sum = byDay.get(day);
     if (sum !== undefined) byDay.set(day, sum + Number(count));
   }

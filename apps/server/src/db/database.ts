@@ -21,6 +21,7 @@ import * as twoStep from './migrations/0015-two-step.ts';
 import * as tallies from './migrations/0016-tallies.ts';
 import * as listIndexes from './migrations/0017-list-indexes.ts';
 import * as trigramSearch from './migrations/0018-trigram-search.ts';
+import * as postDays from './migrations/0019-post-days.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '0016-tallies': tallies,
   '0017-list-indexes': listIndexes,
   '0018-trigram-search': trigramSearch,
+  '0019-post-days': postDays,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

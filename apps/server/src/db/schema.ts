@@ -443,6 +443,10 @@ export type DB = {
   payments: PaymentsTable;
   postTallies: PostTalliesTable;
   paymentTallies: PaymentTalliesTable;
+  businessDays: BusinessDaysTable;
+  postDays: PostDaysTable;
+  postDaySums: PostDaysTable;
+  rollupState: RollupStateTable;
   competitionFinishes: CompetitionFinishesTable;
   payoutFiles: PayoutFilesTable;
   paypalPayouts: PaypalPayoutsTable;
@@ -475,6 +479,29 @@ export type PaymentTalliesTable = {
   paidCount: number;
   paidCents: number;
 };
+
+/** The start of each business day in the configured time zone (migration 0019, decision 0057). */
+export type BusinessDaysTable = { startMs: number; day: string };
+
+/**
+ * The posts of live competitions per business day entered, platform and country (upper case,
+ * '' when unknown), kept by triggers (migration 0019, decision 0057); postDaySums is the same
+ * counted from the posts (a view). Read, never written, by the app.
+ */
+export type PostDaysTable = {
+  day: string;
+  platform: string;
+  country: string;
+  entered: number;
+  live: number;
+  views: number;
+  likes: number;
+  flagged: number;
+  disqualified: number;
+};
+
+/** The time zone businessDays and postDays were built for: one row, 'postDays'. */
+export type RollupStateTable = { id: string; timeZone: string };
 
 /** An Idempotency-Key's reservation and, once done, the answer it replays for 24 hours. */
 export type IdempotencyKeysTable = {

@@ -7,7 +7,9 @@ import { seedLargeDataSet } from '../dev/large-data-set.ts';
 
 /**
  * The triggers of migration 0016 keep postTallies and paymentTallies equal to counting the rows,
- * whatever the writes: single and many-row inserts, updates and deletes, on both databases.
+ * and those of migration 0019 keep postDays equal to the posts counted per business day, whatever
+ * the writes: single and many-row inserts, updates and deletes, a competition deleted or restored,
+ * on both databases.
  */
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -63,25 +65,44 @@ async function talliedPayments() {
   return [n(row?.toBePaidCount), n(row?.toBePaidCents), n(row?.paidCount), n(row?.paidCents)];
 }
 
+/** The daily post rollups (decision 0057), without the days whose figures all went back to 0. */
+async function rolledUpDays() {
+  const rows = await app.db.selectFrom('postDays').selectAll().execute();
+  return Object.fromEntries(
+    rows.map(dayFigures).filter(([, figures]) => (figures as number[]).some((f) => f !== 0)),
+  );
+}
+/** The same figures counted from the posts (the view postDaySums). */
+async function countedDays() {
+  return Object.fromEntries((await app.db.selectFrom('postDaySums').selectAll().execute()).map(dayFigures));
+}
+const dayFigures = (r: Record<string, unknown>) => [
+  `${String(r.day)}|${String(r.platform)}|${String(r.country)}`,
+  ['entered', 'live', 'views', 'likes', 'flagged', 'disqualified'].map((c) => n(r[c])),
+];
+
 /** One write: a statement over the posts or payments whose number is `pick` modulo `every`. */
-const write = fc.record({
-  table: fc.constantFrom('posts', 'payments'),
-  kind: fc.constantFrom(
-    'remove',
-    'restore',
-    'score',
-    'unscore',
-    'flag',
-    'move',
-    'delete',
-    'copy',
-    'pay',
-    'owe',
-    'amount',
-  ),
-  every: fc.integer({ min: 1, max: 40 }),
-  pick: fc.integer({ min: 0, max: 39 }),
-});
+const rows = { every: fc.integer({ min: 1, max: 40 }), pick: fc.integer({ min: 0, max: 39 }) };
+const write = fc.oneof(
+  fc.record({
+    table: fc.constant('posts' as const),
+    kind: fc.constantFrom(
+      ...(['remove', 'restore', 'score', 'unscore', 'flag', 'disqualify', 'move', 'delete', 'copy'] as const),
+      ...(['views', 'country', 'redate'] as const),
+    ),
+    ...rows,
+  }),
+  fc.record({
+    table: fc.constant('payments' as const),
+    kind: fc.constantFrom(...(['pay', 'owe', 'remove', 'restore', 'amount', 'delete', 'copy'] as const)),
+    ...rows,
+  }),
+  fc.record({
+    table: fc.constant('competitions' as const),
+    kind: fc.constantFrom('remove', 'restore'),
+    ...rows,
+  }),
+);
 type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
 
 let copies = 0;
@@ -97,6 +118,11 @@ async function apply(w: Write) {
       flag: sql`deleted = 1, deleted_reason = 'flagged'`,
       // The video id becomes the row's own id: unique in any competition.
       move: sql`competition_id = (select min(id) from competitions), post_id = id`,
+      disqualify: sql`deleted = 1, deleted_reason = 'disqualified'`,
+      views: sql`views = views + 7, likes = likes + 2`,
+      country: sql`country = case when country is null then ' us' when country = ' us' then 'DE' else null end`,
+      // Back a day and a half: across midnight into another business day, or before the first.
+      redate: sql`created_at = created_at - 129600000`,
     }[w.kind as 'remove'];
     if (set) return sql`update posts set ${set} where ${picked}`.execute(app.db);
     if (w.kind === 'delete') {
@@ -109,6 +135,13 @@ async function apply(w: Write) {
       return sql`delete from posts where ${picked}`.execute(app.db);
     }
     if (w.kind === 'copy') return copyRows('posts', picked);
+    return;
+  }
+  if (w.table === 'competitions') {
+    // Deleting a competition takes its posts out of analytics; restoring puts them back.
+    const deleted = { remove: 1, restore: 0 }[w.kind as 'remove'];
+    if (deleted !== undefined)
+      return sql`update competitions set deleted = ${deleted} where ${picked}`.execute(app.db);
     return;
   }
   const set = {
@@ -148,11 +181,13 @@ async function copyRows(table: 'posts' | 'payments', picked: ReturnType<typeof s
   );
 }
 
-describe('post and payment tallies (decision 0043)', () => {
+describe('post and payment tallies (decision 0043) and daily post rollups (decision 0057)', () => {
   it('start equal to the counted rows', async () => {
     expect(await talliedPosts()).toEqual(await countedPosts());
     expect(await talliedPayments()).toEqual(await countedPayments());
     expect((await talliedPayments())[2]).toBeGreaterThan(0);
+    expect(await rolledUpDays()).toEqual(await countedDays());
+    expect(Object.keys(await countedDays()).length).toBeGreaterThan(3);
   });
 
   it('stay equal to the counted rows after any writes', async () => {
@@ -161,6 +196,7 @@ describe('post and payment tallies (decision 0043)', () => {
         for (const w of writes) await apply(w);
         expect(await talliedPosts()).toEqual(await countedPosts());
         expect(await talliedPayments()).toEqual(await countedPayments());
+        expect(await rolledUpDays()).toEqual(await countedDays());
       }),
       { numRuns: 25 },
     );

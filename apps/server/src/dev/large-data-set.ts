@@ -90,6 +90,12 @@ export function postsPerCompetition(counts: DataSetCounts, next: () => number): 
   return perCompetition;
 }
 
+/** Where the data set's posts come from, the most frequent first. */
+const POST_COUNTRIES = (
+  'US BR MX GB IN ID PH DE FR NG CA ES IT TR AR CO VN TH PL NL ' +
+  'AU JP KR ZA EG SA AE MY PK CL PE SE BE CH AT PT GR IE NZ KE'
+).split(' ');
+
 const record = (id: string, at: number) => ({ id, version: 1, deleted: 0, createdAt: at, updatedAt: at });
 
 /** A competition of the data set: `band` 0 completed, 1 running, 2 upcoming (half of them holds). */
@@ -305,7 +311,8 @@ export async function seedLargeDataSet(
       shares: Math.floor(likes / 50),
       comments: Math.floor(likes / 20),
       postedDate: at,
-      country: null,
+      // Forty countries, most posts in the first few; one in ten unknown.
+      country: i % 10 === 9 ? null : POST_COUNTRIES[Math.floor(next() ** 2 * POST_COUNTRIES.length)]!,
       author: creator,
       statsCheckedAt: at + DAY_MS,
       statsProvider: 'fake',

@@ -1,56 +1,76 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aggregateCache } from './aggregate-cache.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STALE_FACTOR, aggregateCache } from './aggregate-cache.ts';
 
+/** The kept aggregates (decisions 0045 and 0057): fresh, then given while recounted, then waited for. */
+const TTL = 30_000;
+let counts = 0;
+let fail = false;
+const compute = async () => {
+  await Promise.resolve();
+  if (fail) throw new Error('database gone');
+  return { value: ++counts };
+};
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.parse('2026-11-26T12:00:00Z'));
+  counts = 0;
+  fail = false;
+});
 afterEach(() => vi.useRealTimers());
 
-describe('the aggregates cache (decision 0045)', () => {
-  it('keeps an answer for its time, with when it was computed, then computes afresh', async () => {
-    vi.useFakeTimers({ now: Date.UTC(2026, 0, 1, 12) });
-    let runs = 0;
-    const cached = aggregateCache<{ n: number }>(30_000);
-    const compute = async () => ({ n: ++runs });
-    expect(await cached('a', compute)).toEqual({ n: 1, computedAt: Date.UTC(2026, 0, 1, 12) });
-    vi.setSystemTime(Date.UTC(2026, 0, 1, 12, 0, 29));
-    expect(await cached('a', compute)).toEqual({ n: 1, computedAt: Date.UTC(2026, 0, 1, 12) });
-    // Another key is its own answer.
-    expect((await cached('b', compute)).n).toBe(2);
-    vi.setSystemTime(Date.UTC(2026, 0, 1, 12, 0, 30));
-    expect(await cached('a', compute)).toEqual({ n: 3, computedAt: Date.UTC(2026, 0, 1, 12, 0, 30) });
+describe('aggregateCache', () => {
+  it('shares one count among callers while it runs and while it is fresh', async () => {
+    const cached = aggregateCache<{ value: number }>(TTL);
+    const [a, b] = await Promise.all([cached('k', compute), cached('k', compute)]);
+    expect(a).toEqual(b);
+    vi.advanceTimersByTime(TTL - 1);
+    expect((await cached('k', compute)).value).toBe(1);
+    expect(counts).toBe(1);
+    expect((await cached('other', compute)).value).toBe(2);
   });
 
-  it('computes once for callers asking at the same time', async () => {
-    let runs = 0;
-    let finish: (v: { n: number }) => void = () => {};
-    const cached = aggregateCache<{ n: number }>(30_000);
-    const compute = () => {
-      runs++;
-      return new Promise<{ n: number }>((resolve) => (finish = resolve));
-    };
-    const answers = Promise.all([cached('a', compute), cached('a', compute), cached('a', compute)]);
-    finish({ n: 7 });
-    expect((await answers).map((a) => a.n)).toEqual([7, 7, 7]);
-    expect(runs).toBe(1);
+  it('gives a due answer at once and counts afresh behind it, once', async () => {
+    const cached = aggregateCache<{ value: number }>(TTL);
+    const first = await cached('k', compute);
+    vi.advanceTimersByTime(TTL);
+    expect(await cached('k', compute)).toEqual(first);
+    expect(await cached('k', compute)).toEqual(first);
+    await settle();
+    expect(counts).toBe(2);
+    const fresh = await cached('k', compute);
+    expect(fresh.value).toBe(2);
+    expect(fresh.computedAt).toBe(first.computedAt + TTL);
   });
 
-  it('does not keep a failure, and with no time to keep computes every time', async () => {
-    const cached = aggregateCache<{ n: number }>(30_000);
-    await expect(cached('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect((await cached('a', async () => ({ n: 1 }))).n).toBe(1);
-    let runs = 0;
-    const never = aggregateCache<{ n: number }>(0);
-    await never('a', async () => ({ n: ++runs }));
-    await never('a', async () => ({ n: ++runs }));
-    expect(runs).toBe(2);
+  it('keeps the due answer when the recount fails, and tries again next time', async () => {
+    const cached = aggregateCache<{ value: number }>(TTL);
+    await cached('k', compute);
+    vi.advanceTimersByTime(TTL);
+    fail = true;
+    expect((await cached('k', compute)).value).toBe(1);
+    await settle();
+    fail = false;
+    expect((await cached('k', compute)).value).toBe(1);
+    await settle();
+    expect((await cached('k', compute)).value).toBe(2);
   });
 
-  it('holds at most its number of keys, dropping the oldest', async () => {
-    let runs = 0;
-    const cached = aggregateCache<{ n: number }>(30_000, 2);
-    const compute = async () => ({ n: ++runs });
-    await cached('a', compute);
-    await cached('b', compute);
-    await cached('c', compute);
-    expect((await cached('b', compute)).n).toBe(2);
-    expect((await cached('a', compute)).n).toBe(4);
+  it(`waits for a fresh count when the kept one is ${STALE_FACTOR} times too old`, async () => {
+    const cached = aggregateCache<{ value: number }>(TTL);
+    await cached('k', compute);
+    vi.advanceTimersByTime(TTL * STALE_FACTOR);
+    expect((await cached('k', compute)).value).toBe(2);
+  });
+
+  it('counts every time with ttl 0, and keeps no failure', async () => {
+    const cached = aggregateCache<{ value: number }>(0);
+    expect((await cached('k', compute)).value).toBe(1);
+    expect((await cached('k', compute)).value).toBe(2);
+    fail = true;
+    await expect(cached('k', compute)).rejects.toThrow('database gone');
+    fail = false;
+    expect((await cached('k', compute)).value).toBe(3);
   });
 });

@@ -1,20 +1,19 @@
 import { ANALYTICS_TOP_COUNTRIES } from '@preffy/api';
 import { COUNTRY_CONTINENTS } from '@preffy/domain';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
 
 /**
  * The analytics aggregates (issue 16). Every figure is counted or summed by the database; only
  * the finished numbers (a handful of rows, at most ANALYTICS_TOP_COUNTRIES countries) reach JS.
- * A period is the epoch-millisecond window [start, end) of its business days.
+ * The post figures that add up day by day read the daily rollups (PeriodDays, decision 0057);
+ * creators, competitions and prize money read their tables over the epoch-millisecond window
+ * [start, end) of the period's business days (PeriodMs).
  */
 export type PeriodMs = { start: number; end: number };
 
 /** PostgreSQL answers count/sum as strings (bigint/numeric) and sum over no rows as null. */
 const num = (value: unknown) => Number(value ?? 0);
-
-type PostsEb = ExpressionBuilder<DB, 'posts'>;
 
 /**
  * The ids of live competitions: a deleted competition keeps its posts (deleted = 0), and none
@@ -23,37 +22,32 @@ type PostsEb = ExpressionBuilder<DB, 'posts'>;
 const liveCompetitionIds = (db: Database) =>
   db.selectFrom('competitions').select('competitions.id').where('competitions.deleted', '=', 0);
 
-/** Posts of live competitions entered in the period, in whatever state they are now. */
-const enteredIn = (db: Database, { start, end }: PeriodMs) =>
+/** Live posts of live competitions entered in the period. */
+const liveIn = (db: Database, { start, end }: PeriodMs) =>
   db
     .selectFrom('posts')
     .where('posts.competitionId', 'in', liveCompetitionIds(db))
     .where('posts.createdAt', '>=', start)
-    .where('posts.createdAt', '<', end);
-const liveIn = (db: Database, period: PeriodMs) => enteredIn(db, period).where('posts.deleted', '=', 0);
+    .where('posts.createdAt', '<', end)
+    .where('posts.deleted', '=', 0);
 
-/** 1 for the rows that match, else 0: the sum of it counts them. */
-const oneIf = (eb: PostsEb, condition: ReturnType<PostsEb['and']>) =>
-  eb.case().when(condition).then(1).else(0).end();
+/** A period as business days, from..to inclusive (YYYY-MM-DD). */
+export type PeriodDays = { from: string; to: string };
+
+/** The daily post rollups of the period (migration 0019, decision 0057): a few rows per day. */
+const daysOf = (db: Database, { from, to }: PeriodDays) =>
+  db.selectFrom('postDays').where('postDays.day', '>=', from).where('postDays.day', '<=', to);
 
 /** Posts, views, likes, and the flag and disqualification counts with their whole. */
-export async function postTotals(db: Database, period: PeriodMs) {
-  const row = await enteredIn(db, period)
+export async function postTotals(db: Database, period: PeriodDays) {
+  const row = await daysOf(db, period)
     .select((eb) => [
-      eb.fn.countAll().as('entered'),
-      eb.fn.sum(oneIf(eb, eb.and([eb('posts.deleted', '=', 0)]))).as('posts'),
-      eb.fn
-        .sum(eb.case().when('posts.deleted', '=', 0).then(eb.ref('posts.views')).else(0).end())
-        .as('views'),
-      eb.fn
-        .sum(eb.case().when('posts.deleted', '=', 0).then(eb.ref('posts.likes')).else(0).end())
-        .as('likes'),
-      eb.fn
-        .sum(oneIf(eb, eb.and([eb('posts.deleted', '=', 1), eb('posts.deletedReason', '=', 'flagged')])))
-        .as('flagged'),
-      eb.fn
-        .sum(oneIf(eb, eb.and([eb('posts.deleted', '=', 1), eb('posts.deletedReason', '=', 'disqualified')])))
-        .as('disqualified'),
+      eb.fn.sum('entered').as('entered'),
+      eb.fn.sum('live').as('posts'),
+      eb.fn.sum('views').as('views'),
+      eb.fn.sum('likes').as('likes'),
+      eb.fn.sum('flagged').as('flagged'),
+      eb.fn.sum('disqualified').as('disqualified'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -166,21 +160,19 @@ export async function prizeMoney(db: Database, { start, end }: PeriodMs) {
 }
 
 /** The period's live posts by platform, most posts first (a handful of platforms; bounded anyway). */
-export async function byPlatform(db: Database, period: PeriodMs) {
-  const rows = await liveIn(db, period)
-    .select((eb) => ['posts.platform', eb.fn.countAll().as('posts'), eb.fn.sum('posts.views').as('views')])
-    .groupBy('posts.platform')
+export async function byPlatform(db: Database, period: PeriodDays) {
+  const rows = await daysOf(db, period)
+    .select((eb) => ['platform', eb.fn.sum('live').as('posts'), eb.fn.sum('views').as('views')])
+    .groupBy('platform')
+    .having((eb) => eb.fn.sum('live'), '>', 0)
     .orderBy('posts', 'desc')
-    .orderBy('posts.platform')
+    .orderBy('platform')
     .limit(50)
     .execute();
   return rows.map((r) => ({ platform: r.platform, posts: num(r.posts), views: num(r.views) }));
 }
 
-/** A post's country as stored, normalised: ISO upper case, '' when unknown. */
-const countryCode = sql<string>`upper(trim(coalesce(${sql.ref('posts.country')}, '')))`;
-
-/** The continent of `countryCode` in SQL, from the domain's country list ('' when none). */
+/** The continent of a rollup's country (ISO upper case, '' when unknown) in SQL, from the domain's country list ('' when none). */
 function continentCase() {
   const codesByContinent = new Map<string, string[]>();
   for (const [code, continent] of Object.entries(COUNTRY_CONTINENTS))
@@ -188,18 +180,19 @@ function continentCase() {
   // The codes are our own two-letter constants, so literals keep the statement short.
   const branches = [...codesByContinent].map(
     ([continent, codes]) =>
-      sql`when ${countryCode} in (${sql.join(codes.map((c) => sql.lit(c)))}) then ${sql.lit(continent)}`,
+      sql`when ${sql.ref('postDays.country')} in (${sql.join(codes.map((c) => sql.lit(c)))}) then ${sql.lit(continent)}`,
   );
   return sql<string>`case ${sql.join(branches, sql` `)} else '' end`;
 }
 
 /** The period's live posts by continent. */
-export async function byContinent(db: Database, period: PeriodMs) {
-  const located = liveIn(db, period).select([continentCase().as('continent'), 'posts.views']);
+export async function byContinent(db: Database, period: PeriodDays) {
+  const located = daysOf(db, period).select([continentCase().as('continent'), 'live', 'views']);
   const rows = await db
     .selectFrom(located.as('l'))
-    .select((eb) => ['l.continent', eb.fn.countAll().as('posts'), eb.fn.sum('l.views').as('views')])
+    .select((eb) => ['l.continent', eb.fn.sum('l.live').as('posts'), eb.fn.sum('l.views').as('views')])
     .groupBy('l.continent')
+    .having((eb) => eb.fn.sum('l.live'), '>', 0)
     .orderBy('posts', 'desc')
     .orderBy('l.continent')
     .execute();
@@ -210,19 +203,18 @@ export async function byContinent(db: Database, period: PeriodMs) {
  * The period's live posts by country: the top ANALYTICS_TOP_COUNTRIES (most posts, then most
  * views, then code), and the rest summed; both ranked once by a window function.
  */
-export async function byCountry(db: Database, period: PeriodMs) {
-  const located = liveIn(db, period).select([countryCode.as('country'), 'posts.views']);
-  const ranked = db
-    .selectFrom(located.as('l'))
+export async function byCountry(db: Database, period: PeriodDays) {
+  const ranked = daysOf(db, period)
     .select((eb) => [
-      'l.country',
-      eb.fn.countAll().as('posts'),
-      eb.fn.sum('l.views').as('views'),
-      sql<number>`row_number() over (order by count(*) desc, sum(${sql.ref('l.views')}) desc, ${sql.ref('l.country')})`.as(
+      'country',
+      eb.fn.sum('live').as('posts'),
+      eb.fn.sum('views').as('views'),
+      sql<number>`row_number() over (order by sum(${sql.ref('live')}) desc, sum(${sql.ref('views')}) desc, ${sql.ref('country')})`.as(
         'rank',
       ),
     ])
-    .groupBy('l.country');
+    .groupBy('country')
+    .having((eb) => eb.fn.sum('live'), '>', 0);
   const top = await db
     .selectFrom(ranked.as('r'))
     .select(['r.country', 'r.posts', 'r.views'])

@@ -52,13 +52,13 @@ export async function getAnalytics(
 ): Promise<Omit<Analytics, 'computedAt'>> {
   const ms = dayRangeMs(period.from, period.to, timeZone);
   // One after the other: SQLite has one connection, and the figures are small queries.
-  const posts = await postTotals(db, ms);
+  const posts = await postTotals(db, period);
   const creators = await creatorTotals(db, ms);
   const competitions = await competitionTotals(db, ms);
   const money = await prizeMoney(db, ms);
-  const platforms = await byPlatform(db, ms);
-  const continents = await byContinent(db, ms);
-  const countries = await byCountry(db, ms);
+  const platforms = await byPlatform(db, period);
+  const continents = await byContinent(db, period);
+  const countries = await byCountry(db, period);
   return {
     period,
     competitionsRun: competitions.competitionsRun,

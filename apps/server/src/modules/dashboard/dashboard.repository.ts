@@ -1,5 +1,5 @@
 import { DASHBOARD_TOP_COMPETITIONS } from '@preffy/api';
-import { type BucketCount, TIME_BUCKET_MS } from '@preffy/domain';
+import { type BucketCount, type DayCount, TIME_BUCKET_MS } from '@preffy/domain';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -35,7 +35,25 @@ const livePosts = (db: Database, viewer: Viewer) =>
 const bucketCounts = async (query: SelectQueryBuilder<DB, never, { bucket: number; count: unknown }>) =>
   (await query.execute()).map((r): BucketCount => ({ bucket: num(r.bucket), count: num(r.count) }));
 
-/** Live posts entered in the range, counted per epoch quarter-hour. */
+/**
+ * Live posts of every live competition per business day of from..to, from the daily rollups
+ * (decision 0057): what staff and admins see, a few rows per day instead of every post.
+ */
+export async function ugcByDay(
+  db: Database,
+  { from, to }: { from: string; to: string },
+): Promise<DayCount[]> {
+  const rows = await db
+    .selectFrom('postDays')
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .select((eb) => ['day', eb.fn.sum('live').as('count')])
+    .groupBy('day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, count: num(r.count) }));
+}
+
+/** Live posts entered in the range, counted per epoch quarter-hour (an organizer's competitions). */
 export function ugcByBucket(db: Database, viewer: Viewer, { start, end }: RangeMs) {
   const inRange = livePosts(db, viewer)
     .where('posts.createdAt', '>=', start)
