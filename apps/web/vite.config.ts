@@ -8,5 +8,13 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   plugins: [react(), precompress()],
   server: { proxy: { '/api': api, '/healthz': api } },
-  build: { chunkSizeWarningLimit: 1500 },
+  build: {
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        // Evaluated before any other chunk, so zod loads jitless (src/lib/zod-jitless.ts).
+        manualChunks: (id) => (id.endsWith('/src/lib/zod-jitless.ts') ? 'zod-jitless' : undefined),
+      },
+    },
+  },
 });

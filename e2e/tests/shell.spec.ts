@@ -36,6 +36,16 @@ test('a signed-out visitor is sent to sign in, then back where they were going',
 });
 
 test('an admin signs in, visits every sidebar entry, switches language, and signs out', async ({ page }) => {
+  // Nothing on any page breaks the Content-Security-Policy (zod runs without its compiler).
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    ),
+  );
   await signInWithForm(page);
   const nav = page.getByRole('navigation');
   for (const [path, label] of SIDEBAR) {
@@ -61,16 +71,23 @@ test('an admin signs in, visits every sidebar entry, switches language, and sign
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/preffy/view');
   await expect(page).toHaveURL(/\/login/);
+  expect(violations).toEqual([]);
 });
 
-test('unknown pages show the 404 page; / leads to the dashboard', async ({ page }) => {
+test('unknown pages show the 404 page with HTTP 404; / leads to the dashboard; the icon is an icon', async ({
+  page,
+}) => {
   await signIn(page);
-  await page.goto('/no/such/page');
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByTestId('not-found')).toContainText(
     'Sorry! the page you are looking for could not be found',
   );
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard$/);
+  const icon = await page.request.get('/favicon.ico');
+  expect(icon.headers()['content-type']).toBe('image/vnd.microsoft.icon');
+  expect((await icon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
 });
 
 test('the API documentation renders without the layout', async ({ page }) => {

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { isPagePath } from '@preffy/api';
 import { EMBED_ORIGINS } from '@preffy/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -106,6 +107,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   app.decorate('dialect', dialect);
   app.decorate('config', config);
   await migrateToLatest(db);
+  for (const warning of config.warnings) app.log.warn(warning);
   if (await ensurePostDays(db, config.businessTimeZone))
     app.log.info(
       { timeZone: config.businessTimeZone },
@@ -220,11 +222,14 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not index.html: a browser would run the page as a script.
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/assets/') &&
       request.url !== '/healthz';
-    if (isPage && spa.serveIndex) return spa.serveIndex(reply);
+    // An address the app has no page for is a 404 too (issue 19); the app shows its Not found
+    // screen with the shell, so the page is still index.html.
+    if (isPage && spa.serveIndex)
+      return spa.serveIndex(reply.code(isPagePath(request.url.split('?')[0]!) ? 200 : 404));
     return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
   });
 

@@ -30,3 +30,4 @@ export * from './analytics.ts';
 export * from './dashboard.ts';
 export * from './account.ts';
 export * from './settings.ts';
+export * from './pages.ts';

@@ -39,6 +39,20 @@ describe('configuration', () => {
       expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
   });
 
+  it('warns in production when PUBLIC_URL is not https, as one-click unsubscribe needs it', () => {
+    const base = { COOKIE_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/preffy-env-test' };
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'http://admin.label.test' }).warnings,
+    ).toEqual([
+      'PUBLIC_URL (http://admin.label.test) is not an https address: email links and one-click unsubscribe (RFC 8058) need https in production',
+    ]);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).warnings).toHaveLength(1);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://admin.label.test' }).warnings,
+    ).toEqual([]);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:3000' }).warnings).toEqual([]);
+  });
+
   it('refuses an S3 endpoint without its bucket and keys', () => {
     expect(() => loadConfig({ ...base, S3_ENDPOINT: 'https://s3.example' })).toThrow(/S3_BUCKET/);
   });

@@ -99,6 +99,8 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | undefined;
   publicUrl: string;
+  /** What an operator should fix but the app can run with; logged at start-up. */
+  warnings: string[];
   loadDemoData: boolean;
   cookieSecret: string;
   logLevel: string;
@@ -177,6 +179,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    warnings:
+      // RFC 8058: the one-click unsubscribe link in every email must be an https address.
+      e.NODE_ENV === 'production' && !(e.PUBLIC_URL ?? '').startsWith('https://')
+        ? [
+            `PUBLIC_URL (${e.PUBLIC_URL ?? 'not set'}) is not an https address: email links and one-click unsubscribe (RFC 8058) need https in production`,
+          ]
+        : [],
     loadDemoData: e.DEMO_DATA === 'true',
     cookieSecret: e.COOKIE_SECRET ?? persistentSecret(dataDir),
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
+import { foldContentLines } from './content-lines.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
 import { calendarFeedHashOf, findFeedOwner, setCalendarFeedHash } from '../users/users.repository.ts';
@@ -78,5 +79,5 @@ export async function renderFeed(
     vevent.addPropertyWithValue('url', `${options.publicUrl}/edit?id=${row.id}`);
     calendar.addSubcomponent(vevent);
   }
-  return calendar.toString();
+  return foldContentLines(calendar.toString());
 }

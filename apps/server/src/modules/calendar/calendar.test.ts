@@ -266,4 +266,17 @@ describe('iCalendar feed', () => {
     await dee!.client.delete('/api/calendar/feed');
     expect((await new TestClient(app).get(new URL(rotated).pathname)).statusCode).toBe(404);
   });
+
+  it('writes exact content lines for nasty names: CRLF everywhere, at most 75 octets, values intact', async () => {
+    const [, , , dee] = organizers;
+    const songName = 'Ñandú, «Зимняя песня»; 🎵 back\\slash — 夜に駆ける "quoted" ' + 'é'.repeat(40);
+    const own = (await reserve(dee!.client, '2031-09-02', { songName })).json().competition;
+    const { url } = (await dee!.client.post('/api/calendar/feed')).json();
+    const text = (await new TestClient(app).get(new URL(url).pathname)).body;
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const lines = text.split('\r\n').slice(0, -1);
+    for (const line of lines) expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
+    expect(parse(text).find((e) => e.uid === `${own.id}@preffy`)?.summary).toBe(`Luna Vega — ${songName}`);
+  });
 });

@@ -13,6 +13,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
   // As the build writes them (apps/web/precompress.ts): each copy marked, to see which is sent.
   const script = 'console.log("big");'.repeat(100);
   writeFileSync(path.join(dist, 'assets', 'big-1234.js'), script);
@@ -31,6 +32,34 @@ describe('serving the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+  it('answers the app page with 404 for an address it has no page for, and 200 for a page with a parameter', async () => {
+    for (const url of ['/nope', '/preffy/calendar/extra', '/c']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body).toContain('<div id="root">');
+    }
+    for (const url of ['/c/any-competition?embed=1', '/dashboard/', '/']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+  it('answers HEAD wherever GET answers, with the same status and no body', async () => {
+    for (const [url, status] of [
+      ['/preffy/calendar', 200],
+      ['/nope', 404],
+      ['/assets/app-1234.js', 200],
+      ['/favicon.ico', 200],
+      ['/healthz', 200],
+    ] as const) {
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(status);
+      expect(head.body, url).toBe('');
+    }
+  });
+  it('serves the icon as an icon', async () => {
+    const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/vnd.microsoft.icon');
   });
   it('serves hashed assets as immutable', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
