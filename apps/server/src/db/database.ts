@@ -22,6 +22,7 @@ import * as tallies from './migrations/0016-tallies.ts';
 import * as listIndexes from './migrations/0017-list-indexes.ts';
 import * as trigramSearch from './migrations/0018-trigram-search.ts';
 import * as postDays from './migrations/0019-post-days.ts';
+import * as calendarIndexes from './migrations/0020-calendar-indexes.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '0017-list-indexes': listIndexes,
   '0018-trigram-search': trigramSearch,
   '0019-post-days': postDays,
+  '0020-calendar-indexes': calendarIndexes,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

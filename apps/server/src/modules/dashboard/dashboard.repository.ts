@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { paged } from '../../lib/paging.ts';
 import { visibleCompetitions } from '../competitions/competitions.repository.ts';
-import { type PostTally, sumPostTally } from '../posts/post-tallies.ts';
+import { type PostTally, ofCompetitions, sumPostTally } from '../posts/post-tallies.ts';
 
 /**
  * The dashboard's aggregates (issue 16). The database counts; JS only receives finished numbers
@@ -128,21 +128,28 @@ async function postsTile(
   tally: PostTally,
   competitions: ReturnType<typeof visibleCompetitions>,
 ) {
-  const counted = db
-    .selectFrom('postTallies')
-    .innerJoin(competitions.select(['id', 'name']).as('c'), 'c.id', 'postTallies.competitionId');
   const [total, top] = await Promise.all([
     sumPostTally(db, tally, competitions),
-    counted
-      .select(['c.id', 'c.name', `postTallies.${tally} as count`])
+    db
+      .selectFrom('postTallies')
       .where(`postTallies.${tally}`, '>', 0)
+      .where(ofCompetitions(competitions))
+      .select((eb) => [
+        'postTallies.competitionId as id',
+        eb
+          .selectFrom('competitions')
+          .select('competitions.name')
+          .whereRef('competitions.id', '=', 'postTallies.competitionId')
+          .as('name'),
+        `postTallies.${tally} as count`,
+      ])
       .orderBy(`postTallies.${tally}`, 'desc')
-      .orderBy('c.name')
-      .orderBy('c.id')
+      .orderBy('name')
+      .orderBy('postTallies.competitionId')
       .limit(DASHBOARD_TOP_COMPETITIONS)
       .execute(),
   ]);
-  return { total, top: top.map((r) => ({ id: r.id, name: r.name, count: num(r.count) })) };
+  return { total, top: top.map((r) => ({ id: r.id, name: r.name ?? '', count: num(r.count) })) };
 }
 
 /** Waiting for review: live, unscored posts (the review queue) of competitions still open. */
