@@ -13,12 +13,12 @@ import { type Config, trustProxyOption } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { ensurePostDays } from './modules/analytics/post-days.ts';
 import { clientAddressKey } from './lib/client-address.ts';
-import { openApiTransform } from './lib/contract-route.ts';
+import { openApiTransform, withoutUnusedInputSchemas } from './lib/contract-route.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler.ts';
-import { registerSessionLoader } from './plugins/session.ts';
+import { SESSION_COOKIE, registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -174,8 +174,21 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   });
   await app.register(multipart);
   await app.register(swagger, {
-    openapi: { info: { title: 'Preffy Admin API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Preffy Admin API', version: '1.0.0', license: { name: 'Proprietary' } },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        // Each route names the ones it needs (lib/contract-route.ts).
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          csrfToken: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+          partnerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
+    },
     transform: openApiTransform,
+    // Schemas registered with an id (the one error answer) are written once, as components.
+    transformObject: withoutUnusedInputSchemas,
   });
 
   // Order matters: cookies are parsed, then the session loaded, then access and CSRF checked.

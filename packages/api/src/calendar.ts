@@ -103,6 +103,7 @@ export const calendar = {
     csrf: false,
     summary: 'The iCalendar feed (token.ics) of the competitions its owner may see',
     params: z.object({ file: z.string().regex(/^[\w-]{20,100}\.ics$/) }),
+    produces: 'text/calendar',
     responses: {},
   }),
 };

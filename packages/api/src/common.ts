@@ -16,3 +16,18 @@ export const versionQuery = z.object({ version: z.coerce.number().int().min(1) }
 
 /** A sign-out everywhere: done, and how many sessions ended. */
 export const endedSessionsSchema = okSchema.extend({ ended: z.number() });
+
+/**
+ * The one error answer of the whole API (the server's error handler): a status, a stable code,
+ * a message for people, the messages of each field at fault (400), and the record as it is now
+ * (409), and what a particular refusal adds (a blocked finish lists its duplicates). Registered under an id, so the OpenAPI document holds it once (components.schemas).
+ */
+export const apiErrorSchema = z
+  .looseObject({
+    statusCode: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    current: z.unknown().optional(),
+  })
+  .meta({ id: 'ApiError' });

@@ -106,19 +106,19 @@ export const email = {
     body: z.object({ type: z.enum(BULK_TYPES), competitionId, selection: bulkSelectionSchema }),
     responses: { 202: z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() }) },
   }),
-  /** The link in every marketing email: a page, not JSON, hence no response schema. */
+  /** The link in every marketing email: a page, not JSON. */
   unsubscribe: anyone.get('/api/email/unsubscribe', {
-    hide: true,
     summary: 'One-click unsubscribe link',
     query: unsubscribeQuery,
+    produces: 'text/html',
     responses: {},
   }),
   /** What mail clients post (RFC 8058), without cookies, hence no CSRF token; also the page's undo. */
   unsubscribeOneClick: anyone.post('/api/email/unsubscribe', {
     csrf: false,
-    hide: true,
     summary: 'RFC 8058 one-click unsubscribe (and undo)',
     query: unsubscribeQuery.extend({ resubscribe: z.enum(['0', '1']).default('0') }),
+    produces: 'text/html',
     responses: {},
   }),
 };

@@ -30,13 +30,18 @@ export interface EndpointDefinition {
    * answers 423 SESSION_LOCKED or 403 TWO_STEP_SETUP_REQUIRED then (plugins/access.ts).
    */
   gated?: boolean;
-  /** Left out of the OpenAPI document (e.g. the one-click unsubscribe form post). */
-  hide?: boolean;
   /**
    * A multipart/form-data body the handler reads itself (album images: `request.file()`), so
    * no `body`: these fields are shown in the OpenAPI document, never validated by the schema.
    */
   multipart?: z.ZodType;
+  /**
+   * What the success answer is when it is not JSON: a file (an attachment) or a page. The
+   * OpenAPI document shows it under that content type.
+   */
+  produces?: 'text/csv' | 'text/calendar' | 'application/pdf' | 'text/html';
+  /** Authenticated by a partner API key (`x-api-key`), not a session (the partner ingestion). */
+  partnerKey?: boolean;
 }
 
 /** Declares one endpoint in full, keeping its exact types (areas declare theirs with `endpointsOf`). */

@@ -180,6 +180,7 @@ export const finish = {
   file: staff.get('/api/finish/payout-files/:id', {
     summary: 'One payout file as text/csv (an attachment), as it was handed out',
     params: idParams,
+    produces: 'text/csv',
     responses: {},
   }),
   complete: staff.post('/api/finish/:competitionId/complete', {

@@ -33,7 +33,6 @@ export type OpenApiOperation = z.infer<typeof operationSchema>;
  */
 export const health = {
   openapi: endpointsOf(['system']).signedIn.get('/api/openapi.json', {
-    hide: true,
     summary: 'This API’s OpenAPI document',
     responses: { 200: openApiDocumentSchema },
   }),

@@ -31,3 +31,4 @@ export * from './dashboard.ts';
 export * from './account.ts';
 export * from './settings.ts';
 export * from './pages.ts';
+export * from './common.ts';

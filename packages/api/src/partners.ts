@@ -38,6 +38,7 @@ export const partners = {
   /** Authenticated by the partner key (x-api-key), not a session: no cookies, so no CSRF. */
   ingestPosts: anyone.post('/api/ingest/posts', {
     csrf: false,
+    partnerKey: true,
     summary: `Partner ingestion: up to ${MAX_INGEST_POSTS} entries for one competition (x-api-key header); each answered on its own`,
     body: z.object({
       competitionId: z.string().min(1).max(100),

@@ -143,11 +143,13 @@ export const reports = {
   csv: signedIn.get('/api/reports/:id/csv', {
     summary: 'The report as text/csv (an attachment)',
     params: idParams,
+    produces: 'text/csv',
     responses: {},
   }),
   pdf: signedIn.get('/api/reports/:id/pdf', {
     summary: 'The report as application/pdf (an attachment)',
     params: idParams,
+    produces: 'application/pdf',
     responses: {},
   }),
   shares: staff.get('/api/reports/:id/shares', {
@@ -180,11 +182,13 @@ export const publicReports = {
   csv: anyone.get('/api/public/reports/:token/csv', {
     summary: 'A shared report as text/csv',
     params: tokenParams,
+    produces: 'text/csv',
     responses: {},
   }),
   pdf: anyone.get('/api/public/reports/:token/pdf', {
     summary: 'A shared report as application/pdf',
     params: tokenParams,
+    produces: 'application/pdf',
     responses: {},
   }),
 };

@@ -1,8 +1,8 @@
-import { type OpenApiDocument, health } from '@preffy/api';
+import { type OpenApiDocument, apiErrorSchema, health } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { route } from '../../lib/contract-route.ts';
+import { documentedResponses, route } from '../../lib/contract-route.ts';
 import { pingDatabase } from './health.repository.ts';
 
 export async function healthRoutes(app: FastifyInstance) {
@@ -14,7 +14,15 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',
+        operationId: 'getHealthz',
+        security: [],
         response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+        ...documentedResponses({
+          500: {
+            description: 'The database does not answer',
+            content: { 'application/json': { schema: apiErrorSchema } },
+          },
+        }),
       },
     },
     async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { images } from '@preffy/api';
+import { apiErrorSchema, images } from '@preffy/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
 } from './images.ts';
 import type { FileStorage } from './storage.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
-import { route } from '../../lib/contract-route.ts';
+import { documentedResponses, route } from '../../lib/contract-route.ts';
 
 export const TOO_BIG = 'The image is larger than 5 MB';
 export const WRONG_TYPE = 'Please upload a JPEG, PNG or WebP image';
@@ -63,8 +63,24 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
       schema: {
         tags: ['images'],
         summary: 'A stored image',
+        operationId: 'getImagesByName',
+        security: [],
         params: z.object({ name: z.string().max(200) }),
-        hide: true,
+        ...documentedResponses({
+          200: {
+            description: 'The image',
+            content: Object.fromEntries(
+              [...new Set(Object.values(IMAGE_TYPES))].map((type) => [
+                type,
+                { schema: z.string().meta({ format: 'binary' }) },
+              ]),
+            ),
+          },
+          404: {
+            description: 'No such image',
+            content: { 'application/json': { schema: apiErrorSchema } },
+          },
+        }),
       },
     },
     async (request, reply) => {
