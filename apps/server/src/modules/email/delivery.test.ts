@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import { EmailWorker, MAX_ATTEMPTS } from './email-worker.ts';
+import { escapeHtml } from './escape-html.ts';
 import { enqueueEmail } from './outbox.ts';
 import { EMAIL_KINDS, type EmailKind } from './templates/messages.ts';
 import { mandrillTransport } from './transports/mandrill-transport.ts';
@@ -96,6 +98,31 @@ describe('smtp transport against a real SMTP server on 127.0.0.1', () => {
     expect(received.find((m) => m.to.includes('post-disqualification@creators.test'))!.raw).toMatch(
       /^Subject: Post Disqualification/m,
     );
+  });
+
+  it('sends every kind as a well-formed MIME message that a strict parser reads back whole', async () => {
+    for (const kind of Object.keys(EMAIL_KINDS) as EmailKind[]) {
+      const mail = received.find((m) => m.to.includes(`${kind}@creators.test`));
+      expect(mail, kind).toBeDefined();
+      // RFC 5322: CRLF line ends, no line longer than 998 octets.
+      expect(mail!.raw.replace(/\r\n/g, ''), kind).not.toMatch(/[\r\n]/);
+      for (const line of mail!.raw.split('\r\n'))
+        expect(Buffer.byteLength(line), kind).toBeLessThanOrEqual(998);
+      const parsed = await PostalMime.parse(mail!.raw);
+      expect(parsed.subject, kind).toBeTruthy();
+      expect(parsed.date, kind).toBeTruthy();
+      expect(parsed.messageId, kind).toMatch(/^<.+@.+>$/);
+      expect(parsed.from?.address).toBe(from.email);
+      expect(parsed.text?.trim(), kind).toBeTruthy();
+      // The HTML part is a whole document titled with the subject, its links' & escaped.
+      expect(parsed.html, kind).toMatch(/^<!doctype html>/i);
+      expect(parsed.html).toContain(`<title>${escapeHtml(parsed.subject!)}</title>`);
+      expect(parsed.html!.match(/href="[^"]*"/g) ?? []).not.toContainEqual(
+        expect.stringMatching(/&(?!amp;)/),
+      );
+      if (EMAIL_KINDS[kind].marketing)
+        expect(parsed.html, kind).toMatch(/href="[^"]*unsubscribe\?e=[^"]*&amp;t=/);
+    }
   });
 
   it('records a recipient the server refuses as rejected, with the reason, and does not retry it', async () => {
