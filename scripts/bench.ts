@@ -49,6 +49,7 @@ import {
   seedRefreshCompetition,
 } from '../apps/server/src/dev/large-data-set.ts';
 import { getAnalytics, resolvePeriod } from '../apps/server/src/modules/analytics/analytics.service.ts';
+import { type LighthouseScore, lighthouseMobile } from './bench-lighthouse.ts';
 import {
   getChart,
   getTiles,
@@ -88,6 +89,8 @@ const TARGETS = {
   payoutCsvMs: 100,
   bytesRatio: 1000,
   initialJsKb: 200,
+  lighthousePerformance: 90,
+  lighthouseAccessibility: 98,
 };
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -573,6 +576,27 @@ if (bundle) {
     misses.push(`initial JavaScript ${bundle.initialKb.toFixed(0)} KB gzip`);
 } else console.log('No web build in apps/web/dist: run `npm run build` to measure the bundle.');
 
+// ---- Lighthouse, mobile ------------------------------------------------------------------------
+// A smoke run proves it works on one page; a full run measures the three the issue names.
+let lighthouseScores: LighthouseScore[] | null = null;
+if (bundle) {
+  const pages = [
+    { name: 'login', url: `${base}/login` },
+    { name: 'All Competitions', url: `${base}/preffy/view`, cookie: cookieHeader() },
+    { name: 'public competition page', url: `${base}/c/${BIG_COMPETITION_ID}` },
+  ];
+  lighthouseScores = await lighthouseMobile(smoke ? pages.slice(0, 1) : pages);
+  for (const score of lighthouseScores) {
+    console.log(
+      `Lighthouse mobile, ${score.name}: performance ${score.performance}, accessibility ${score.accessibility}; first contentful paint ${(score.firstContentfulPaintMs / 1000).toFixed(1)} s, largest ${(score.largestContentfulPaintMs / 1000).toFixed(1)} s, blocking ${score.totalBlockingTimeMs.toFixed(0)} ms`,
+    );
+    if (score.performance < TARGETS.lighthousePerformance)
+      misses.push(`Lighthouse mobile performance of ${score.name}: ${score.performance}`);
+    if (score.accessibility < TARGETS.lighthouseAccessibility)
+      misses.push(`Lighthouse accessibility of ${score.name}: ${score.accessibility}`);
+  }
+}
+
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(
   root,
@@ -592,6 +616,7 @@ writeFileSync(
       load: loadResult,
       refresh: refreshResult,
       bundle,
+      lighthouse: lighthouseScores,
       misses,
     },
     null,

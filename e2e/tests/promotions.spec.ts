@@ -82,14 +82,15 @@ test('staff create a promotion, see its creator count, send its email after conf
   await expect(row).toContainText('$25 ÷ $10');
 
   // Send promotion email: confirmed, then the result; the unsubscribed address is skipped.
-  await row.getByRole('button', { name: `Send the promotion email of ${name}` }).click();
+  await row.getByRole('button', { name: `Send promotion email: ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Send the promotion email of ${name}?` });
   await expect(confirm).toContainText('goes to 3 creator emails');
   await confirm.getByTestId('confirm-send-promotion').click();
   await expect(page.getByTestId('promotion-send-result')).toHaveText(
     '2 emails queued. 1 address skipped (unsubscribed or banned).',
   );
-  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  // The footer's Close (the title bar's × is named Close too).
+  await page.getByRole('button', { name: 'Close', exact: true }).last().click();
 
   // The admin finds the message in the outbox.
   await page.goto('/preffy/outbox');
@@ -122,7 +123,7 @@ test('staff create a promotion, see its creator count, send its email after conf
   await expect(edit).toBeHidden();
   await expect(row.getByTestId('creator-count')).toHaveText('0');
   await expect(row.getByTestId('send-block')).toHaveText('Cannot send: the remaining balance is 0.');
-  const send = row.getByRole('button', { name: `Send the promotion email of ${name}` });
+  const send = row.getByRole('button', { name: `Send promotion email: ${name}` });
   await expect(send).toHaveAttribute('aria-disabled', 'true');
   // Still reachable from the keyboard, with the reason as its description; Enter does nothing.
   await expect(send).toHaveAccessibleDescription('Cannot send: the remaining balance is 0.');

@@ -51,9 +51,16 @@ test('an admin signs in, visits every sidebar entry, switches language, and sign
   for (const [path, label] of SIDEBAR) {
     await nav.getByTestId(`nav-${path}`).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(nav.getByTestId(`nav-${path}`)).toHaveAccessibleName(label);
+    // Named by its text; Inquiries also says how many are unseen.
+    await expect(nav.getByTestId(`nav-${path}`)).toHaveAccessibleName(
+      new RegExp(`^${label}( \\d+ \\(\\d+ unseen inquir(y|ies)\\))?$`),
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('no-access')).toHaveCount(0);
+    // The window says where the user is, and focus starts at the page's heading.
+    const heading = page.locator('main h1').first();
+    await expect(heading).toBeFocused();
+    await expect(page).toHaveTitle(`${(await heading.textContent())!.trim()} · Preffy Admin`);
   }
 
   await page.getByTestId('language-menu').click();

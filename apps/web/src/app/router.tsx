@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  Outlet,
   createRootRouteWithContext,
   createRoute,
   createRouter,
@@ -11,6 +10,7 @@ import { MONTH_PATTERN } from '@preffy/domain';
 import { Suspense, lazy } from 'react';
 import { z } from 'zod';
 import { meQuery } from '../lib/session.ts';
+import { RootLayout } from './shell/PageTitleAndFocus.tsx';
 import { catalogueReady } from '../lib/i18n/index.ts';
 import { ENTRIES_TABS } from '../features/entries/entries-tabs.ts';
 import { POSTS_ADMIN_TABS } from '../features/posts/posts-admin-tabs.ts';
@@ -152,7 +152,7 @@ const ProfilePage = lazyRouteComponent(
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // A loader runs beside the routes' own work (the session): English arrives in the meantime.
   loader: catalogueReady,
-  component: Outlet,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: ServerErrorPage,
 });

@@ -15,6 +15,7 @@ import {
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -46,6 +47,7 @@ import { confirmDestructive } from '../../components/confirm-destructive.tsx';
 import { UnseenInquiriesBadge } from '../../features/inquiries/components/UnseenInquiriesBadge.tsx';
 import { useLockScreen, useSaveLayout } from '../../features/account/api/account.ts';
 import { LayoutSettingsDrawer } from './LayoutSettingsDrawer.tsx';
+import { InsideMain } from './StatusPages.tsx';
 
 /** Sidebar widths per the layout setting (doc 2 §4): icon and condensed show icons only. */
 const NAVBAR_WIDTH: Record<LayoutSettings['sidebar'], number> = {
@@ -113,7 +115,8 @@ export function AppLayout() {
           component={Link}
           to={item.to}
           label={iconOnly ? undefined : label}
-          aria-label={label}
+          // Named by its visible text when it has one (a count beside Inquiries is read too).
+          aria-label={iconOnly ? label : undefined}
           leftSection={<item.icon size={mode === 'top' ? 18 : 20} stroke={1.6} />}
           rightSection={item.to === '/inquiries' && !iconOnly ? <UnseenInquiriesBadge /> : undefined}
           active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
@@ -245,12 +248,21 @@ export function AppLayout() {
             </Tooltip>
             <Menu position="bottom-end">
               <Menu.Target>
-                <UnstyledButton aria-label={me.name} data-testid="user-menu" c="inherit">
+                {/* Named by the user's name, shown beside the avatar or, on a phone, only to readers. */}
+                <UnstyledButton data-testid="user-menu" c="inherit">
                   <Group gap={6} wrap="nowrap">
-                    <Avatar src={account.avatarUrl} name={me.name} color="initials" size="sm" alt="" />
+                    <Avatar
+                      src={account.avatarUrl}
+                      name={me.name}
+                      color="initials"
+                      size="sm"
+                      alt=""
+                      aria-hidden
+                    />
                     <Text size="sm" visibleFrom="md">
                       {me.name}
                     </Text>
+                    <VisuallyHidden hiddenFrom="md">{me.name}</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
               </Menu.Target>
@@ -313,13 +325,15 @@ export function AppLayout() {
         <ScrollArea>{navLinks('side')}</ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main">
-        {layout.width === 'boxed' ? (
-          <Container size="xl" px={0}>
+        <InsideMain.Provider value>
+          {layout.width === 'boxed' ? (
+            <Container size="xl" px={0}>
+              <Outlet />
+            </Container>
+          ) : (
             <Outlet />
-          </Container>
-        ) : (
-          <Outlet />
-        )}
+          )}
+        </InsideMain.Provider>
       </AppShell.Main>
       <LayoutSettingsDrawer
         opened={layoutOpen}

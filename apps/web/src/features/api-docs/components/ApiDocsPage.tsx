@@ -52,11 +52,12 @@ export function ApiDocsPage() {
               {operations.map(({ path, method, op }) => (
                 <Accordion.Item key={`${method} ${path}`} value={`${method} ${path}`}>
                   <Accordion.Control>
-                    <Group gap="sm" wrap="nowrap">
+                    {/* Wraps on a narrow screen rather than scrolling inside the button. */}
+                    <Group gap="sm">
                       <Badge color={METHOD_COLORS[method] ?? 'gray'} w={70}>
                         {method}
                       </Badge>
-                      <Code>{path}</Code>
+                      <Code style={{ overflowWrap: 'anywhere' }}>{path}</Code>
                       <Text size="sm">{op.summary}</Text>
                     </Group>
                   </Accordion.Control>
@@ -89,7 +90,8 @@ export function ApiDocsPage() {
                         <Text fw={600} size="sm" mt="sm">
                           {t('requestBody')}
                         </Text>
-                        <Code block>
+                        {/* Scrolls sideways when long: focusable, so the keyboard can scroll it. */}
+                        <Code block tabIndex={0}>
                           {JSON.stringify(op.requestBody.content['application/json'].schema, null, 2)}
                         </Code>
                       </>

@@ -114,24 +114,29 @@ function CalendarMonthView({
         </Group>
         <Group gap="xs">
           <Button onClick={() => setReserveDay(data?.today ?? `${month}-01`)}>{t('reserveSlot')}</Button>
-          <Button
-            variant="light"
-            component="a"
-            href={data?.genniDirectFormUrl ?? undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            rightSection={<IconExternalLink size={14} />}
-            disabled={!data?.genniDirectFormUrl}
-            title={data?.genniDirectFormUrl ? undefined : t('genniFormMissing')}
-          >
-            {t('genniForm')}
-          </Button>
+          {data?.genniDirectFormUrl ? (
+            <Button
+              variant="light"
+              component="a"
+              href={data.genniDirectFormUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              rightSection={<IconExternalLink size={14} />}
+            >
+              {t('genniForm')}
+            </Button>
+          ) : (
+            // No link to follow: the reason is said, not hidden in a title on a dead link.
+            <Text size="sm" c="dimmed" data-testid="genni-form-missing">
+              {t('genniForm')}: {t('genniFormMissing')}
+            </Text>
+          )}
           <Button variant="default" leftSection={<IconRss size={16} />} onClick={() => setFeedOpen(true)}>
             {t('feed.button')}
           </Button>
         </Group>
       </Group>
-      <Group gap="xs" aria-label={t('legendLabel')}>
+      <Group gap="xs" role="group" aria-label={t('legendLabel')}>
         {TONE_ORDER.map((tone) => {
           const { color, Icon } = TONES[tone];
           return (
@@ -146,20 +151,28 @@ function CalendarMonthView({
       ) : isPhone ? (
         <MonthList days={data.days} monthTitle={monthTitle} onOpen={setOpenDay} />
       ) : (
-        <div role="grid" aria-label={monthTitle}>
-          <SimpleGrid cols={7} spacing={4} role="row">
+        // A list of days, each a button named by its date and what it holds: a grid role would
+        // promise arrow-key moves between cells, and each button already says its weekday.
+        <section aria-label={monthTitle}>
+          <SimpleGrid cols={7} spacing={4} aria-hidden>
             {weekdays.map((w) => (
-              <Text key={w} size="xs" fw={700} c="dimmed" ta="center" role="columnheader">
+              <Text key={w} size="xs" fw={700} c="dimmed" ta="center">
                 {w}
               </Text>
             ))}
           </SimpleGrid>
-          <SimpleGrid cols={7} spacing={4} mt={4}>
+          <SimpleGrid
+            cols={7}
+            spacing={4}
+            mt={4}
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {data.days.map((d) => (
               <DayCell key={d.day} day={d} isToday={d.day === data.today} onOpen={() => setOpenDay(d.day)} />
             ))}
           </SimpleGrid>
-        </div>
+        </section>
       )}
       {openDay && (
         <DayModal
@@ -182,6 +195,7 @@ function DayCell({ day, isToday, onOpen }: { day: CalendarDay; isToday: boolean;
   const { t } = useTranslation('calendar');
   return (
     <Paper
+      component="li"
       withBorder
       p={4}
       mih={110}
@@ -193,9 +207,10 @@ function DayCell({ day, isToday, onOpen }: { day: CalendarDay; isToday: boolean;
         onClick={onOpen}
         w="100%"
         h="100%"
-        aria-label={t('openDay', { date: day.day })}
         style={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 2 }}
       >
+        {/* Its name is what it shows, the date first: names and Hold/Confirmed are read too. */}
+        <VisuallyHidden>{t('openDay', { date: day.day })}</VisuallyHidden>
         <Group justify="space-between" gap={2} wrap="nowrap">
           <Text size="sm" fw={isToday ? 700 : 500} c={day.inMonth ? undefined : 'dimmed'}>
             {Number(day.day.slice(8))}

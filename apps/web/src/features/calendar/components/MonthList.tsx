@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { CalendarDay } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
@@ -31,9 +31,11 @@ export function MonthList({
     <Stack gap="xs" data-testid="month-list" aria-label={monthTitle} component="section">
       {busy.map((d) => (
         <Card key={d.day} withBorder p="sm" data-testid={`list-day-${d.day}`}>
-          <UnstyledButton onClick={() => onOpen(d.day)} aria-label={t('openDay', { date: d.day })}>
+          {/* Named by what it shows (the day), then what it opens: the visible text comes first. */}
+          <UnstyledButton onClick={() => onOpen(d.day)}>
             <Title order={2} size="h5">
               {weekday.format(new Date(`${d.day}T00:00:00Z`))} {d.day}
+              <VisuallyHidden>: {t('openDay', { date: d.day })}</VisuallyHidden>
             </Title>
           </UnstyledButton>
           <Stack gap={4} mt={6}>

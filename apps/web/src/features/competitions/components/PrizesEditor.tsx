@@ -70,7 +70,7 @@ export function PrizesEditor({
             {t('prizeTotal', { total: formatUsd(total.total) })}
           </Text>
           {budget !== undefined && (
-            <Text size="sm" c={total.total > budget ? 'red.8' : undefined} data-testid="prize-budget">
+            <Text size="sm" c={total.total > budget ? 'red' : undefined} data-testid="prize-budget">
               {total.total > budget
                 ? t('overBudget', { budget: formatUsd(budget), over: formatUsd(total.total - budget) })
                 : t('prizeBudget', { budget: formatUsd(budget) })}

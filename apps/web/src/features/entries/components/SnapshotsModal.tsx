@@ -24,6 +24,9 @@ export function SnapshotsModal({ post, onClose }: { post: Post; onClose: () => v
         <Text c="dimmed">{t('history.tooFew')}</Text>
       ) : (
         <LineChart
+          // A picture with a name (role img); recharts' keyboard layer would put a control inside it.
+          role="img"
+          lineChartProps={{ accessibilityLayer: false }}
           h={300}
           data={points}
           dataKey="when"
@@ -32,6 +35,7 @@ export function SnapshotsModal({ post, onClose }: { post: Post; onClose: () => v
             { name: 'views', label: t('columns.views'), color: 'blue.6' },
             { name: 'likes', label: t('columns.likes'), color: 'pink.6' },
           ]}
+          aria-label={t('history.title', { creator: post.creator })}
           data-testid="snapshot-chart"
         />
       )}

@@ -36,7 +36,8 @@ export function CompetitionChooser({ onChoose }: { onChoose: (id: string) => voi
           type="button"
           size="sm"
           ta="left"
-          aria-label={t('chooser.open', { name: c.name })}
+          // Its name holds what it shows (name — organizer), after what it does.
+          aria-label={t('chooser.open', { name: `${c.name} — ${c.organizer}` })}
           onClick={() => onChoose(c.id)}
         >
           {c.name} — {c.organizer}

@@ -53,7 +53,7 @@ export function InquireForm() {
   });
 
   return (
-    <Container size="sm" py="xl" px="md">
+    <Container size="sm" py="xl" px="md" component="main">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         {sent ? (
           <Stack align="center" ta="center" role="status" data-testid="inquiry-sent">

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUnseenCount } from '../api/inquiries.ts';
 
@@ -17,6 +17,8 @@ export function UnseenInquiriesBadge() {
       data-testid="unseen-inquiries"
     >
       {count > 99 ? '99+' : count}
+      {/* Read as 'Inquiries 2 (2 unseen)': the number alone would not say what it counts. */}
+      <VisuallyHidden> ({t('unseenCount', { count })})</VisuallyHidden>
     </Badge>
   );
 }

@@ -99,7 +99,7 @@ describe('the promotions page', () => {
   it('says why a promotion cannot be sent, and its Send does nothing', async () => {
     const asked = stubServer();
     renderPage('/promotions', PromotionsPage);
-    const send = await screen.findByRole('button', { name: 'Send the promotion email of Empty pot' });
+    const send = await screen.findByRole('button', { name: 'Send promotion email: Empty pot' });
     expect(send.getAttribute('aria-disabled')).toBe('true');
     // The reason is text on the page, and the button's description for screen readers.
     const reason = screen.getByText('Cannot send: the remaining balance is 0.');
@@ -112,9 +112,7 @@ describe('the promotions page', () => {
   it('sends only after confirming, with the version read and an Idempotency-Key, and shows queued and skipped', async () => {
     const asked = stubServer();
     renderPage('/promotions', PromotionsPage);
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Send the promotion email of Summer giveaway' }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Send promotion email: Summer giveaway' }));
     const confirm = await screen.findByRole('dialog', {
       name: 'Send the promotion email of Summer giveaway?',
     });
@@ -130,8 +128,7 @@ describe('the promotions page', () => {
   });
 
   const second = promotion({ id: 'p3', name: 'Winter giveaway' });
-  const sendButton = (name: string) =>
-    screen.findByRole('button', { name: `Send the promotion email of ${name}` });
+  const sendButton = (name: string) => screen.findByRole('button', { name: `Send promotion email: ${name}` });
   async function sendFromPage(name: string) {
     fireEvent.click(await sendButton(name));
     const confirm = await screen.findByRole('dialog', { name: `Send the promotion email of ${name}?` });

@@ -255,7 +255,7 @@ function RowActions({
           size="compact-xs"
           variant="light"
           leftSection={<IconMail size={14} />}
-          aria-label={t('actions.sendLabel', { name: p.name })}
+          aria-label={`${t('actions.send')}: ${p.name}`}
           // Focusable while refused, so the reason it names is reached from the keyboard too.
           data-disabled={!p.canSend || sendPaused || undefined}
           aria-disabled={!p.canSend || sendPaused}
@@ -277,7 +277,7 @@ function RowActions({
         </Button>
       </Group>
       {p.sendBlock && (
-        <Text id={reasonId} size="xs" c="orange.8" data-testid="send-block">
+        <Text id={reasonId} size="xs" c="orange" data-testid="send-block">
           {t(`sendBlock.${p.sendBlock}`)}
         </Text>
       )}

@@ -28,6 +28,9 @@ export function ReportSplits({ byPlatform, byCountry }: { byPlatform: Split; byC
         empty={platforms.length === 0 ? t('splits.empty') : null}
       >
         <BarChart
+          // A picture with a name (role img); recharts' keyboard layer would put a control inside it.
+          role="img"
+          barChartProps={{ accessibilityLayer: false }}
           h={180}
           data={platforms}
           dataKey="name"

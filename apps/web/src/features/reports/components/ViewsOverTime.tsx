@@ -19,6 +19,9 @@ export function ViewsOverTime({ viewsOverTime }: { viewsOverTime: PublicReport['
         {t(step === 'week' ? 'views.week' : 'views.day')}
       </Text>
       <LineChart
+        // A picture with a name (role img); recharts' keyboard layer would put a control inside it.
+        role="img"
+        lineChartProps={{ accessibilityLayer: false }}
         h={260}
         data={points}
         dataKey="day"

@@ -70,7 +70,7 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
         <List size="sm" spacing={2} data-testid="flagged-messages">
           {p.flags.map((f, i) => (
             <List.Item key={`${f.code}-${i}`}>
-              <Text size="sm" c="red.8">
+              <Text size="sm" c="red">
                 {flagMessage(f, { t, language, timeZone })}
               </Text>
             </List.Item>

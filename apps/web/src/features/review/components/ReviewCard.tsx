@@ -130,7 +130,7 @@ export function ReviewCard({
           <List size="sm" spacing={2} aria-label={t('card.notes')} data-testid="card-flags">
             {post.flags.map((flag, i) => (
               <List.Item key={`${flag.code}-${i}`}>
-                <Text size="sm" c={isNoteOnly(flag, post.platform) ? 'orange.8' : 'red.8'} fw={500}>
+                <Text size="sm" c={isNoteOnly(flag, post.platform) ? 'orange' : 'red'} fw={500}>
                   {flagMessage(flag, { t, language, timeZone })}
                 </Text>
               </List.Item>
