@@ -40,6 +40,13 @@ async function competitionWithPosts(n: number, extra: { bonusLikes?: number } = 
     })
   ).json().competition;
   const at = now();
+  // Started yesterday: the default start is 15:00 today, which before 15:00 is still to come, and
+  // a post dated before its competition's start is flagged 'Invalid Post Date' and removed.
+  await app.db
+    .updateTable('competitions')
+    .set({ startDate: at - 24 * 3600_000 })
+    .where('id', '=', c.id)
+    .execute();
   const rows = Array.from({ length: n }, (_, i) => {
     const videoId = `R${c.campaignId}x${String(i).padStart(11, '0')}`.slice(-11);
     return {
