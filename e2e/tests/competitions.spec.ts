@@ -44,8 +44,12 @@ async function pickDay(page: Page, label: string, day: string) {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const name = `${d} ${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${y}`;
   const target = page.getByRole('button', { name, exact: true }).first();
-  for (let i = 0; i < 2 && !(await target.isVisible()); i++)
-    await page.locator('[data-direction="previous"]').first().click();
+  // The day may lie in another month than the one shown (near a month's end): look ahead up to
+  // two months, then back.
+  for (const direction of ['next', 'next', 'previous', 'previous', 'previous', 'previous']) {
+    if (await target.isVisible()) break;
+    await page.locator(`[data-direction="${direction}"]`).first().click();
+  }
   await target.click();
 }
 
