@@ -36,6 +36,8 @@ test('a signed-out visitor is sent to sign in, then back where they were going',
 });
 
 test('an admin signs in, visits every sidebar entry, switches language, and signs out', async ({ page }) => {
+  // Thirteen pages, each with its title and focus checked: more than the default 20 s on a busy machine.
+  test.setTimeout(60_000);
   // Nothing on any page breaks the Content-Security-Policy (zod runs without its compiler).
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
