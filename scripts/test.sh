@@ -13,11 +13,23 @@ cleanup_tasks=()
 cleanup() { for task in "${cleanup_tasks[@]}"; do eval "$task" || true; done; }
 trap cleanup EXIT
 
-step "Typecheck"
-npm run --silent typecheck
+# Runs the named npm scripts at once (each uses about one core), prints each one's output after
+# it, and fails if any failed.
+side_by_side() {
+  local pids=() name failed=0
+  for name in "$@"; do
+    npm run --silent "$name" > "$OUT/$name.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || { failed=1; echo "--- npm run ${*:$((i + 1)):1} failed:"; }
+    cat "$OUT/${*:$((i + 1)):1}.log"
+  done
+  return $failed
+}
 
-step "Lint"
-npm run --silent lint
+step "Typecheck and lint, side by side"
+side_by_side typecheck lint
 
 step "Unit tests (domain rules)"
 npx vitest run --config vitest.unit.config.ts --reporter=default --reporter=json --outputFile="$OUT/unit.json"

@@ -22,36 +22,41 @@ import { useServerTable } from './use-server-table.ts';
 
 // mantine-datatable renders rows without cells under jsdom (icflorescu/mantine-datatable#626):
 // a plain table stands in for it, fed the props ServerTable gives it.
+// The library's table drawn plainly: its scroll area's viewport (which gets `viewportProps`)
+// around a table of the columns and records it was given.
 vi.mock('mantine-datatable', () => ({
   DataTable: (props: {
     columns: { accessor: string; title: string; render?: (row: unknown) => ReactNode }[];
     records: Record<string, unknown>[];
     noRecordsText: string;
     idAccessor: string;
+    scrollAreaProps?: { viewportProps?: Record<string, unknown> };
   }) => (
-    <table>
-      <thead>
-        <tr>
-          {props.columns.map((c) => (
-            <th key={c.accessor}>{c.title}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.records.length === 0 && (
+    <div data-testid="scroll-viewport" {...props.scrollAreaProps?.viewportProps}>
+      <table>
+        <thead>
           <tr>
-            <td>{props.noRecordsText}</td>
-          </tr>
-        )}
-        {props.records.map((row) => (
-          <tr key={String(row[props.idAccessor])}>
             {props.columns.map((c) => (
-              <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
+              <th key={c.accessor}>{c.title}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.records.length === 0 && (
+            <tr>
+              <td>{props.noRecordsText}</td>
+            </tr>
+          )}
+          {props.records.map((row) => (
+            <tr key={String(row[props.idAccessor])}>
+              {props.columns.map((c) => (
+                <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   ),
 }));
 
@@ -165,6 +170,13 @@ describe('ServerTable', () => {
       "'=Bob,bob@example.com,disabled",
       '',
     ]);
+  });
+
+  it('can be scrolled by keyboard when it is wider than the screen: its scroll region takes focus', async () => {
+    stubServer([ann]);
+    renderAt('/list');
+    const row = (await screen.findByText('ann@example.com')).closest('tr')!;
+    expect(row.closest('[data-testid=scroll-viewport]')!.getAttribute('tabindex')).toBe('0');
   });
 
   it('exports the filtered list, every page of it', async () => {

@@ -116,6 +116,9 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   const dataTableProps = {
     withTableBorder: true,
     highlightOnHover: true,
+    // A table wider than a phone scrolls sideways; a focusable region lets the keyboard scroll
+    // it even when its rows hold no link or button (axe: scrollable-region-focusable).
+    scrollAreaProps: { viewportProps: { tabIndex: 0 } },
     minHeight: props.minHeight ?? 200,
     idAccessor: props.idKey ?? 'id',
     verticalSpacing: props.dense ? 4 : 'sm',
