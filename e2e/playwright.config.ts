@@ -5,9 +5,13 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './global-setup.ts',
-  workers: 1,
+  // Two files at a time: one test mostly waits on the server or the browser, so two keep 2
+  // cores busy (9.0 → 6.8 min). Each test makes its own users and records, so files do not meet.
+  // The timeouts leave room for a test slowed by its neighbour; a passing test never waits on them.
+  workers: 2,
   retries: 0,
-  timeout: 20_000,
+  timeout: 40_000,
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: path.resolve(import.meta.dirname, '../.test-out/e2e.json') }]],
   outputDir: path.resolve(import.meta.dirname, '../.test-out/e2e-artifacts'),
