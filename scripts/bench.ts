@@ -9,6 +9,8 @@
 //   --scale 1        the data set's size (1 = 10,000 competitions, 1,000,000 posts)
 //   --data-dir DIR   reuse a data set seeded there (else a new temporary one; DATABASE_URL: that)
 //   --smoke          a quick run that proves it works (tiny data, 2 s of load): what CI runs
+//   --lists          the lists and their floors only, no load, stats refresh or Lighthouse: for
+//                    working on a query
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -72,6 +74,7 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '1' },
     'data-dir': { type: 'string' },
     smoke: { type: 'boolean', default: false },
+    lists: { type: 'boolean', default: false },
   },
 });
 const smoke = args.smoke;
@@ -451,48 +454,56 @@ for (const list of lists) {
 }
 
 // ---- Load -------------------------------------------------------------------------------------
-const load = await autocannon({
-  url: base,
-  connections: LOAD.connections,
-  duration: LOAD.duration,
-  headers: { cookie: cookieHeader() },
-  requests: lists.filter((list) => list.inLoad !== false).map((list) => ({ method: 'GET', path: list.url })),
-});
-const loadResult = {
-  connections: LOAD.connections,
-  seconds: LOAD.duration,
-  rps: load.requests.average,
-  p50: load.latency.p50,
-  p99: load.latency.p99,
-  errors: load.errors + load.timeouts + load.non2xx,
-  // What the errors were: connection errors, timeouts (autocannon's 10 s), and answers by status.
-  errorKinds: { errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx },
-  statusCodes: Object.fromEntries(
-    Object.entries(load.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
-  ),
-};
+async function measureLoad() {
+  const load = await autocannon({
+    url: base,
+    connections: LOAD.connections,
+    duration: LOAD.duration,
+    headers: { cookie: cookieHeader() },
+    requests: lists
+      .filter((list) => list.inLoad !== false)
+      .map((list) => ({ method: 'GET', path: list.url })),
+  });
+  return {
+    connections: LOAD.connections,
+    seconds: LOAD.duration,
+    rps: load.requests.average,
+    p50: load.latency.p50,
+    p99: load.latency.p99,
+    errors: load.errors + load.timeouts + load.non2xx,
+    // What the errors were: connection errors, timeouts (autocannon's 10 s), and answers by status.
+    errorKinds: { errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx },
+    statusCodes: Object.fromEntries(
+      Object.entries(load.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+    ),
+  };
+}
+const loadResult = args.lists ? null : await measureLoad();
 
 // ---- Stats refresh ------------------------------------------------------------------------------
 // Update Views of REFRESH.posts posts: each provider is limited to REFRESH.perSecond requests, so
 // the run can take no less than its busiest provider's requests ÷ that rate.
-const before = fake.requests.length;
-const refreshRun = await runJob(`/api/competitions/${REFRESH_COMPETITION_ID}/refresh`);
-const byProvider = new Map<string, number>();
-for (const request of fake.requests.slice(before)) {
-  const provider = request.split(' ')[1]!.split('/')[1] ?? 'other';
-  byProvider.set(provider, (byProvider.get(provider) ?? 0) + 1);
+async function measureRefresh() {
+  const before = fake.requests.length;
+  const refreshRun = await runJob(`/api/competitions/${REFRESH_COMPETITION_ID}/refresh`);
+  const byProvider = new Map<string, number>();
+  for (const request of fake.requests.slice(before)) {
+    const provider = request.split(' ')[1]!.split('/')[1] ?? 'other';
+    byProvider.set(provider, (byProvider.get(provider) ?? 0) + 1);
+  }
+  const busiest = Math.max(...byProvider.values());
+  return {
+    posts: REFRESH.posts,
+    seconds: refreshRun.seconds,
+    failed: refreshRun.failed,
+    requests: Object.fromEntries(byProvider),
+    /** The least time the limit allows: the busiest provider's requests at the allowed rate. */
+    floorSeconds: busiest / REFRESH.perSecond,
+    achievedPerSecond: busiest / refreshRun.seconds,
+    allowedPerSecond: REFRESH.perSecond,
+  };
 }
-const busiest = Math.max(...byProvider.values());
-const refreshResult = {
-  posts: REFRESH.posts,
-  seconds: refreshRun.seconds,
-  failed: refreshRun.failed,
-  requests: Object.fromEntries(byProvider),
-  /** The least time the limit allows: the busiest provider's requests at the allowed rate. */
-  floorSeconds: busiest / REFRESH.perSecond,
-  achievedPerSecond: busiest / refreshRun.seconds,
-  allowedPerSecond: REFRESH.perSecond,
-};
+const refreshResult = args.lists ? null : await measureRefresh();
 await fake.close();
 
 // ---- The web bundle ---------------------------------------------------------------------------
@@ -546,18 +557,22 @@ console.table(
     };
   }),
 );
-console.log(
-  `Load: ${loadResult.connections} clients for ${loadResult.seconds} s: ${loadResult.rps.toFixed(0)} req/s, p50 ${loadResult.p50} ms, p99 ${loadResult.p99} ms, ${loadResult.errors} errors ${JSON.stringify(loadResult.errorKinds)}, statuses ${JSON.stringify(loadResult.statusCodes)}`,
-);
-if (loadResult.errors > 0) misses.push(`load: ${loadResult.errors} errors`);
-console.log(
-  `Stats refresh of ${refreshResult.posts.toLocaleString('en')} posts (providers answer in ${REFRESH.latencyMs} ms, ${REFRESH.perSecond} requests/s each): ${refreshResult.seconds.toFixed(1)} s, the limit allows ${refreshResult.floorSeconds.toFixed(1)} s; busiest provider at ${refreshResult.achievedPerSecond.toFixed(1)} of ${REFRESH.perSecond} requests/s; requests ${JSON.stringify(refreshResult.requests)}; ${refreshResult.failed} failed`,
-);
-if (refreshResult.failed > 0) misses.push(`stats refresh: ${refreshResult.failed} posts failed`);
-if (!smoke && refreshResult.seconds > refreshResult.floorSeconds * 1.25)
-  misses.push(
-    `stats refresh: ${refreshResult.seconds.toFixed(0)} s, the limit allows ${refreshResult.floorSeconds.toFixed(0)} s`,
+if (loadResult) {
+  console.log(
+    `Load: ${loadResult.connections} clients for ${loadResult.seconds} s: ${loadResult.rps.toFixed(0)} req/s, p50 ${loadResult.p50} ms, p99 ${loadResult.p99} ms, ${loadResult.errors} errors ${JSON.stringify(loadResult.errorKinds)}, statuses ${JSON.stringify(loadResult.statusCodes)}`,
   );
+  if (loadResult.errors > 0) misses.push(`load: ${loadResult.errors} errors`);
+}
+if (refreshResult) {
+  console.log(
+    `Stats refresh of ${refreshResult.posts.toLocaleString('en')} posts (providers answer in ${REFRESH.latencyMs} ms, ${REFRESH.perSecond} requests/s each): ${refreshResult.seconds.toFixed(1)} s, the limit allows ${refreshResult.floorSeconds.toFixed(1)} s; busiest provider at ${refreshResult.achievedPerSecond.toFixed(1)} of ${REFRESH.perSecond} requests/s; requests ${JSON.stringify(refreshResult.requests)}; ${refreshResult.failed} failed`,
+  );
+  if (refreshResult.failed > 0) misses.push(`stats refresh: ${refreshResult.failed} posts failed`);
+  if (!smoke && refreshResult.seconds > refreshResult.floorSeconds * 1.25)
+    misses.push(
+      `stats refresh: ${refreshResult.seconds.toFixed(0)} s, the limit allows ${refreshResult.floorSeconds.toFixed(0)} s`,
+    );
+}
 if (bundle) {
   console.log(
     `Initial JavaScript: ${bundle.initialKb.toFixed(1)} KB gzip (target ${TARGETS.initialJsKb} KB)`,
@@ -579,7 +594,7 @@ if (bundle) {
 // ---- Lighthouse, mobile ------------------------------------------------------------------------
 // A smoke run proves it works on one page; a full run measures the three the issue names.
 let lighthouseScores: LighthouseScore[] | null = null;
-if (bundle) {
+if (bundle && !args.lists) {
   const pages = [
     { name: 'login', url: `${base}/login` },
     { name: 'All Competitions', url: `${base}/preffy/view`, cookie: cookieHeader() },
