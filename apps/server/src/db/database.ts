@@ -23,6 +23,7 @@ import * as listIndexes from './migrations/0017-list-indexes.ts';
 import * as trigramSearch from './migrations/0018-trigram-search.ts';
 import * as postDays from './migrations/0019-post-days.ts';
 import * as calendarIndexes from './migrations/0020-calendar-indexes.ts';
+import * as sqliteSearchIndexes from './migrations/0021-sqlite-search-indexes.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -126,6 +127,7 @@ export const migrations: Record<string, Migration> = {
   '0018-trigram-search': trigramSearch,
   '0019-post-days': postDays,
   '0020-calendar-indexes': calendarIndexes,
+  '0021-sqlite-search-indexes': sqliteSearchIndexes,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

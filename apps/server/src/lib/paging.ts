@@ -1,12 +1,15 @@
 import {
   type Expression,
   type ExpressionBuilder,
+  type Kysely,
   type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
+  SqliteAdapter,
   type StringReference,
   sql,
 } from 'kysely';
+import { SQLITE_SEARCH_INDEXES } from '../db/migrations/0021-sqlite-search-indexes.ts';
 
 /** Paging helpers for repositories; the paged query and answer schemas live in @preffy/api. */
 const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
@@ -29,6 +32,26 @@ export function matchesSearch<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   const pattern = searchPattern(search);
   return eb.or(columns.map((column) => eb(eb.fn('lower', [column]), 'like', pattern)));
+}
+
+/**
+ * The search of a table that has a trigram index on SQLite (migration 0021, decision 0068): the
+ * index's columns contain the text. On SQLite, a text of three characters or more first takes the
+ * index's candidate rows (a trigram phrase), which the same `like` as everywhere then confirms, so
+ * the answer is exactly matchesSearch's; PostgreSQL's pg_trgm indexes serve the `like` itself.
+ */
+export function matchesIndexedSearch<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  eb: ExpressionBuilder<DB, TB>,
+  table: (typeof SQLITE_SEARCH_INDEXES)[number]['table'],
+  search: string,
+): Expression<SqlBool> {
+  const { index, columns } = SQLITE_SEARCH_INDEXES.find((i) => i.table === table)!;
+  const like = matchesSearch(eb, columns as unknown as StringReference<DB, TB>[], search);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || [...search].length < 3) return like;
+  const phrase = `"${search.replaceAll('"', '""')}"`;
+  const candidates = sql<SqlBool>`${sql.raw(table)}.rowid in (select rowid from ${sql.raw(index)} where ${sql.raw(index)} match ${phrase})`;
+  return eb.and([candidates, like]);
 }
 
 /** `select(totalCount)`: the row count of a filtered query, for `paged`. */

@@ -1,7 +1,7 @@
 import type { CompetitionListItem, ListCompetitionsQuery } from '@preffy/api';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { matchesSearch, paged } from '../../lib/paging.ts';
+import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { LIST_ITEM_COLUMNS, toCompetitionListItem } from './competition.dto.ts';
 
@@ -22,7 +22,7 @@ export async function listCompetitions(
   if (q.tab === 'upcoming') base = base.where('hasEnded', '=', 0).where('isActive', '=', 0);
   if (q.tab === 'active') base = base.where('hasEnded', '=', 0).where('isActive', '=', 1);
   if (q.tab === 'completed') base = base.where('hasEnded', '=', 1);
-  if (q.search) base = base.where((eb) => matchesSearch(eb, ['name', 'organizer'], q.search!));
+  if (q.search) base = base.where((eb) => matchesIndexedSearch(db, eb, 'competitions', q.search!));
   return paged(
     q,
     base,
@@ -38,7 +38,7 @@ export async function listCompetitions(
 /** How many of the competitions the viewer may see each tab holds for a search: one pass, no rows. */
 export async function countByTab(db: Database, viewer: { role: string; email: string }, search?: string) {
   let base = visibleCompetitions(db, viewer);
-  if (search) base = base.where((eb) => matchesSearch(eb, ['name', 'organizer'], search));
+  if (search) base = base.where((eb) => matchesIndexedSearch(db, eb, 'competitions', search));
   const row = await base
     .select([
       sql<number>`sum(case when has_ended = 0 and is_active = 0 then 1 else 0 end)`.as('upcoming'),

@@ -1,10 +1,10 @@
 import type { Database } from '../../db/database.ts';
-import { matchesSearch } from '../../lib/paging.ts';
+import { matchesIndexedSearch } from '../../lib/paging.ts';
 
 /** Competitions to pick for a bulk email: at most 20 matching the name or organizer, latest first. */
 export function pickableCompetitions(db: Database, search: string | undefined) {
   let q = db.selectFrom('competitions').select(['id', 'name', 'organizer']).where('deleted', '=', 0);
-  if (search) q = q.where((eb) => matchesSearch(eb, ['name', 'organizer'], search));
+  if (search) q = q.where((eb) => matchesIndexedSearch(db, eb, 'competitions', search));
   return q.orderBy('endDate', 'desc').limit(20).execute();
 }
 

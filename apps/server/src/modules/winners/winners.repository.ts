@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { WinnersTable } from '../../db/schema.ts';
 import { newRecord, now } from '../../lib/clock.ts';
-import { matchesSearch, paged } from '../../lib/paging.ts';
+import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 
 /** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
@@ -21,7 +21,7 @@ function subscribersQuery(db: Database, search?: string) {
     .where('deleted', '=', 0)
     .where('isUnsubscribed', '=', 0)
     .where('isBanned', '=', 0);
-  if (search) q = q.where((eb) => matchesSearch(eb, ['email'], search));
+  if (search) q = q.where((eb) => matchesIndexedSearch(db, eb, 'winners', search));
   return q;
 }
 
@@ -171,7 +171,7 @@ export const toPublicWinner = (row: WinnerRow): Winner => ({
 /** The winners directory: every winner not deleted, searched by email, sorted and paged. */
 export async function listWinners(db: Database, q: ListWinnersQuery) {
   let base = db.selectFrom('winners').where('deleted', '=', 0);
-  if (q.search) base = base.where((eb) => matchesSearch(eb, ['email'], q.search!));
+  if (q.search) base = base.where((eb) => matchesIndexedSearch(db, eb, 'winners', q.search!));
   return paged(
     q,
     base,
