@@ -64,6 +64,20 @@ describe('aggregateCache', () => {
     expect((await cached('k', compute)).value).toBe(2);
   });
 
+  it('joins the recount already running once the kept answer grows too old, never counting twice', async () => {
+    const cached = aggregateCache<{ value: number }>(TTL);
+    await cached('k', compute);
+    const finishes: (() => void)[] = [];
+    const slow = () => new Promise<void>((resolve) => finishes.push(resolve)).then(compute);
+    vi.advanceTimersByTime(TTL * STALE_FACTOR - 1);
+    expect((await cached('k', slow)).value).toBe(1);
+    vi.advanceTimersByTime(2);
+    const waiting = cached('k', slow);
+    expect(finishes).toHaveLength(1);
+    finishes[0]!();
+    expect((await waiting).value).toBe(2);
+  });
+
   it('counts every time with ttl 0, and keeps no failure', async () => {
     const cached = aggregateCache<{ value: number }>(0);
     expect((await cached('k', compute)).value).toBe(1);

@@ -7,7 +7,8 @@ type Kept<T> = {
   at: number;
   answer: Promise<T & { computedAt: number }>;
   settled: boolean;
-  refreshing: boolean;
+  /** The fresh count running behind this answer, if any: later callers join it. */
+  recount: Kept<T> | null;
 };
 
 /**
@@ -27,7 +28,7 @@ export function aggregateCache<T>(ttlMs: number, maxKeys = 200) {
       at,
       answer: compute().then((value) => ({ ...value, computedAt: at })),
       settled: false,
-      refreshing: false,
+      recount: null,
     };
     entry.answer.then(
       () => {
@@ -53,14 +54,17 @@ export function aggregateCache<T>(ttlMs: number, maxKeys = 200) {
     const age = kept ? at - kept.at : Infinity;
     if (kept && age < ttlMs) return kept.answer;
     if (kept && kept.settled && age < ttlMs * STALE_FACTOR) {
-      if (!kept.refreshing) {
-        kept.refreshing = true;
-        count(key, compute, at).answer.catch(() => {
-          kept.refreshing = false;
+      if (!kept.recount) {
+        const recount = count(key, compute, at);
+        kept.recount = recount;
+        recount.answer.catch(() => {
+          if (kept.recount === recount) kept.recount = null;
         });
       }
       return kept.answer;
     }
+    // Too old to give: wait for the fresh count, the one already running if there is one.
+    if (kept?.recount) return kept.recount.answer;
     const entry = count(key, compute, at);
     put(key, entry);
     return entry.answer;

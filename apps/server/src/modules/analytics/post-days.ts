@@ -9,6 +9,18 @@ import type { Database } from '../../db/database.ts';
 const FIRST_DAY = '2020-01-01';
 const LAST_DAY = '2101-01-01';
 const STATE_ID = 'postDays';
+/** A rollup row's key and figures: postDays' columns, counted alike by the view postDaySums. */
+const ROLLUP_COLUMNS = [
+  'day',
+  'platform',
+  'country',
+  'entered',
+  'live',
+  'views',
+  'likes',
+  'flagged',
+  'disqualified',
+] as const;
 
 const startsByZone = new Map<string, { startMs: number; day: string }[]>();
 /** Each day's start in the zone, then LAST_DAY's start on '' (computed once per process and zone). */
@@ -44,22 +56,8 @@ export async function ensurePostDays(db: Database, timeZone: string): Promise<bo
     await trx.deleteFrom('postDays').execute();
     await trx
       .insertInto('postDays')
-      .columns(['day', 'platform', 'country', 'entered', 'live', 'views', 'likes', 'flagged', 'disqualified'])
-      .expression(
-        trx
-          .selectFrom('postDaySums')
-          .select([
-            'day',
-            'platform',
-            'country',
-            'entered',
-            'live',
-            'views',
-            'likes',
-            'flagged',
-            'disqualified',
-          ]),
-      )
+      .columns(ROLLUP_COLUMNS)
+      .expression(trx.selectFrom('postDaySums').select(ROLLUP_COLUMNS))
       .execute();
     await trx
       .insertInto('rollupState')
