@@ -24,6 +24,7 @@ import * as trigramSearch from './migrations/0018-trigram-search.ts';
 import * as postDays from './migrations/0019-post-days.ts';
 import * as calendarIndexes from './migrations/0020-calendar-indexes.ts';
 import * as sqliteSearchIndexes from './migrations/0021-sqlite-search-indexes.ts';
+import * as competitionNameOrder from './migrations/0022-competition-name-order.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -128,6 +129,7 @@ export const migrations: Record<string, Migration> = {
   '0019-post-days': postDays,
   '0020-calendar-indexes': calendarIndexes,
   '0021-sqlite-search-indexes': sqliteSearchIndexes,
+  '0022-competition-name-order': competitionNameOrder,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {
