@@ -95,7 +95,9 @@ async function pagesViolations(page: Page, paths: string[], dark: boolean) {
 let competitionPaths: string[] = [];
 test.beforeAll(async ({ baseURL }) => {
   const { api } = await adminApi(baseURL!);
-  const { items } = (await (await api.get('/api/competitions?pageSize=1')).json()) as {
+  // The one that ends first: a demo competition with posts, which no other test file changes
+  // (files run side by side; another file deletes the competition it made).
+  const { items } = (await (await api.get('/api/competitions?pageSize=1&sortDirection=asc')).json()) as {
     items: { id: string }[];
   };
   const id = items?.[0]?.id;

@@ -72,7 +72,14 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 function keepStatistics(sqlite: SQLite.Database) {
   sqlite.pragma('optimize = 0x10002');
-  const timer = setInterval(() => sqlite.pragma('optimize'), OPTIMIZE_EVERY_MS);
+  const timer = setInterval(() => {
+    // Statistics are a hint: a busy or full database skips this hour, it never stops the server.
+    try {
+      sqlite.pragma('optimize');
+    } catch {
+      /* tried again next hour */
+    }
+  }, OPTIMIZE_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

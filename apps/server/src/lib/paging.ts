@@ -48,8 +48,11 @@ export function matchesIndexedSearch<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   const { index, columns } = SQLITE_SEARCH_INDEXES.find((i) => i.table === table)!;
   const like = matchesSearch(eb, columns as unknown as StringReference<DB, TB>[], search);
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || [...search].length < 3) return like;
-  const phrase = `"${search.replaceAll('"', '""')}"`;
+  // The text as the `like` has it: lower-casing can lengthen it ('İ' is 'i' and a dot), and a
+  // phrase of the raw text would then miss rows the `like` finds.
+  const text = search.toLowerCase();
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || [...text].length < 3) return like;
+  const phrase = `"${text.replaceAll('"', '""')}"`;
   const candidates = sql<SqlBool>`${sql.raw(table)}.rowid in (select rowid from ${sql.raw(index)} where ${sql.raw(index)} match ${phrase})`;
   return eb.and([candidates, like]);
 }

@@ -50,6 +50,9 @@ function createAppTheme(t: TFunction) {
       MultiSelect: { defaultProps: { renderPill: namedPill(t) } },
       // Every dialog's close button says what it does (Mantine leaves it unnamed), and its
       // title bar (a <header>) is no second banner beside the app's own.
+      // A table wider than a phone scrolls sideways; a focusable region lets the keyboard scroll
+      // it even when its rows hold no link or button (axe: scrollable-region-focusable).
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
       Modal: { defaultProps: dialogDefaults(t) },
       Drawer: { defaultProps: dialogDefaults(t) },
       // Picking a day with the keyboard: arrows cross months, and Enter leaves focus on the field

@@ -7,7 +7,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
  * `lower(column) like '%text%'` reads every row, 20 ms for the 100,000 winners' addresses. An
  * FTS5 table with the trigram tokenizer indexes the searched columns of the two big searched
  * tables; a search of three characters or more first asks it for the candidate rows
- * (lib/search.ts). It stores no copy of the text (external content, keyed by the table's rowid),
+ * (matchesIndexedSearch in lib/paging.ts). It stores no copy of the text (external content, keyed by the table's rowid),
  * and the triggers keep it in the change's transaction. The app never VACUUMs (which may renumber
  * rowids); backups copy pages as they are.
  */

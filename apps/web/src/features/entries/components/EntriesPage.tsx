@@ -10,6 +10,7 @@ import {
   Title,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { abbreviateCount, roleMeets } from '@preffy/domain';
@@ -151,14 +152,15 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
       textAlign: 'right',
       // The post's numbers at each refresh, charted.
       cell: (p) => (
+        // Named by its visible number first, then what it does (WCAG 2.5.3, label in name).
         <UnstyledButton
           onClick={() => setHistoryOf(p)}
-          aria-label={t('history.open', { creator: p.creator })}
           data-testid="views-history"
           td="underline dotted"
           fz="sm"
         >
           {abbreviateCount(p.views)}
+          <VisuallyHidden> {t('history.open', { creator: p.creator })}</VisuallyHidden>
         </UnstyledButton>
       ),
     },
