@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { PAYOUT_CSV_COLUMNS } from '@preffy/domain';
-import { adminApi, signIn, signInAsNew } from './helpers.ts';
+import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
 // The test makes its own competition, posts and partner entry first; the machine may be busy.
 test.describe.configure({ timeout: 120_000 });
@@ -109,7 +109,7 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   // The chooser finds the competition; choosing it opens its wizard at step 1.
   await page.goto('/preffy/finish');
   await expect(page.getByRole('heading', { name: 'Finish Competition', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Search by competition or organizer' }).fill(run.name);
+  await searchTable(page, 'Search by competition or organizer', run.name);
   await page.getByRole('button', { name: `Finish ${run.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/preffy/finish\\?id=${run.id}`));
   await expect(page.getByRole('heading', { name: `Finish Competition: ${run.name}` })).toBeVisible();
@@ -228,7 +228,7 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   await expect(page.getByRole('row').filter({ hasText: run.name })).toHaveCount(3);
   // …and the winner notices in the outbox.
   await page.goto('/preffy/outbox');
-  await page.getByRole('textbox', { name: 'Search by subject or recipient' }).fill(run.name);
+  await searchTable(page, 'Search by subject or recipient', run.name);
   await expect(page.getByRole('cell', { name: 'Winner notice', exact: true }).first()).toBeVisible();
   await api.dispose();
 });

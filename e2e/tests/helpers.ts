@@ -77,3 +77,19 @@ export async function pageApi(page: Page, method: 'POST' | 'PUT' | 'DELETE', url
   const { token } = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
   return page.request.fetch(url, { method, data, headers: { 'x-csrf-token': token } });
 }
+
+/**
+ * Types into a table's search box and waits for the list fetched with that search. A row found
+ * before the answer comes may belong to the unfiltered page, and a click on it may land on the
+ * loading overlay the refetch puts over the table.
+ */
+export async function searchTable(page: Page, label: string, text: string) {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' &&
+      new URL(response.url()).pathname.startsWith('/api/') &&
+      new URL(response.url()).searchParams.get('search') === text.trim(),
+  );
+  await page.getByRole('textbox', { name: label }).fill(text);
+  await answered;
+}

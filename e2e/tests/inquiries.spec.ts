@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, signIn, signInAsNew } from './helpers.ts';
+import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -54,7 +54,7 @@ test('a prospect sends the public form; staff find it under Unseen, update and a
   await page.goto('/inquiries?status=unseen');
   await expect(page.getByRole('heading', { name: 'Unseen Inquiries', level: 1 })).toBeVisible();
   await expect(page.getByTestId('unseen-inquiries')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Search by name, email, source or type' }).fill(email);
+  await searchTable(page, 'Search by name, email, source or type', email);
   const row = page.getByRole('row', { name: new RegExp(fullName) });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('inquiry-status')).toHaveText('Unseen');
@@ -98,7 +98,7 @@ test('a prospect sends the public form; staff find it under Unseen, update and a
 
   // The new assignee's email is in the outbox.
   await page.goto('/preffy/outbox');
-  await page.getByRole('textbox', { name: 'Search by subject or recipient' }).fill(assignee);
+  await searchTable(page, 'Search by subject or recipient', assignee);
   await expect(page.getByRole('cell', { name: 'Inquiry assignment', exact: true })).toHaveCount(1);
 
   // Add A Note: rich text, shown with its author, and in the timeline.
@@ -148,7 +148,7 @@ test('a prospect sends the public form; staff find it under Unseen, update and a
   await page.getByTestId('confirm-delete-inquiry').click();
   await expect(page).toHaveURL(/\/inquiries$/);
   await expect(page.getByRole('heading', { name: 'All Inquiries', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Search by name, email, source or type' }).fill(email);
+  await searchTable(page, 'Search by name, email, source or type', email);
   await expect(page.getByText('No inquiries match')).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PROMOTION_MESSAGES } from '@preffy/domain';
-import { adminApi, signIn, signInAsNew } from './helpers.ts';
+import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
 // Each test makes its competition and winners first; the machine may be busy.
 test.describe.configure({ timeout: 60_000 });
@@ -74,7 +74,7 @@ test('staff create a promotion, see its creator count, send its email after conf
   await expect(page.getByText(`${name} is created.`)).toBeVisible();
 
   // The creator count: $25 ÷ $10 pays 2 whole creators.
-  await page.getByRole('textbox', { name: 'Search by name or competition' }).fill(name);
+  await searchTable(page, 'Search by name or competition', name);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(song);
@@ -94,7 +94,7 @@ test('staff create a promotion, see its creator count, send its email after conf
 
   // The admin finds the message in the outbox.
   await page.goto('/preffy/outbox');
-  await page.getByRole('textbox', { name: 'Search by subject or recipient' }).fill(fresh);
+  await searchTable(page, 'Search by subject or recipient', fresh);
   const message = page.getByRole('cell', { name: 'Promotion email', exact: true });
   await expect(message).toHaveCount(1);
   await message.click();

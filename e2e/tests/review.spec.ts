@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { adminApi, newUserSignInPath, signIn } from './helpers.ts';
+import { adminApi, newUserSignInPath, signIn, searchTable } from './helpers.ts';
 
 type Api = { api: APIRequestContext; csrf: string };
 
@@ -177,9 +177,7 @@ test('Delete offers four choices; each email choice queues its Post Disqualifica
   }
   await session.api.dispose();
   await page.goto('/preffy/outbox');
-  await page
-    .getByRole('textbox', { name: 'Search by subject or recipient' })
-    .fill(`${tag}-volume@creators.test`);
+  await searchTable(page, 'Search by subject or recipient', `${tag}-volume@creators.test`);
   await expect(
     page
       .getByRole('row')

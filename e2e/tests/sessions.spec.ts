@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { adminApi, newUserSignInPath, signIn } from './helpers.ts';
+import { adminApi, newUserSignInPath, signIn, searchTable } from './helpers.ts';
 
 /** Another single-use sign-in link for an existing user, minted by the admin. */
 async function anotherSignInPath(baseURL: string, email: string) {
@@ -51,7 +51,7 @@ test('an admin signs a user out everywhere from the Users page', async ({ page, 
 
   await signIn(page);
   await page.goto('/admin/users');
-  await page.getByRole('textbox', { name: 'Search by name or email' }).fill(email);
+  await searchTable(page, 'Search by name or email', email);
   await page.getByRole('button', { name: `Actions: ${email}` }).click();
   await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
   await expect(page.getByRole('dialog')).toContainText('must sign in again');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FORM_MESSAGES } from '@preffy/domain';
-import { adminApi, signIn, signInAsNew } from './helpers.ts';
+import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
 // Each test signs in and makes its winners first; the machine may be busy.
 test.describe.configure({ timeout: 45_000 });
@@ -32,7 +32,7 @@ test('staff add a winner through the form, ban them with the select and delete t
   await dialog.getByRole('button', { name: 'Add the winner' }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('textbox', { name: 'Search by email' }).fill(email);
+  await searchTable(page, 'Search by email', email);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('paypal@winners.test');
