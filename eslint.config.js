@@ -37,6 +37,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/.prerender/**',
       'data/**',
       '.test-out/**',
       'test-results/**',
@@ -59,7 +60,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points talk to the person at the terminal.
-    files: ['apps/server/src/server.ts', 'scripts/**'],
+    files: ['apps/server/src/server.ts', 'scripts/**', 'apps/web/prerender-pages.ts'],
     rules: { 'no-console': 'off' },
   },
   {
@@ -141,5 +142,18 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
+    // Served as it is, before the app: plain script for the browser (apps/web/public/boot.js).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        requestAnimationFrame: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

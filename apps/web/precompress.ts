@@ -16,6 +16,22 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+/** Writes file.br and file.gz beside a text file worth compressing. */
+export function compressFile(file: string) {
+  if (!TEXT.test(file) || statSync(file).size < MIN_BYTES) return;
+  const bytes = readFileSync(file);
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  );
+}
+
 /**
  * Writes name.br (brotli at its best, which is slow: fine once per build) and name.gz beside
  * every text file of the build, so the server sends them as they are (@fastify/static's
@@ -25,25 +41,13 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'preffy-precompress',
-    apply: 'build',
+    // The prerender's server bundle (prerender-pages.ts) is run once, never served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      for (const file of filesUnder(outDir)) {
-        if (!TEXT.test(file) || statSync(file).size < MIN_BYTES) continue;
-        const bytes = readFileSync(file);
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
-      }
+      for (const file of filesUnder(outDir)) compressFile(file);
     },
   };
 }

@@ -5,8 +5,10 @@ import { precompress } from './precompress.ts';
 // In development the API runs on its own port (npm run dev); the built app is served by it.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
+  // The prerender's bundle (prerender-pages.ts) needs no copy of the public files.
+  publicDir: isSsrBuild ? false : 'public',
   server: { proxy: { '/api': api, '/healthz': api } },
   build: {
     chunkSizeWarningLimit: 1500,
@@ -17,4 +19,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

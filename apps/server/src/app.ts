@@ -241,8 +241,8 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
       request.url !== '/healthz';
     // An address the app has no page for is a 404 too (issue 19); the app shows its Not found
     // screen with the shell, so the page is still index.html.
-    if (isPage && spa.serveIndex)
-      return spa.serveIndex(reply.code(isPagePath(request.url.split('?')[0]!) ? 200 : 404));
+    if (isPage && spa.servePage)
+      return spa.servePage(request, reply.code(isPagePath(request.url.split('?')[0]!) ? 200 : 404));
     return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
   });
 

@@ -4,9 +4,27 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import './styles.css';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { languageReady } from './lib/i18n/index.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, router } from './app/App.tsx';
+import { currentLanguage, languageReady } from './lib/i18n/index.ts';
+import { takeEarlyInput } from './lib/early-input.ts';
 
-// The user's language is loaded first, so the first screen is never drawn in English.
-void languageReady.then(() => createRoot(document.getElementById('root')!).render(<App />));
+const root = document.getElementById('root')!;
+
+// The user's language is loaded first, so the first screen is never drawn in English. A page the
+// build prerendered (prerender-pages.ts) is hydrated once its screen has loaded, if it was drawn
+// in the user's language; otherwise (a language chosen here, not the browser's) it is redrawn.
+void languageReady.then(async () => {
+  if (root.dataset.prerendered && root.dataset.prerendered === currentLanguage()) {
+    await router.load();
+    // The router then draws what it drew in the build (without its client-only Suspense around
+    // the routes), as it does for a page a server rendered.
+    router.ssr = { manifest: undefined };
+    takeEarlyInput(root);
+    hydrateRoot(root, <App />);
+  } else {
+    // Redrawn: fields typed into are replaced, but forms from now on go to the app.
+    takeEarlyInput(root);
+    createRoot(root).render(<App />);
+  }
+});

@@ -1,3 +1,5 @@
+import { LANGUAGES, type Language } from './account.ts';
+
 /**
  * The web app's pages, as its router declares them ($name: one path segment). The server
  * answers any other page address with HTTP 404 (the app still shows its Not found screen), so
@@ -49,4 +51,40 @@ export function isPagePath(pathname: string): boolean {
       pattern.length === segments.length &&
       pattern.every((part, i) => part.startsWith('$') || part === segments[i]),
   );
+}
+
+/**
+ * Pages the build writes as HTML in every language (apps/web/prerender-pages.ts), each with the
+ * query parameters that leave its first screen as written (any other, such as the sign-in page's
+ * `link=invalid`, changes it). The server sends one of these instead of the empty app page.
+ */
+export const PRERENDERED_PAGES = {
+  '/login': ['redirect', 'signedOut'],
+  '/forgot-password': [],
+} as const satisfies Record<string, readonly string[]>;
+export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
+
+/** Where the build writes a prerendered page, under the web build's folder. */
+export const prerenderedFile = (page: PrerenderedPage, language: string) =>
+  `prerendered/${page.slice(1)}.${language}.html`;
+
+/** The prerendered page for an address, if its first screen is the one the build wrote. */
+export function prerenderedPageFor(url: string): PrerenderedPage | undefined {
+  const { pathname, searchParams } = new URL(url, 'http://local');
+  if (!Object.hasOwn(PRERENDERED_PAGES, pathname)) return undefined;
+  const page = pathname as PrerenderedPage;
+  let same = true;
+  searchParams.forEach((_value, key) => {
+    if (!(PRERENDERED_PAGES[page] as readonly string[]).includes(key)) same = false;
+  });
+  return same ? page : undefined;
+}
+
+/**
+ * The language a prerendered page is sent in: the browser's first language when the app has it,
+ * as the web app chooses when nothing is stored (apps/web/src/lib/i18n), else English.
+ */
+export function prerenderedLanguageFor(acceptLanguage: string | undefined): Language {
+  const first = acceptLanguage?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return LANGUAGES.find((language) => language === first) ?? 'en';
 }

@@ -4,6 +4,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  createMemoryHistory,
   redirect,
 } from '@tanstack/react-router';
 import { MONTH_PATTERN } from '@preffy/domain';
@@ -167,6 +168,8 @@ const loginRoute = createRoute({
     /** A sign-in link for an account with two-step verification: the code is asked first. */
     step: z.literal('two-step').optional().catch(undefined),
   }),
+  // The screen's chunk loads with the route, so a prerendered sign-in page hydrates in one go.
+  loader: () => LoginPage.preload?.(),
   component: function Login() {
     const search = loginRoute.useSearch();
     return <LoginPage redirect={search.redirect} link={search.link} twoStep={search.step === 'two-step'} />;
@@ -590,15 +593,23 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * The app's router. The build's prerender (prerender.tsx) gives the page it draws: the router
+ * then stays at that address, and leaves out the inline script with which it would restore a
+ * server-drawn page's scroll (the CSP forbids inline scripts; a first page has nothing to restore).
+ */
+export function createAppRouter(queryClient: QueryClient, prerenderAt?: string) {
   return createRouter({
     routeTree,
+    ...(prerenderAt ? { history: createMemoryHistory({ initialEntries: [prerenderAt] }) } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    scrollRestoration: !prerenderAt,
   });
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -19,6 +19,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'big-1234.js'), script);
   writeFileSync(path.join(dist, 'assets', 'big-1234.js.br'), brotliCompressSync(`${script}//br`));
   writeFileSync(path.join(dist, 'assets', 'big-1234.js.gz'), gzipSync(`${script}//gz`));
+  // The sign-in page as the build prerenders it, in English and Spanish only.
+  mkdirSync(path.join(dist, 'prerendered'));
+  for (const language of ['en', 'es'])
+    writeFileSync(
+      path.join(dist, 'prerendered', `login.${language}.html`),
+      `<div id="root" data-prerendered="${language}">`,
+    );
   app = await createTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -42,6 +49,31 @@ describe('serving the web app', () => {
     for (const url of ['/c/any-competition?embed=1', '/dashboard/', '/']) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
+  });
+  it("answers the sign-in page with the page prerendered in the browser's language, if the build has it", async () => {
+    const login = (url: string, language?: string) =>
+      app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+    for (const [url, language, sent] of [
+      ['/login', 'es-ES,es;q=0.9,en;q=0.8', 'es'],
+      ['/login?redirect=%2Fpreffy%2Fview&signedOut=1', 'es', 'es'],
+      ['/login', 'de-DE,es;q=0.9', 'de-missing'],
+      ['/login', 'fr-FR,es;q=0.5', 'en'],
+      ['/login', undefined, 'en'],
+    ] as const) {
+      const page = await login(url, language);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      if (sent === 'de-missing') {
+        // This build has no German page: the empty app page, drawn by the browser.
+        expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
+        continue;
+      }
+      expect(page.body, `${url} ${language}`).toBe(`<div id="root" data-prerendered="${sent}">`);
+      expect(page.headers.vary).toContain('Accept-Language');
+    }
+    // A parameter that changes the first screen (an invalid sign-in link) gets the app page.
+    expect((await login('/login?link=invalid', 'es')).body).toBe('<!doctype html><div id="root"></div>');
+    expect((await login('/login?step=two-step')).body).toBe('<!doctype html><div id="root"></div>');
   });
   it('answers HEAD wherever GET answers, with the same status and no body', async () => {
     for (const [url, status] of [

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type PrerenderedPage,
+  prerenderedFile,
+  prerenderedLanguageFor,
+  prerenderedPageFor,
+} from '@preffy/api';
 import { consumeAuthToken } from '../auth/auth-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -60,10 +66,23 @@ export async function registerSpa(app: FastifyInstance) {
     app.log.warn(`No web build in ${dist}: run "npm run build" to serve the app`);
   }
 
+  // Pages the build drew as HTML (apps/web/prerender-pages.ts); an older build may have none.
+  const prerendered = (page: PrerenderedPage, language: string) =>
+    existsSync(path.join(dist, prerenderedFile(page, language))) ? prerenderedFile(page, language) : null;
+
   return {
-    /** For the not-found handler: app routes are client-side, so unknown pages get index.html. */
-    serveIndex: hasBuild
-      ? (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    /**
+     * For the not-found handler: app routes are client-side, so pages get index.html, or the
+     * page already drawn in the browser's language when the build prerendered it.
+     */
+    servePage: hasBuild
+      ? (request: FastifyRequest, reply: FastifyReply) => {
+          reply.header('Cache-Control', 'no-cache');
+          const page = reply.statusCode === 200 ? prerenderedPageFor(request.url) : undefined;
+          const file = page && prerendered(page, prerenderedLanguageFor(request.headers['accept-language']));
+          if (!file) return reply.sendFile('index.html');
+          return reply.header('Vary', 'Accept-Language').sendFile(file);
+        }
       : null,
   };
 }

@@ -18,7 +18,8 @@ function PageTitleAndFocus() {
   const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? s.location.pathname });
   const firstPage = useRef(true);
   const lastHeading = useRef<HTMLElement | null>(null);
-  const lastTitle = useRef('');
+  // A prerendered page comes with the title this sets (prerender-pages.ts): that one is ours.
+  const lastTitle = useRef(globalThis.document?.title ?? '');
   useEffect(() => {
     const appName = t('app.name');
     const moveFocus = !firstPage.current;

@@ -1,0 +1,65 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { takeEarlyInput, useReplayEarlyInput } from './early-input.ts';
+
+// React's act() warns unless told it runs in a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A controlled field and a form, as the sign-in card has them. */
+function Card({ sent }: { sent: string[] }) {
+  useReplayEarlyInput();
+  const [email, setEmail] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        sent.push(email);
+      }}
+    >
+      <input aria-label="Email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+      <output>{email}</output>
+    </form>
+  );
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  delete window.preffyEarlyInput;
+});
+
+/** The card as prerendered, with a visitor's text typed before the app arrived. */
+function prerendered(sent: string[], typed: string) {
+  const root = document.createElement('div');
+  root.innerHTML = renderToString(<Card sent={sent} />);
+  document.body.append(root);
+  root.querySelector('input')!.value = typed;
+  return root;
+}
+
+describe('what a visitor did before the app arrived', () => {
+  it('hands typed text to the form once hydrated, where a plain hydration keeps it out of the state', async () => {
+    const sent: string[] = [];
+    const plain = prerendered(sent, 'early@typed.test');
+    await act(async () => void hydrateRoot(plain, <Card sent={sent} />));
+    expect(plain.querySelector('output')!.textContent).toBe('');
+
+    const root = prerendered(sent, 'early@typed.test');
+    takeEarlyInput(root);
+    await act(async () => void hydrateRoot(root, <Card sent={sent} />));
+    expect(root.querySelector('output')!.textContent).toBe('early@typed.test');
+    expect(root.querySelector('input')!.value).toBe('early@typed.test');
+  });
+
+  it('sends a form held before the app arrived, with the typed text, and lets later ones through', async () => {
+    const sent: string[] = [];
+    const root = prerendered(sent, 'held@typed.test');
+    const early = { heldForm: root.querySelector('form'), appReady: false };
+    window.preffyEarlyInput = early;
+    takeEarlyInput(root);
+    expect(early.appReady).toBe(true);
+    await act(async () => void hydrateRoot(root, <Card sent={sent} />));
+    await expect.poll(() => sent).toEqual(['held@typed.test']);
+  });
+});

@@ -1,0 +1,60 @@
+import { type Page, expect, test } from '@playwright/test';
+import { ADMIN } from './helpers.ts';
+
+// The sign-in and forgot-password pages come drawn in the HTML (apps/web/prerender-pages.ts);
+// the app's JavaScript arrives after the first paint and hydrates them.
+
+/** Holds the app's entry script until `release` is called, as a slow link would. */
+async function holdAppScript(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("the sign-in page is drawn before its JavaScript, in the browser's language and colour scheme", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE', colorScheme: 'dark' });
+  const page = await context.newPage();
+  await holdAppScript(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bei Preffy Admin anmelden' })).toBeVisible();
+  await expect(page).toHaveTitle('Bei Preffy Admin anmelden · Preffy Admin');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // Chosen by boot.js before the first paint: a dark page is never drawn light first.
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await context.close();
+});
+
+test('what a visitor types and sends before the app arrives counts, and the page hydrates cleanly', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // The wrong password's 401 is expected; any other error is not.
+    if (message.type() === 'error' && !message.text().includes('401 (Unauthorized)'))
+      errors.push(message.text());
+  });
+  const release = await holdAppScript(page);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  // Sent before the app is there: held, not a reload that would lose the text.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  // The app takes the typed text and sends the form: the server's answer shows.
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid credentials');
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(ADMIN.email);
+  // Now the app's own: a right password signs in.
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // A hydration that did not match would have said so (React error 418) and redrawn the page.
+  expect(errors).toEqual([]);
+});
