@@ -14,16 +14,17 @@ cleanup() { for task in "${cleanup_tasks[@]}"; do eval "$task" || true; done; }
 trap cleanup EXIT
 
 # Runs the named npm scripts at once (each uses about one core), prints each one's output after
-# it, and fails if any failed.
+# it, and fails if any failed. An interrupted run stops them too (cleanup).
 side_by_side() {
-  local pids=() name failed=0
-  for name in "$@"; do
-    npm run --silent "$name" > "$OUT/$name.log" 2>&1 &
+  local names=("$@") pids=() i failed=0
+  for i in "${!names[@]}"; do
+    npm run --silent "${names[$i]}" > "$OUT/${names[$i]}.log" 2>&1 &
     pids+=($!)
+    cleanup_tasks+=("kill ${pids[$i]} 2>/dev/null")
   done
-  for i in "${!pids[@]}"; do
-    wait "${pids[$i]}" || { failed=1; echo "--- npm run ${*:$((i + 1)):1} failed:"; }
-    cat "$OUT/${*:$((i + 1)):1}.log"
+  for i in "${!names[@]}"; do
+    wait "${pids[$i]}" || { failed=1; echo "--- npm run ${names[$i]} failed:"; }
+    cat "$OUT/${names[$i]}.log"
   done
   return $failed
 }

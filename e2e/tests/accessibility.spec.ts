@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import type { PAGE_PATHS } from '@preffy/api';
 import { adminApi, signIn } from './helpers.ts';
 
 /**
@@ -7,30 +8,49 @@ import { adminApi, signIn } from './helpers.ts';
  * violation of WCAG 2.1 A/AA or axe's best practices. The production CSP stays in place; axe's
  * script is injected through Playwright, as a checking organisation's tools do.
  */
-const SIGNED_OUT = ['/login', '/forgot-password', '/reset-password?token=unknown', '/inquire'];
-const SIGNED_IN = [
-  '/dashboard',
-  '/profile',
-  '/reports',
-  '/preffy/view',
-  '/preffy/add',
-  '/preffy/calendar',
-  '/preffy/posts',
-  '/preffy/manual',
-  '/preffy/referrals',
-  '/preffy/analytics',
-  '/preffy/payments',
-  '/preffy/winners',
-  '/preffy/finish',
-  '/inquiries',
-  '/preffy/promotion',
-  '/preffy/email',
-  '/preffy/outbox',
-  '/admin/users',
-  '/admin/partner-keys',
-  '/preffy/api',
-  '/no/such/page',
-];
+type AppPage = (typeof PAGE_PATHS)[number];
+type Ids = { competition: string; inquiry: string; shareToken: string };
+/**
+ * Where each of the app's pages (PAGE_PATHS, the router's list) is scanned, signed out or in: a
+ * page added to the app fails to compile here until it is given its addresses. The pages of one
+ * competition use the demo competition that ends first (see beforeAll).
+ */
+const ADDRESSES = (ids: Ids): Record<AppPage, { signedIn: boolean; paths: string[] }> => ({
+  '/': { signedIn: true, paths: [] }, // Sends the user on to /dashboard, scanned there.
+  '/login': { signedIn: false, paths: ['/login'] },
+  '/forgot-password': { signedIn: false, paths: ['/forgot-password'] },
+  '/reset-password': { signedIn: false, paths: ['/reset-password?token=unknown'] },
+  '/c/$id': { signedIn: false, paths: [`/c/${ids.competition}`] },
+  '/inquire': { signedIn: false, paths: ['/inquire'] },
+  '/r/$token': { signedIn: false, paths: [`/r/${ids.shareToken}`] },
+  '/preffy/api': { signedIn: true, paths: ['/preffy/api'] },
+  '/dashboard': { signedIn: true, paths: ['/dashboard'] },
+  '/profile': { signedIn: true, paths: ['/profile'] },
+  '/reports': { signedIn: true, paths: ['/reports', `/reports?id=${ids.competition}`] },
+  '/preffy/view': { signedIn: true, paths: ['/preffy/view'] },
+  '/preffy/add': { signedIn: true, paths: ['/preffy/add'] },
+  '/edit': { signedIn: true, paths: [`/edit?id=${ids.competition}`] },
+  '/preffy/calendar': { signedIn: true, paths: ['/preffy/calendar'] },
+  '/table-update': { signedIn: true, paths: [`/table-update?id=${ids.competition}`] },
+  '/preffy/posts': { signedIn: true, paths: ['/preffy/posts', `/preffy/posts?id=${ids.competition}`] },
+  '/preffy/manual': { signedIn: true, paths: ['/preffy/manual'] },
+  '/preffy/referrals': { signedIn: true, paths: ['/preffy/referrals'] },
+  '/preffy/analytics': { signedIn: true, paths: ['/preffy/analytics'] },
+  '/preffy/payments': { signedIn: true, paths: ['/preffy/payments'] },
+  '/preffy/winners': { signedIn: true, paths: ['/preffy/winners'] },
+  '/preffy/finish': { signedIn: true, paths: ['/preffy/finish'] },
+  '/inquiries': { signedIn: true, paths: ['/inquiries'] },
+  '/contacts-profile': { signedIn: true, paths: [`/contacts-profile?id=${ids.inquiry}`] },
+  '/preffy/promotion': { signedIn: true, paths: ['/preffy/promotion'] },
+  '/update': { signedIn: true, paths: [`/update?id=${ids.competition}`] },
+  '/correct': { signedIn: true, paths: [`/correct?id=${ids.competition}`] },
+  '/preffy/email': { signedIn: true, paths: ['/preffy/email'] },
+  '/preffy/outbox': { signedIn: true, paths: ['/preffy/outbox'] },
+  '/admin/users': { signedIn: true, paths: ['/admin/users'] },
+  '/admin/partner-keys': { signedIn: true, paths: ['/admin/partner-keys'] },
+});
+/** An address the app has no page for: its Not found screen, inside the shell. */
+const NOT_FOUND = '/no/such/page';
 
 /**
  * Wide (1280 px) in light, then the same page switched to dark for the rules colours decide
@@ -92,18 +112,26 @@ async function pagesViolations(page: Page, paths: string[], dark: boolean) {
   return found;
 }
 
-let competitionPaths: string[] = [];
+let signedOut: string[] = [];
+let signedIn: string[] = [];
 test.beforeAll(async ({ baseURL }) => {
-  const { api } = await adminApi(baseURL!);
+  const { api, csrf } = await adminApi(baseURL!);
+  const first = async (url: string) =>
+    ((await (await api.get(url)).json()) as { items: { id: string }[] }).items[0]!.id;
   // The one that ends first: a demo competition with posts, which no other test file changes
   // (files run side by side; another file deletes the competition it made).
-  const { items } = (await (await api.get('/api/competitions?pageSize=1&sortDirection=asc')).json()) as {
-    items: { id: string }[];
-  };
-  const id = items?.[0]?.id;
-  competitionPaths = id
-    ? [`/c/${id}`, `/edit?id=${id}`, `/preffy/posts?id=${id}`, `/table-update?id=${id}`, `/reports?id=${id}`]
-    : [];
+  const competition = await first('/api/competitions?pageSize=1&sortDirection=asc');
+  const inquiry = await first('/api/inquiries?pageSize=1');
+  const share = await api.post(`/api/reports/${competition}/shares`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { expiresInDays: 1 },
+  });
+  expect(share.status()).toBe(201);
+  const shareToken = new URL(((await share.json()) as { url: string }).url).pathname.split('/').pop()!;
+  const pages = Object.values(ADDRESSES({ competition, inquiry, shareToken }));
+  signedOut = pages.filter((p) => !p.signedIn).flatMap((p) => p.paths);
+  signedIn = [...pages.filter((p) => p.signedIn).flatMap((p) => p.paths), NOT_FOUND];
+  await api.dispose();
 });
 
 /** Dialogs over the page: each opened, scanned, and closed with its named close button. */
@@ -142,13 +170,13 @@ for (const mode of MODES) {
     test.use({ colorScheme: 'light', viewport: { width: mode.width, height: 900 } });
 
     test('signed-out pages have no violations', async ({ page }) => {
-      expect(await pagesViolations(page, SIGNED_OUT, mode.dark)).toEqual({});
+      expect(await pagesViolations(page, signedOut, mode.dark)).toEqual({});
     });
 
     test('signed-in pages have no violations', async ({ page }) => {
       test.setTimeout(120_000);
       await signIn(page);
-      expect(await pagesViolations(page, [...SIGNED_IN, ...competitionPaths], mode.dark)).toEqual({});
+      expect(await pagesViolations(page, signedIn, mode.dark)).toEqual({});
     });
 
     test('dialogs have no violations and a named close button', async ({ page }) => {

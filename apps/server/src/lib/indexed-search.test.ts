@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { seedLargeDataSet } from '../dev/large-data-set.ts';
 import { matchesIndexedSearch, matchesSearch } from './paging.ts';
+import { SQLITE_SEARCH_INDEXES } from '../db/search-indexes.ts';
 
 /**
  * The trigram indexes of migration 0021 only narrow a search down (decision 0068): whatever the
@@ -102,7 +103,7 @@ it('an indexed search finds exactly what the plain search finds, after any write
         }
         // The index agrees with its table (FTS5's own check throws when it does not).
         if (app.dialect === 'sqlite')
-          for (const index of ['winners_search', 'competitions_search'])
+          for (const { index } of SQLITE_SEARCH_INDEXES)
             await sql
               .raw(`insert into ${index}(${index}, rank) values ('integrity-check', 1)`)
               .execute(app.db);
@@ -124,4 +125,38 @@ it('a search of three characters or more reads the trigram index on SQLite', asy
     .compile();
   const expected = app.dialect === 'sqlite' ? /winners_search match/ : /^((?!match).)*$/s;
   expect(query.sql).toMatch(expected);
+});
+
+it('the database has a trigram index on every column the search reads it for', async () => {
+  const expected = SQLITE_SEARCH_INDEXES.map((i) => ({ table: i.table, columns: [...i.columns] }));
+  if (app.dialect === 'sqlite') {
+    // One FTS5 table per searched table (migration 0021), over the same columns.
+    const tables = await sql<{ name: string; sql: string }>`
+      select name, sql from sqlite_master where sql like 'create virtual table%fts5%' order by name desc`.execute(
+      app.db,
+    );
+    expect(tables.rows.map((t) => t.name)).toEqual(SQLITE_SEARCH_INDEXES.map((i) => i.index));
+    expect(
+      tables.rows.map((t) => ({
+        table: /content='([^']+)'/.exec(t.sql)?.[1],
+        columns: /fts5\(([^)]*?),\s*content=/
+          .exec(t.sql)?.[1]
+          ?.split(',')
+          .map((c) => c.trim()),
+      })),
+    ).toEqual(expected);
+  } else {
+    // pg_trgm's GIN index on each searched column (migration 0018).
+    for (const { table, columns } of expected)
+      for (const column of columns) {
+        const { rows } = await sql<{ indexdef: string }>`
+          select indexdef from pg_indexes where tablename = ${table} and indexdef like '%gin_trgm_ops%'`.execute(
+          app.db,
+        );
+        expect(
+          rows.some((r) => r.indexdef.includes(`lower(${column})`)),
+          `${table}.${column}`,
+        ).toBe(true);
+      }
+  }
 });

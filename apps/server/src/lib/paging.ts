@@ -9,7 +9,7 @@ import {
   type StringReference,
   sql,
 } from 'kysely';
-import { SQLITE_SEARCH_INDEXES } from '../db/migrations/0021-sqlite-search-indexes.ts';
+import { SQLITE_SEARCH_INDEXES } from '../db/search-indexes.ts';
 
 /** Paging helpers for repositories; the paged query and answer schemas live in @preffy/api. */
 const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;

@@ -2,13 +2,16 @@ import type { ReactNode } from 'react';
 
 /**
  * mantine-datatable renders rows without cells under jsdom (icflorescu/mantine-datatable#626).
- * Page tests mock it with this plain table, fed the props ServerTable gives it:
+ * Page tests mock it with this plain table (header, rows or the empty text, in the scroll
+ * viewport), fed the props ServerTable gives it:
  * `vi.mock('mantine-datatable', () => import('…/test/plain-data-table.tsx'))`.
  */
 type Props = {
-  columns: { accessor: string; render?: (row: unknown) => ReactNode }[];
+  columns: { accessor: string; title?: ReactNode; render?: (row: unknown) => ReactNode }[];
   records: Record<string, unknown>[];
   idAccessor: string;
+  noRecordsText?: string;
+  scrollAreaProps?: { viewportProps?: Record<string, unknown> };
   recordsPerPageOptions?: number[];
   recordsPerPage?: number;
 };
@@ -19,16 +22,30 @@ export const renderedTableProps: Props[] = [];
 export function DataTable(props: Props) {
   renderedTableProps.push(props);
   return (
-    <table>
-      <tbody>
-        {props.records.map((row) => (
-          <tr key={String(row[props.idAccessor])}>
+    <div data-testid="scroll-viewport" {...props.scrollAreaProps?.viewportProps}>
+      <table>
+        <thead>
+          <tr>
             {props.columns.map((c) => (
-              <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
+              <th key={c.accessor}>{c.title}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.records.length === 0 && (
+            <tr>
+              <td>{props.noRecordsText}</td>
+            </tr>
+          )}
+          {props.records.map((row) => (
+            <tr key={String(row[props.idAccessor])}>
+              {props.columns.map((c) => (
+                <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -11,7 +11,8 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
  * and the triggers keep it in the change's transaction. The app never VACUUMs (which may renumber
  * rowids); backups copy pages as they are.
  */
-export const SQLITE_SEARCH_INDEXES = [
+// As created here; what the app searches through is db/search-indexes.ts.
+const SQLITE_SEARCH_INDEXES = [
   { index: 'winners_search', table: 'winners', columns: ['email'] },
   { index: 'competitions_search', table: 'competitions', columns: ['name', 'organizer'] },
 ] as const;

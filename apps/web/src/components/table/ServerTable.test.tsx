@@ -10,7 +10,6 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import '../../lib/i18n/index.ts';
@@ -24,41 +23,7 @@ import { useServerTable } from './use-server-table.ts';
 // a plain table stands in for it, fed the props ServerTable gives it.
 // The library's table drawn plainly: its scroll area's viewport (which gets `viewportProps`)
 // around a table of the columns and records it was given.
-vi.mock('mantine-datatable', () => ({
-  DataTable: (props: {
-    columns: { accessor: string; title: string; render?: (row: unknown) => ReactNode }[];
-    records: Record<string, unknown>[];
-    noRecordsText: string;
-    idAccessor: string;
-    scrollAreaProps?: { viewportProps?: Record<string, unknown> };
-  }) => (
-    <div data-testid="scroll-viewport" {...props.scrollAreaProps?.viewportProps}>
-      <table>
-        <thead>
-          <tr>
-            {props.columns.map((c) => (
-              <th key={c.accessor}>{c.title}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.records.length === 0 && (
-            <tr>
-              <td>{props.noRecordsText}</td>
-            </tr>
-          )}
-          {props.records.map((row) => (
-            <tr key={String(row[props.idAccessor])}>
-              {props.columns.map((c) => (
-                <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  ),
-}));
+vi.mock('mantine-datatable', () => import('../../test/plain-data-table.tsx'));
 
 const ann: User = {
   id: 'u1',
