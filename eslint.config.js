@@ -37,7 +37,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      'apps/web/.prerender/**',
+      'apps/web/dist-server/**',
       'data/**',
       '.test-out/**',
       'test-results/**',

@@ -1,8 +1,9 @@
 import { type Page, expect, test } from '@playwright/test';
-import { ADMIN } from './helpers.ts';
+import { ADMIN, adminApi } from './helpers.ts';
 
-// The sign-in and forgot-password pages come drawn in the HTML (apps/web/prerender-pages.ts);
-// the app's JavaScript arrives after the first paint and hydrates them.
+// The sign-in and forgot-password pages come drawn in the HTML (apps/web/prerender-pages.ts), the
+// public competition page drawn by the server per request; the app's JavaScript arrives after
+// the first paint and hydrates them.
 
 /** Holds the app's entry script until `release` is called, as a slow link would. */
 async function holdAppScript(page: Page) {
@@ -56,5 +57,35 @@ test('what a visitor types and sends before the app arrives counts, and the page
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // A hydration that did not match would have said so (React error 418) and redrawn the page.
+  expect(errors).toEqual([]);
+});
+
+test("the public competition page comes drawn by the server, and hydrates with the reader's own dates", async ({
+  page,
+  baseURL,
+}) => {
+  const { api } = await adminApi(baseURL!);
+  const { items } = (await (await api.get('/api/competitions?pageSize=1&sortDirection=asc')).json()) as {
+    items: { id: string; name: string; organizer: string }[];
+  };
+  await api.dispose();
+  const competition = items[0]!;
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const release = await holdAppScript(page);
+  await page.goto(`/c/${competition.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: competition.name })).toBeVisible();
+  await expect(page).toHaveTitle(`${competition.name} – ${competition.organizer}`);
+  await expect(page.getByTestId('prize-total')).toBeVisible();
+  // The server knows neither the reader's time zone nor the moment: the dates wait for the app.
+  await expect(page.getByTestId('dates')).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  // The page keeps the name it gives itself (song – artist) once the app runs.
+  await expect(page).toHaveTitle(`${competition.name} – ${competition.organizer}`);
   expect(errors).toEqual([]);
 });

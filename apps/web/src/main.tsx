@@ -5,9 +5,10 @@ import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, router } from './app/App.tsx';
+import { App, queryClient, router } from './app/App.tsx';
 import { currentLanguage, languageReady } from './lib/i18n/index.ts';
 import { takeEarlyInput } from './lib/early-input.ts';
+import type { QuerySeed } from './prerender/page-html.ts';
 
 const root = document.getElementById('root')!;
 
@@ -16,6 +17,10 @@ const root = document.getElementById('root')!;
 // in the user's language; otherwise (a language chosen here, not the browser's) it is redrawn.
 void languageReady.then(async () => {
   if (root.dataset.prerendered && root.dataset.prerendered === currentLanguage()) {
+    // The data the server drew the page from (the public competition page), as it drew it.
+    const seed = document.getElementById('app-seed')?.textContent;
+    for (const { queryKey, data } of seed ? (JSON.parse(seed) as QuerySeed[]) : [])
+      queryClient.setQueryData(queryKey, data);
     await router.load();
     // The router then draws what it drew in the build (without its client-only Suspense around
     // the routes), as it does for a page a server rendered.

@@ -5,7 +5,7 @@ import { createAppRouter } from './router.tsx';
 import { AppProviders, loadOverlays } from './AppProviders.tsx';
 
 // Failed loads and saves always reach the user; a lost session sends them to sign in.
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
       if (query.queryKey[0] !== 'me') notifyError(error);

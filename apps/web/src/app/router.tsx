@@ -189,6 +189,8 @@ const publicCompetitionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/c/$id',
   validateSearch: z.object({ ref: z.string().max(50).optional().catch(undefined) }),
+  // The page names the tab itself (song – artist), as creators share and bookmark it.
+  staticData: { ownTitle: true },
   component: PublicCompetitionPage,
 });
 
@@ -610,6 +612,13 @@ export function createAppRouter(queryClient: QueryClient, prerenderAt?: string) 
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page sets the window's title itself (PageTitleAndFocus leaves it). */
+    ownTitle?: boolean;
+  }
+}
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -31,17 +31,47 @@ const DROPPED = new Set([
 ]);
 const SAFE_HREF = new RegExp(`^(${RICH_TEXT_SCHEMES.join('|')}):`, 'i');
 
-function toReact(node: Node, key: number): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-  if (node.nodeType !== Node.ELEMENT_NODE) return null;
-  const element = node as Element;
-  const tag = element.tagName.toLowerCase();
+/** Rich text as read: the same shape whichever parser read it. */
+export type HtmlNode =
+  | { kind: 'text'; text: string }
+  | { kind: 'element'; tag: string; href: string | null; children: HtmlNode[] }
+  | { kind: 'other' };
+
+/** The browser's own parser, on an inert document: no script runs, nothing loads. */
+function parseInBrowser(html: string): HtmlNode[] {
+  const read = (node: Node): HtmlNode => {
+    if (node.nodeType === Node.TEXT_NODE) return { kind: 'text', text: node.textContent ?? '' };
+    if (node.nodeType !== Node.ELEMENT_NODE) return { kind: 'other' };
+    const element = node as Element;
+    return {
+      kind: 'element',
+      tag: element.tagName.toLowerCase(),
+      href: element.getAttribute('href'),
+      children: Array.from(element.childNodes, read),
+    };
+  };
+  return Array.from(new DOMParser().parseFromString(html, 'text/html').body.childNodes, read);
+}
+
+let parse = parseInBrowser;
+/**
+ * Where there is no DOMParser (the server's prerender), another parser giving the same nodes;
+ * null goes back to the browser's.
+ */
+export function setHtmlParser(parser: ((html: string) => HtmlNode[]) | null) {
+  parse = parser ?? parseInBrowser;
+}
+
+function toReact(node: HtmlNode, key: number): ReactNode {
+  if (node.kind === 'text') return node.text;
+  if (node.kind !== 'element') return null;
+  const { tag } = node;
   if (DROPPED.has(tag)) return null;
-  const children = Array.from(element.childNodes, toReact);
+  const children = node.children.map(toReact);
   if (!KEPT.has(tag)) return createElement('span', { key }, ...children);
   if (EMPTY.has(tag)) return createElement(tag, { key });
   if (tag === 'a') {
-    const href = element.getAttribute('href')?.trim() ?? '';
+    const href = node.href?.trim() ?? '';
     if (!SAFE_HREF.test(href)) return createElement('span', { key }, ...children);
     return createElement('a', { key, href, target: '_blank', rel: 'noopener noreferrer' }, ...children);
   }
@@ -55,6 +85,5 @@ function toReact(node: Node, key: number): ReactNode {
  * on save too; this does not rely on it.
  */
 export function richText(html: string): ReactNode[] {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return Array.from(doc.body.childNodes, toReact);
+  return parse(html).map(toReact);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type Language,
   type PrerenderedPage,
   prerenderedFile,
   prerenderedLanguageFor,
@@ -13,6 +14,11 @@ import { createSession } from '../auth/sessions.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
 import { needsTwoStep, startTwoStepSignIn } from '../auth/two-step-sign-in.ts';
+import { AppError } from '../../lib/errors.ts';
+import { publicPageRenderer } from './server-render.ts';
+
+/** The public competition page's address (its id is one path segment). */
+const PUBLIC_COMPETITION_PAGE = /^\/c\/([^/]+)\/?$/;
 
 export const LOGIN_TOKEN_PARAM = 'LoginToken';
 
@@ -66,6 +72,24 @@ export async function registerSpa(app: FastifyInstance) {
     app.log.warn(`No web build in ${dist}: run "npm run build" to serve the app`);
   }
 
+  // The public competition page, drawn per request (a missing one: the app says so itself).
+  const drawPublicCompetition = publicPageRenderer(dist, app.db, app.log);
+  const servePublicCompetition = async (reply: FastifyReply, id: string, language: Language) => {
+    let html: string | null = null;
+    try {
+      html = await drawPublicCompetition(decodeURIComponent(id), language);
+    } catch (error) {
+      // A missing (or malformed) id: the app says so itself. Anything else is logged.
+      if (!(error instanceof URIError || (error instanceof AppError && error.statusCode === 404)))
+        app.log.warn(
+          { err: error },
+          'The public competition page was not drawn: sent to be drawn in the browser',
+        );
+    }
+    if (html === null) return reply.sendFile('index.html');
+    return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
+  };
+
   // Pages the build drew as HTML (apps/web/prerender-pages.ts); an older build may have none.
   const prerendered = (page: PrerenderedPage, language: string) =>
     existsSync(path.join(dist, prerenderedFile(page, language))) ? prerenderedFile(page, language) : null;
@@ -78,8 +102,12 @@ export async function registerSpa(app: FastifyInstance) {
     servePage: hasBuild
       ? (request: FastifyRequest, reply: FastifyReply) => {
           reply.header('Cache-Control', 'no-cache');
-          const page = reply.statusCode === 200 ? prerenderedPageFor(request.url) : undefined;
-          const file = page && prerendered(page, prerenderedLanguageFor(request.headers['accept-language']));
+          if (reply.statusCode !== 200) return reply.sendFile('index.html');
+          const language = prerenderedLanguageFor(request.headers['accept-language']);
+          const competitionId = PUBLIC_COMPETITION_PAGE.exec(request.url.split('?')[0]!)?.[1];
+          if (competitionId) return servePublicCompetition(reply, competitionId, language);
+          const page = prerenderedPageFor(request.url);
+          const file = page && prerendered(page, language);
           if (!file) return reply.sendFile('index.html');
           return reply.header('Vary', 'Accept-Language').sendFile(file);
         }

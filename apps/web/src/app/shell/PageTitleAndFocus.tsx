@@ -1,4 +1,4 @@
-import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,8 +18,8 @@ function PageTitleAndFocus() {
   const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? s.location.pathname });
   const firstPage = useRef(true);
   const lastHeading = useRef<HTMLElement | null>(null);
-  // A prerendered page comes with the title this sets (prerender-pages.ts): that one is ours.
-  const lastTitle = useRef(globalThis.document?.title ?? '');
+  // A page that names the tab itself (the public page: song – artist) keeps its name.
+  const ownTitle = useMatches({ select: (matches) => matches.some((m) => m.staticData.ownTitle) });
   useEffect(() => {
     const appName = t('app.name');
     const moveFocus = !firstPage.current;
@@ -37,12 +37,9 @@ function PageTitleAndFocus() {
         return;
       }
       lastHeading.current = heading;
-      // A page that names the tab itself (the public page: song – artist) keeps its name.
-      const ownTitle = document.title !== lastTitle.current && document.title !== appName;
       if (!ownTitle) {
         const text = heading?.textContent?.trim();
         document.title = text && text !== appName ? `${text} · ${appName}` : appName;
-        lastTitle.current = document.title;
       }
       if (!heading) return;
       if (!moveFocus) return;
@@ -51,7 +48,7 @@ function PageTitleAndFocus() {
     };
     apply();
     return () => clearTimeout(timer);
-  }, [pathname, t]);
+  }, [pathname, t, ownTitle]);
   return null;
 }
 

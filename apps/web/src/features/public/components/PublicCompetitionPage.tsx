@@ -17,7 +17,7 @@ import {
 import { type PublicCompetition, publicCompetitions } from '@preffy/api';
 import { abbreviateCount } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearch } from '@tanstack/react-router';
+import { useHydrated, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
@@ -96,11 +96,23 @@ export function PublicCompetitionPage() {
   );
 }
 
-/** Start and end in the reader's own time, and how long is left. */
+/**
+ * Start and end in the reader's own time, and how long is left. The server's prerender knows
+ * neither the reader's time zone nor the moment the page is read: it draws the dates in UTC,
+ * labelled so, and leaves the countdown's line blank (same height: nothing shifts); the
+ * hydrated page then puts both in the reader's time, in the same elements (a new element would
+ * count as a later paint of the page's largest text).
+ */
 function Dates({ competition: c }: { competition: PublicCompetition }) {
   const { t } = useTranslation('public');
+  const hydrated = useHydrated();
   const now = useNow();
-  const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(currentLanguage(), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    ...(hydrated ? {} : { timeZone: 'UTC' }),
+  });
+  const moment = (ms: number) => (hydrated ? when.format(ms) : `${when.format(ms)} UTC`);
   const untilStart = c.hasStarted ? null : timeLeft(now, c.startDate);
   const untilEnd = c.hasEnded ? null : timeLeft(now, c.endDate);
   const span = (parts: { days: number; hours: number; minutes: number }) =>
@@ -113,16 +125,20 @@ function Dates({ competition: c }: { competition: PublicCompetition }) {
           hours: t('countdown.hours', { count: parts.hours }),
           minutes: t('countdown.minutes', { count: parts.minutes }),
         });
+  const countdown = untilStart
+    ? t('countdown.startsIn', { left: span(untilStart) })
+    : untilEnd
+      ? t('countdown.endsIn', { left: span(untilEnd) })
+      : t('countdown.ended');
   return (
     <Card withBorder data-testid="dates">
       <Stack gap={4}>
-        <Text>{t('dates', { start: when.format(c.startDate), end: when.format(c.endDate) })}</Text>
-        <Text fw={700} size="lg" data-testid="countdown" aria-live="off">
-          {untilStart
-            ? t('countdown.startsIn', { left: span(untilStart) })
-            : untilEnd
-              ? t('countdown.endsIn', { left: span(untilEnd) })
-              : t('countdown.ended')}
+        {/* The server's locale data may differ from the browser's by a space: replaced at once. */}
+        <Text suppressHydrationWarning>
+          {t('dates', { start: moment(c.startDate), end: moment(c.endDate) })}
+        </Text>
+        <Text fw={700} size="lg" data-testid={hydrated ? 'countdown' : undefined} aria-live="off">
+          {hydrated ? countdown : '\u00a0'}
         </Text>
       </Stack>
     </Card>
