@@ -7,7 +7,7 @@ import {
   prizePoolFromInvoice,
   prizeTemplate,
 } from '@preffy/domain';
-import { adminApi, pageApi, signIn, signInAsNew } from './helpers.ts';
+import { adminApi, pageApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
 type Competition = { id: string; version: number; name: string; prizes: string[]; state: string };
 
@@ -105,7 +105,7 @@ test('Start A Competition shows each validation message, then adds the competiti
 
   await page.getByTestId('nav-/preffy/view').click();
   await page.getByRole('tab', { name: 'Upcoming' }).click();
-  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(name);
+  await searchTable(page, 'Search Artist or Song', name);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('artist@label.test');
   // Is Closed? also confirms it.
@@ -174,7 +174,7 @@ test('the state dropdown moves a competition between tabs; admins delete it afte
   const { competition, api } = await startCompetition(baseURL!);
   await signIn(page);
   await page.goto('/preffy/view?tab=upcoming');
-  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(competition.name);
+  await searchTable(page, 'Search Artist or Song', competition.name);
   const row = page.getByRole('row').filter({ hasText: competition.name });
   await expect(row).toContainText('Hold');
   await row.getByRole('button', { name: `Confirm the hold: ${competition.name}` }).click();
@@ -218,7 +218,7 @@ test('staff have no Delete in the menu and the server refuses their delete', asy
   const { competition, api } = await startCompetition(baseURL!);
   await signInAsNew(page, baseURL!, 'staff');
   await page.goto('/preffy/view?tab=upcoming');
-  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(competition.name);
+  await searchTable(page, 'Search Artist or Song', competition.name);
   await page.getByRole('button', { name: `Actions: ${competition.name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
@@ -437,7 +437,7 @@ test('the search covers every tab: each tab counts its matches, and the search s
   expect(moved.status()).toBe(200);
   await signIn(page);
   await page.goto('/preffy/view?tab=completed');
-  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(tag);
+  await searchTable(page, 'Search Artist or Song', tag);
   await expect(page.getByTestId('tab-upcoming')).toHaveText('Upcoming (1)');
   await expect(page.getByTestId('tab-active')).toHaveText('Active (1)');
   await expect(page.getByTestId('tab-completed')).toHaveText('Completed (0)');

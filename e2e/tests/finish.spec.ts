@@ -224,7 +224,7 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   // The payments are under Sent To CSV…
   await page.getByRole('link', { name: 'See the payments sent to CSV' }).click();
   await expect(page).toHaveURL(/tab=sent/);
-  await page.getByRole('textbox', { name: 'Search emails or competition' }).fill(run.name);
+  await searchTable(page, 'Search emails or competition', run.name);
   await expect(page.getByRole('row').filter({ hasText: run.name })).toHaveCount(3);
   // …and the winner notices in the outbox.
   await page.goto('/preffy/outbox');

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type BrowserContext, type Page, expect, request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type Request,
+  expect,
+  request,
+} from '@playwright/test';
 import path from 'node:path';
 
 export const ADMIN = { email: 'admin@preffy.test', password: 'admin-password-123' };
@@ -79,17 +86,29 @@ export async function pageApi(page: Page, method: 'POST' | 'PUT' | 'DELETE', url
 }
 
 /**
- * Types into a table's search box and waits for the list fetched with that search. A row found
- * before the answer comes may belong to the unfiltered page, and a click on it may land on the
- * loading overlay the refetch puts over the table.
+ * Types into a table's search box and waits until every API read made with that search has been
+ * answered (the list, and its counts where it has them). A row found before may belong to the
+ * unfiltered page, and a click on it may land on the loading overlay the refetch puts over the
+ * table.
  */
 export async function searchTable(page: Page, label: string, text: string) {
-  const answered = page.waitForResponse(
-    (response) =>
-      response.request().method() === 'GET' &&
-      new URL(response.url()).pathname.startsWith('/api/') &&
-      new URL(response.url()).searchParams.get('search') === text.trim(),
-  );
-  await page.getByRole('textbox', { name: label }).fill(text);
-  await answered;
+  const withSearch = (request: Request) =>
+    request.method() === 'GET' &&
+    new URL(request.url()).pathname.startsWith('/api/') &&
+    new URL(request.url()).searchParams.get('search') === text.trim();
+  const pending = new Set<Request>();
+  let answered = 0;
+  const sent = (request: Request) => void (withSearch(request) && pending.add(request));
+  const done = (request: Request) => void (pending.delete(request) && answered++);
+  page.on('request', sent);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    await page.getByRole('textbox', { name: label }).fill(text);
+    await expect.poll(() => answered > 0 && pending.size === 0).toBe(true);
+  } finally {
+    page.off('request', sent);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
+  }
 }

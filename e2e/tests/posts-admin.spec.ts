@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { FORM_MESSAGES } from '@preffy/domain';
-import { adminApi, signIn, signInAsNew } from './helpers.ts';
+import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
 type Post = { id: string; version: number; likes: number; bonusLikes: number | null };
 
@@ -97,7 +97,7 @@ test('staff edit a post: every message of the Edit modal, then the save and the 
   await signIn(page);
   await page.goto('/preffy/posts');
   await expect(page.getByRole('heading', { name: 'Posts' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Search creator, email or link' }).fill(owner);
+  await searchTable(page, 'Search creator, email or link', owner);
   const row = page.getByRole('row').filter({ hasText: owner });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').nth(3)).toHaveText('50');
@@ -141,7 +141,7 @@ test('staff edit a post: every message of the Edit modal, then the save and the 
   await expect(row).toContainText('175');
 
   // Is Deleted moves the friend's post to Inactive Posts.
-  await page.getByRole('textbox', { name: 'Search creator, email or link' }).fill(friend);
+  await searchTable(page, 'Search creator, email or link', friend);
   const friendRow = page.getByRole('row').filter({ hasText: friend });
   await friendRow.getByRole('button', { name: `Actions: ${friend}` }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();

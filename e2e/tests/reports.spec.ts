@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { adminApi, signInAsNew } from './helpers.ts';
+import { adminApi, signInAsNew, searchTable } from './helpers.ts';
 
 // The test makes its own competition and posts first, then renders a PDF; the machine may be busy.
 test.describe.configure({ timeout: 120_000 });
@@ -96,7 +96,7 @@ test('staff open a report from the row menu, download its PDF, share it signed o
 
   // All Competitions' row menu opens the report.
   await page.goto('/preffy/view?tab=active');
-  await page.getByRole('textbox', { name: 'Search Artist or Song' }).fill(run.name);
+  await searchTable(page, 'Search Artist or Song', run.name);
   await page
     .getByRole('row')
     .filter({ hasText: run.name })

@@ -205,6 +205,8 @@ const inquireRoute = createRoute({
 const sharedReportRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/r/$token',
+  // The page names the tab itself: the competition's name.
+  staticData: { ownTitle: true },
   component: function SharedReport() {
     const { token } = sharedReportRoute.useParams();
     return <SharedReportPage token={token} />;

@@ -34,7 +34,7 @@ export function takeEarlyInput(root: HTMLElement) {
  * Once the screen holding the fields is hydrated (React hydrates a screen after the shell around
  * it), hands each typed text to its form as if just typed, then sends the held form: nothing
  * typed is lost, and a press of Enter or Sign in before the app arrived still counts. Used by
- * the prerendered pages' card (AuthCard).
+ * the forms of the pages drawn before the app (AuthCard, the public page's entry form).
  */
 export function useReplayEarlyInput() {
   useEffect(() => {

@@ -10,6 +10,7 @@ import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { FormError } from '../../../components/forms/FormError.tsx';
 import { publicCompetitionQuery } from '../api/public.ts';
+import { useReplayEarlyInput } from '../../../lib/early-input.ts';
 
 interface Values {
   email: string;
@@ -27,6 +28,9 @@ export function EnterCompetitionForm({
   competitionId: string;
   refTag: string | undefined;
 }) {
+  // The page is drawn by the server (decision 0071): what was typed or sent before the app
+  // arrived counts.
+  useReplayEarlyInput();
   const { t } = useTranslation('public');
   const queryClient = useQueryClient();
   const [entered, setEntered] = useState(false);
