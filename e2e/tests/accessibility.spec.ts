@@ -121,7 +121,7 @@ test.beforeAll(async ({ baseURL }) => {
   // The one that ends first: a demo competition with posts, which no other test file changes
   // (files run side by side; another file deletes the competition it made).
   const competition = await first('/api/competitions?pageSize=1&sortDirection=asc');
-  const inquiry = await first('/api/inquiries?pageSize=1');
+  const inquiry = await first('/api/inquiries?pageSize=1&sortBy=date&sortDirection=asc');
   const share = await api.post(`/api/reports/${competition}/shares`, {
     headers: { 'x-csrf-token': csrf },
     data: { expiresInDays: 1 },

@@ -83,8 +83,11 @@ test("the public competition page comes drawn by the server, and hydrates with t
   // The server knows neither the reader's time zone nor the moment: the dates wait for the app.
   await expect(page.getByTestId('dates')).toBeVisible();
   await expect(page.getByTestId('countdown')).toHaveCount(0);
+  await expect(page.getByTestId('dates')).toContainText(' UTC');
   release();
   await expect(page.getByTestId('countdown')).toBeVisible();
+  // In the reader's time now, no longer labelled UTC.
+  await expect(page.getByTestId('dates')).not.toContainText('UTC');
   // The page keeps the name it gives itself (song – artist) once the app runs.
   await expect(page).toHaveTitle(`${competition.name} – ${competition.organizer}`);
   expect(errors).toEqual([]);

@@ -70,7 +70,8 @@ export const prerenderedFile = (page: PrerenderedPage, language: string) =>
 
 /** The prerendered page for an address, if its first screen is the one the build wrote. */
 export function prerenderedPageFor(url: string): PrerenderedPage | undefined {
-  const { pathname, searchParams } = new URL(url, 'http://local');
+  // Read as a path on this server: '//x' would otherwise be taken for a host.
+  const { pathname, searchParams } = new URL(`http://local${url.startsWith('/') ? '' : '/'}${url}`);
   if (!Object.hasOwn(PRERENDERED_PAGES, pathname)) return undefined;
   const page = pathname as PrerenderedPage;
   let same = true;

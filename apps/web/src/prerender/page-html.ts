@@ -43,16 +43,19 @@ export function pageHtml(index: string, page: DrawnPage): string {
   const seed = page.seed?.length
     ? `\n    <script type="application/json" id="app-seed">${JSON.stringify(page.seed).replace(/</g, '\\u003c')}</script>`
     : '';
-  return index
-    .replace(SCRIPT_TAGS, '')
-    .replace('<html lang="en">', `<html lang="${page.language}">`)
-    .replace(
-      /<title>[^<]*<\/title>/,
-      `<title>${escapeText(page.title ?? headingTitle(index, page.body))}</title>`,
-    )
-    .replace('</head>', '  <script src="/boot.js"></script>\n  </head>')
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root" data-prerendered="${page.language}">${page.body}</div>${seed}\n    <template id="app-scripts">${scripts.join('')}</template>`,
-    );
+  // Replacements by function: a '$' in drawn text ("$&", "$'") would be read as a pattern.
+  const put = (html: string, find: string | RegExp, text: string) => html.replace(find, () => text);
+  let html = index.replace(SCRIPT_TAGS, '');
+  html = put(html, '<html lang="en">', `<html lang="${page.language}">`);
+  html = put(
+    html,
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeText(page.title ?? headingTitle(index, page.body))}</title>`,
+  );
+  html = put(html, '</head>', '  <script src="/boot.js"></script>\n  </head>');
+  return put(
+    html,
+    '<div id="root"></div>',
+    `<div id="root" data-prerendered="${page.language}">${page.body}</div>${seed}\n    <template id="app-scripts">${scripts.join('')}</template>`,
+  );
 }

@@ -39,23 +39,30 @@ export function publicPageRenderer(dist: string, db: Database, log: FastifyBaseL
         })
       : Promise.resolve(null));
   let index: string | undefined;
-  const kept = new Map<string, { html: string; at: number }>();
+  const kept = new Map<string, { html: Promise<string | null>; at: number }>();
 
-  return async function drawPublicCompetition(id: string, language: Language): Promise<string | null> {
-    // The id as the API would take it; another address is the app's to answer.
-    if (!idParams.safeParse({ id }).success) return null;
-    const key = `${id} ${language}`;
-    const hit = kept.get(key);
-    if (hit && Date.now() - hit.at < KEEP_MS) return hit.html;
+  const draw = async (id: string, language: Language) => {
     const pages = await load();
     if (!pages) return null;
     // Only what the public answer carries (the same schema strips anything else).
     const competition = publicCompetitionSchema.parse(await getPublicCompetition(db, id));
     index ??= readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const html = pages.pageHtml(index, await pages.publicCompetitionPage(competition, language));
+    return pages.pageHtml(index, await pages.publicCompetitionPage(competition, language));
+  };
+
+  return function drawPublicCompetition(id: string, language: Language): Promise<string | null> {
+    // The id as the API would take it; another address is the app's to answer.
+    if (!idParams.safeParse({ id }).success) return Promise.resolve(null);
+    const key = `${id} ${language}`;
+    const hit = kept.get(key);
+    // A page being drawn is shared by the requests that ask for it meanwhile.
+    if (hit && Date.now() - hit.at < KEEP_MS) return hit.html;
+    const html = draw(id, language);
     kept.delete(key);
     kept.set(key, { html, at: Date.now() });
     if (kept.size > KEEP_PAGES) kept.delete(kept.keys().next().value!);
+    // A failure (a missing competition too) is not kept: the next request asks again.
+    html.catch(() => kept.get(key)?.html === html && kept.delete(key));
     return html;
   };
 }

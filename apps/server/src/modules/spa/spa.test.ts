@@ -41,12 +41,12 @@ describe('serving the web app', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
   it('answers the app page with 404 for an address it has no page for, and 200 for a page with a parameter', async () => {
-    for (const url of ['/nope', '/preffy/calendar/extra', '/c']) {
+    for (const url of ['/nope', '/preffy/calendar/extra', '/c', '//@x']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(404);
       expect(page.body).toContain('<div id="root">');
     }
-    for (const url of ['/c/any-competition?embed=1', '/dashboard/', '/']) {
+    for (const url of ['/c/any-competition?embed=1', '/dashboard/', '/', '//', '///', '/login//']) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });

@@ -96,6 +96,8 @@ const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 
 function initialLanguage(): Language {
+  // The server's prerender sets each page's language itself (Node has a navigator too).
+  if (!globalThis.document) return 'en';
   const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
   if (isLanguage(stored)) return stored;
   const browser = globalThis.navigator?.language?.slice(0, 2);
