@@ -3,7 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  LANGUAGES,
   type Language,
+  PRERENDERED_PAGES,
   type PrerenderedPage,
   prerenderedFile,
   prerenderedLanguageFor,
@@ -91,8 +93,14 @@ export async function registerSpa(app: FastifyInstance) {
   };
 
   // Pages the build drew as HTML (apps/web/prerender-pages.ts); an older build may have none.
+  // Looked up once at start, not on every request.
+  const built = new Set(
+    (Object.keys(PRERENDERED_PAGES) as PrerenderedPage[])
+      .flatMap((page) => LANGUAGES.map((language) => prerenderedFile(page, language)))
+      .filter((file) => existsSync(path.join(dist, file))),
+  );
   const prerendered = (page: PrerenderedPage, language: string) =>
-    existsSync(path.join(dist, prerenderedFile(page, language))) ? prerenderedFile(page, language) : null;
+    built.has(prerenderedFile(page, language)) ? prerenderedFile(page, language) : null;
 
   return {
     /**
