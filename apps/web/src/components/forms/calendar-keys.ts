@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 /** How far each arrow key moves in a month grid, in days. */
 const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
@@ -33,9 +34,13 @@ export function calendarDayProps(day: string) {
       );
       if (!dropdown || !arrow) return;
       event.preventDefault();
-      arrow.click();
-      // After React has drawn the new month.
-      requestAnimationFrame(() =>
+      // The new month is drawn before this handler returns, and focus moves to the day as soon
+      // as the key's handling ends: Mantine's own handler runs after this one and moves focus a
+      // row or cell within the grid, now the new month's, so the day is focused after it. The
+      // next key pressed then reaches that day (focus moved on the next frame let a fast second
+      // key reach the old month; a browser test missed the turn of the year so).
+      flushSync(() => arrow.click());
+      queueMicrotask(() =>
         dropdown
           .querySelector<HTMLButtonElement>(`[data-day="${target}"]:not([data-outside]):not(:disabled)`)
           ?.focus(),
