@@ -1,9 +1,9 @@
 import { type Page, expect, test } from '@playwright/test';
-import { ADMIN, adminApi } from './helpers.ts';
+import { ADMIN, adminApi, signIn } from './helpers.ts';
 
 // The sign-in and forgot-password pages come drawn in the HTML (apps/web/prerender-pages.ts), the
-// public competition page drawn by the server per request; the app's JavaScript arrives after
-// the first paint and hydrates them.
+// public competition page and All Competitions (with the user's own data) drawn by the server per
+// request; the app's JavaScript arrives after the first paint and hydrates them.
 
 /** Holds the app's entry script until `release` is called, as a slow link would. */
 async function holdAppScript(page: Page) {
@@ -91,4 +91,55 @@ test("the public competition page comes drawn by the server, and hydrates with t
   // The page keeps the name it gives itself (song – artist) once the app runs.
   await expect(page).toHaveTitle(`${competition.name} – ${competition.organizer}`);
   expect(errors).toEqual([]);
+});
+
+test("All Competitions comes drawn by the server with the user's own list, and hydrates into a working table", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const { api } = await adminApi(baseURL!);
+  // A demo competition no other test file changes: the completed one that ended first. The
+  // page is opened searching for it, so what other files add meanwhile does not change it.
+  const { items } = (await (
+    await api.get('/api/competitions?tab=completed&sortBy=endDate&sortDirection=asc&pageSize=1')
+  ).json()) as { items: { name: string; organizer: string }[] };
+  await api.dispose();
+  const competition = items[0]!;
+  await signIn(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const release = await holdAppScript(page);
+  const answer = await page.goto(`/preffy/view?tab=completed&search=${encodeURIComponent(competition.name)}`);
+  // The user's own data: no cache may keep it.
+  expect(answer!.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Competitions' })).toBeVisible();
+  await expect(page).toHaveTitle('All Competitions · Preffy Admin');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Search Artist or Song' })).toHaveValue(competition.name);
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: competition.name, exact: true }) });
+  await expect(row.getByRole('cell', { name: competition.organizer, exact: true })).toBeVisible();
+  await expect(page.getByTestId('tab-completed')).toHaveAttribute('aria-selected', 'true');
+  release();
+  // The app's own once hydrated: a tab shows its list. (A button clicked before then does
+  // nothing, as a drawn page's buttons wait for the app: the click is made again until it takes.)
+  await expect(async () => {
+    await page.getByTestId('tab-upcoming').click();
+    await expect(page).toHaveURL(/tab=upcoming/, { timeout: 1000 });
+  }).toPass();
+  await expect(page.getByTestId('tab-upcoming')).toHaveAttribute('aria-selected', 'true');
+  expect(errors).toEqual([]);
+
+  // Without a session the page is not drawn: the app sends the visitor to sign in.
+  const signedOut = await browser.newContext();
+  const visitor = await signedOut.newPage();
+  const plain = await visitor.goto('/preffy/view');
+  expect(await plain!.text()).not.toContain('data-prerendered');
+  await expect(visitor).toHaveURL(/\/login\?redirect=/);
+  await signedOut.close();
 });

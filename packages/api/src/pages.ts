@@ -54,6 +54,18 @@ export function isPagePath(pathname: string): boolean {
 }
 
 /**
+ * Signed-in pages the server draws with the user's own data on a full page load (decision 0072),
+ * so the first screen arrives drawn instead of after the app's JavaScript and its requests. Only
+ * pages whose first screen depends on nothing but what the server knows (the account, the
+ * business time zone, the address), not on the browser (its time zone, its width, its storage).
+ */
+export const SERVER_DRAWN_PAGES = ['/preffy/view'] as const satisfies readonly (typeof PAGE_PATHS)[number][];
+
+/** Whether a path (no query) is a signed-in page the server draws; a trailing slash is the same. */
+export const isServerDrawnPage = (pathname: string): boolean =>
+  (SERVER_DRAWN_PAGES as readonly string[]).includes(pathname.replace(/(.)\/$/, '$1'));
+
+/**
  * Pages the build writes as HTML in every language (apps/web/prerender-pages.ts), each with the
  * query parameters that leave its first screen as written (any other, such as the sign-in page's
  * `link=invalid`, changes it). The server sends one of these instead of the empty app page.

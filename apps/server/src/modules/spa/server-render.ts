@@ -8,24 +8,40 @@ import { getPublicCompetition } from '../competitions/public.service.ts';
 
 /** A screen the web build's server bundle drew (apps/web/src/prerender/page-html.ts). */
 type DrawnPage = { language: string; title?: string; body: string; seed?: unknown[] };
+/** How a signed-in draw asks the API (apps/web/src/lib/api/client.ts). */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 /** What the server uses of that bundle (apps/web/src/prerender.tsx). */
 type PageRenderer = {
   publicCompetitionPage(competition: PublicCompetition, language: Language): Promise<DrawnPage>;
+  signedInPage(url: string, language: Language, transport: ApiTransport): Promise<DrawnPage | null>;
   pageHtml(index: string, page: DrawnPage): string;
 };
 
-/** How long a drawn page is sent again as it is; the app refreshes its figures once hydrated. */
+/** How long a drawn public page is sent again as it is; the app refreshes its figures once hydrated. */
 const KEEP_MS = 30_000;
-/** Drawn pages kept at most (one per competition and language); the oldest go first. */
+/** Drawn public pages kept at most (one per competition and language); the oldest go first. */
 const KEEP_PAGES = 500;
+/**
+ * A page not drawn within this time (drawing waits its turn) is sent plain, to be drawn in the
+ * browser: a busy or stalled drawing never holds a visitor longer than the app itself would.
+ */
+const DRAW_WAIT_MS = 2_000;
+
+/** The page, or null once `ms` have passed (the drawing goes on; its result is dropped). */
+function within<T>(ms: number, page: Promise<T | null>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([page, late]).finally(() => clearTimeout(timer));
+}
 
 /**
- * The public competition page drawn on the server (decision 0071), so a visitor on a phone sees
- * it before the app's JavaScript arrives; the app then hydrates it. The web build's server
- * bundle (apps/web/dist-server) is loaded on the first such request, not at start-up. Without a
- * build, or if drawing fails, the caller sends the plain app page: the page still works.
+ * Pages drawn on the server, so a visitor on a phone sees them before the app's JavaScript
+ * arrives; the app then hydrates them: the public competition page (decision 0071) and the
+ * signed-in pages of SERVER_DRAWN_PAGES (decision 0072). The web build's server bundle
+ * (apps/web/dist-server) is loaded once the server is ready (warm), not before. Without a build,
+ * or if drawing fails or takes too long, the caller sends the plain app page: the page still works.
  */
-export function publicPageRenderer(dist: string, db: Database, log: FastifyBaseLogger) {
+export function pageRenderer(dist: string, db: Database, log: FastifyBaseLogger) {
   const bundle = path.resolve(dist, '../dist-server/prerender.js');
   let renderer: Promise<PageRenderer | null> | undefined;
   const load = () =>
@@ -39,30 +55,47 @@ export function publicPageRenderer(dist: string, db: Database, log: FastifyBaseL
         })
       : Promise.resolve(null));
   let index: string | undefined;
+  const indexHtml = () => (index ??= readFileSync(path.join(dist, 'index.html'), 'utf8'));
   const kept = new Map<string, { html: Promise<string | null>; at: number }>();
 
-  const draw = async (id: string, language: Language) => {
+  const drawPublic = async (id: string, language: Language) => {
     const pages = await load();
     if (!pages) return null;
     // Only what the public answer carries (the same schema strips anything else).
     const competition = publicCompetitionSchema.parse(await getPublicCompetition(db, id));
-    index ??= readFileSync(path.join(dist, 'index.html'), 'utf8');
-    return pages.pageHtml(index, await pages.publicCompetitionPage(competition, language));
+    return pages.pageHtml(indexHtml(), await pages.publicCompetitionPage(competition, language));
   };
 
-  return function drawPublicCompetition(id: string, language: Language): Promise<string | null> {
-    // The id as the API would take it; another address is the app's to answer.
-    if (!idParams.safeParse({ id }).success) return Promise.resolve(null);
-    const key = `${id} ${language}`;
-    const hit = kept.get(key);
-    // A page being drawn is shared by the requests that ask for it meanwhile.
-    if (hit && Date.now() - hit.at < KEEP_MS) return hit.html;
-    const html = draw(id, language);
-    kept.delete(key);
-    kept.set(key, { html, at: Date.now() });
-    if (kept.size > KEEP_PAGES) kept.delete(kept.keys().next().value!);
-    // A failure (a missing competition too) is not kept: the next request asks again.
-    html.catch(() => kept.get(key)?.html === html && kept.delete(key));
-    return html;
+  return {
+    /** Loads the bundle ahead of the first page, without holding anything up meanwhile. */
+    warm(): void {
+      void load();
+    },
+
+    publicCompetition(id: string, language: Language): Promise<string | null> {
+      // The id as the API would take it; another address is the app's to answer.
+      if (!idParams.safeParse({ id }).success) return Promise.resolve(null);
+      const key = `${id} ${language}`;
+      const hit = kept.get(key);
+      // A page being drawn is shared by the requests that ask for it meanwhile.
+      if (hit && Date.now() - hit.at < KEEP_MS) return within(DRAW_WAIT_MS, hit.html);
+      const html = drawPublic(id, language);
+      kept.delete(key);
+      kept.set(key, { html, at: Date.now() });
+      if (kept.size > KEEP_PAGES) kept.delete(kept.keys().next().value!);
+      // A failure (a missing competition too) is not kept: the next request asks again.
+      html.catch(() => kept.get(key)?.html === html && kept.delete(key));
+      return within(DRAW_WAIT_MS, html);
+    },
+
+    /** A signed-in page with its user's data, asked of the API through `transport`; never kept. */
+    signedIn(url: string, language: Language, transport: ApiTransport): Promise<string | null> {
+      const html = (async () => {
+        const pages = await load();
+        const page = pages && (await pages.signedInPage(url, language, transport));
+        return page && pages.pageHtml(indexHtml(), page);
+      })();
+      return within(DRAW_WAIT_MS, html);
+    },
   };
 }

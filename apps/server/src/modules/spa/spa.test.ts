@@ -154,3 +154,63 @@ describe('compression', () => {
     expect(response.statusCode).toBeLessThan(500);
   });
 });
+
+describe('signed-in pages drawn by the server (decision 0072)', () => {
+  // The web build's server bundle, stood in for by one that draws what the API tells it: it
+  // shows the server's side of the bargain (who the API takes the drawing for, what it may ask).
+  let drawing: FastifyInstance;
+  let root: string;
+  const STAND_IN = `
+    export function pageHtml(index, page) { return index.replace('<div id="root"></div>', '<div id="root" data-prerendered="' + page.language + '">' + page.body + '</div>'); }
+    export async function signedInPage(url, language, transport) {
+      if (url.includes('stall')) return new Promise(() => {});
+      const me = await transport('/api/auth/me', { method: 'GET' });
+      const write = await transport('/api/auth/logout', { method: 'POST' }).then(() => 'written', (e) => e.message);
+      if (!me.ok) return null;
+      const { user } = await me.json();
+      return { language, body: url + ' for ' + user.email + ' in ' + language + '; a write: ' + write };
+    }`;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'preffy-web-'));
+    mkdirSync(path.join(root, 'dist'));
+    mkdirSync(path.join(root, 'dist-server'));
+    writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(root, 'dist-server', 'prerender.js'), STAND_IN);
+    drawing = await createTestApp({ webDistDir: path.join(root, 'dist') });
+  });
+  afterAll(async () => {
+    await drawing.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("is drawn asking the API as the page's own user, in their language, for reads only, and kept by no cache", async () => {
+    const { client, user } = await signedInClient(drawing, 'staff');
+    const page = await client.request('GET', '/preffy/view?tab=upcoming', undefined, {
+      headers: { 'accept-language': 'de-DE' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `<div id="root" data-prerendered="de">/preffy/view?tab=upcoming for ${user.email} in de; a write: A page is drawn with reads only</div>`,
+    );
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    // The drawing's read did not sign the user out, nor did anything else.
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('is the plain app page without a session, and for pages the server does not draw', async () => {
+    const signedOut = await drawing.inject({ method: 'GET', url: '/preffy/view' });
+    expect(signedOut.body).toBe('<!doctype html><div id="root"></div>');
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+    const { client } = await signedInClient(drawing, 'staff');
+    expect((await client.get('/preffy/calendar')).body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('is the plain app page when the drawing does not finish in time', async () => {
+    const { client } = await signedInClient(drawing, 'staff');
+    const started = Date.now();
+    const page = await client.get('/preffy/view?stall=1');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe('<!doctype html><div id="root"></div>');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -7,6 +7,7 @@ import {
   type Language,
   PRERENDERED_PAGES,
   type PrerenderedPage,
+  isServerDrawnPage,
   prerenderedFile,
   prerenderedLanguageFor,
   prerenderedPageFor,
@@ -17,7 +18,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
 import { needsTwoStep, startTwoStepSignIn } from '../auth/two-step-sign-in.ts';
 import { AppError } from '../../lib/errors.ts';
-import { publicPageRenderer } from './server-render.ts';
+import { type ApiTransport, pageRenderer } from './server-render.ts';
 
 /** The public competition page's address (its id is one path segment). */
 const PUBLIC_COMPETITION_PAGE = /^\/c\/([^/]+)\/?$/;
@@ -75,11 +76,16 @@ export async function registerSpa(app: FastifyInstance) {
   }
 
   // The public competition page, drawn per request (a missing one: the app says so itself).
-  const drawPublicCompetition = publicPageRenderer(dist, app.db, app.log);
+  const renderer = pageRenderer(dist, app.db, app.log);
+  // Loaded once the server listens, so the first page drawn does not wait for it (start-up never does).
+  app.addHook('onReady', () => {
+    renderer.warm();
+    return Promise.resolve();
+  });
   const servePublicCompetition = async (reply: FastifyReply, id: string, language: Language) => {
     let html: string | null = null;
     try {
-      html = await drawPublicCompetition(decodeURIComponent(id), language);
+      html = await renderer.publicCompetition(decodeURIComponent(id), language);
     } catch (error) {
       // A missing (or malformed) id: the app says so itself. Anything else is logged.
       if (!(error instanceof URIError || (error instanceof AppError && error.statusCode === 404)))
@@ -90,6 +96,43 @@ export async function registerSpa(app: FastifyInstance) {
     }
     if (html === null) return reply.sendFile('index.html');
     return reply.header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
+  };
+
+  /**
+   * How a signed-in page's drawing asks the API: this server's own routes, as the user whose
+   * request it is (their cookie, their address for the rate limits), for reads only.
+   */
+  const asUser =
+    (request: FastifyRequest): ApiTransport =>
+    async (url, init) => {
+      if ((init.method ?? 'GET') !== 'GET') throw new Error('A page is drawn with reads only');
+      const answer = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', cookie: request.headers.cookie ?? '' },
+        remoteAddress: request.ip,
+      });
+      const bodyless = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(bodyless ? null : answer.payload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+  const serveSignedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = request.user!;
+    const language =
+      LANGUAGES.find((l) => l === user.language) ??
+      prerenderedLanguageFor(request.headers['accept-language']);
+    let html: string | null = null;
+    try {
+      html = await renderer.signedIn(request.url, language, asUser(request));
+    } catch (error) {
+      app.log.warn({ err: error }, 'A signed-in page was not drawn: sent to be drawn in the browser');
+    }
+    // The user's own data: never kept by a shared cache, nor by the browser.
+    reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie, Accept-Language');
+    if (html === null) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(html);
   };
 
   // Pages the build drew as HTML (apps/web/prerender-pages.ts); an older build may have none.
@@ -114,6 +157,8 @@ export async function registerSpa(app: FastifyInstance) {
           const language = prerenderedLanguageFor(request.headers['accept-language']);
           const competitionId = PUBLIC_COMPETITION_PAGE.exec(request.url.split('?')[0]!)?.[1];
           if (competitionId) return servePublicCompetition(reply, competitionId, language);
+          if (request.user && !request.user.locked && isServerDrawnPage(request.url.split('?')[0]!))
+            return serveSignedIn(request, reply);
           const page = prerenderedPageFor(request.url);
           const file = page && prerendered(page, language);
           if (!file) return reply.sendFile('index.html');

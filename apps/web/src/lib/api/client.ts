@@ -58,6 +58,17 @@ export function setGatedHandler(handler: () => void) {
   onGated = handler;
 }
 
+/**
+ * How requests reach the API: the browser's fetch, or, while the server draws a signed-in page
+ * (prerender.tsx), the server's own routes, asked as the user whose page it is.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+const browserFetch: ApiTransport = (url, init) => fetch(url, init);
+let transport = browserFetch;
+export function setApiTransport(next: ApiTransport | null) {
+  transport = next ?? browserFetch;
+}
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** idempotencyKey: one per form submission (see submission-key.ts); the server runs it once. */
 export type RequestOptions = { idempotencyKey?: string };
@@ -76,7 +87,7 @@ async function request<T>(
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method,
       headers,
       credentials: 'same-origin',
