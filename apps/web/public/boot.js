@@ -17,13 +17,30 @@
 
   // A form sent before the app has hydrated would reload the page and lose what was typed: it
   // is held here, and sent by the app once hydrated (src/lib/early-input.ts).
-  var early = (window.preffyEarlyInput = { heldForm: null, appReady: false });
+  var early = (window.preffyEarlyInput = { heldForm: null, heldClicks: [], appReady: false });
   document.addEventListener(
     'submit',
     function (event) {
       if (early.appReady) return;
       event.preventDefault();
       early.heldForm = event.target;
+    },
+    true,
+  );
+  // So is a press of a button (a tab, a menu, a row's action), which does nothing until the app
+  // has hydrated it: it is pressed again for the user once the app is there. Links work as
+  // links meanwhile.
+  var PRESSABLE =
+    'button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], input[type="checkbox"], input[type="radio"]';
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (early.appReady || !event.target.closest) return;
+      var pressed = event.target.closest(PRESSABLE);
+      if (!pressed) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (early.heldClicks.indexOf(pressed) === -1) early.heldClicks.push(pressed);
     },
     true,
   );

@@ -294,6 +294,8 @@ const competitionsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/preffy/view',
   validateSearch: tableSearchSchema.extend({ tab: z.enum(COMPETITION_TABS).optional().catch(undefined) }),
+  // Loaded with the route, not when first drawn: a page the server drew hydrates in one go.
+  loader: () => CompetitionsPage.preload?.(),
   component: function Competitions() {
     const { tab } = competitionsRoute.useSearch();
     const navigate = competitionsRoute.useNavigate();

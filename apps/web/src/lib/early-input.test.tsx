@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -61,5 +63,44 @@ describe('what a visitor did before the app arrived', () => {
     expect(early.appReady).toBe(true);
     await act(async () => void hydrateRoot(root, <Card sent={sent} />));
     await expect.poll(() => sent).toEqual(['held@typed.test']);
+  });
+
+  it('presses again, once hydrated, a button pressed before the app arrived (held by boot.js), once', async () => {
+    function Tabs({ pressed }: { pressed: string[] }) {
+      useReplayEarlyInput();
+      const [tab, setTab] = useState('a');
+      return (
+        <div>
+          <button
+            type="button"
+            onClick={() => {
+              pressed.push('b');
+              setTab('b');
+            }}
+          >
+            B
+          </button>
+          <output>{tab}</output>
+        </div>
+      );
+    }
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<Tabs pressed={[]} />);
+    document.body.append(root);
+    // The page's first script, as the browser runs it.
+    new Function(readFileSync(path.join(import.meta.dirname, '../../public/boot.js'), 'utf8'))();
+    const button = root.querySelector('button')!;
+    const press = () => button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // Held: the press does nothing yet (false: its default was prevented), twice is once.
+    expect(press()).toBe(false);
+    expect(press()).toBe(false);
+    const pressed: string[] = [];
+    takeEarlyInput(root);
+    await act(async () => void hydrateRoot(root, <Tabs pressed={pressed} />));
+    await expect.poll(() => root.querySelector('output')!.textContent).toBe('b');
+    expect(pressed).toEqual(['b']);
+    // From now on a press is the app's.
+    expect(press()).toBe(true);
+    expect(pressed).toEqual(['b', 'b']);
   });
 });

@@ -5,7 +5,7 @@ const TEXT_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=hidd
 
 type Typed = { field: HTMLInputElement | HTMLTextAreaElement; value: string };
 /** Kept by public/boot.js on a prerendered page until the app takes over. */
-type EarlyInput = { heldForm: HTMLFormElement | null; appReady: boolean };
+type EarlyInput = { heldForm: HTMLFormElement | null; heldClicks?: HTMLElement[]; appReady: boolean };
 declare global {
   interface Window {
     preffyEarlyInput?: EarlyInput;
@@ -14,6 +14,7 @@ declare global {
 
 let typed: Typed[] = [];
 let heldForm: HTMLFormElement | null = null;
+let heldClicks: HTMLElement[] = [];
 
 /**
  * Takes what a visitor did on a prerendered page before its JavaScript arrived (main.tsx, just
@@ -27,21 +28,25 @@ export function takeEarlyInput(root: HTMLElement) {
     .map((field) => ({ field, value: field.value }));
   const early = window.preffyEarlyInput;
   heldForm = early?.heldForm ?? null;
+  heldClicks = early?.heldClicks ?? [];
   if (early) early.appReady = true;
 }
 
 /**
  * Once the screen holding the fields is hydrated (React hydrates a screen after the shell around
- * it), hands each typed text to its form as if just typed, then sends the held form: nothing
- * typed is lost, and a press of Enter or Sign in before the app arrived still counts. Used by
- * the forms of the pages drawn before the app (AuthCard, the public page's entry form).
+ * it), hands each typed text to its form as if just typed, then sends the held form and presses
+ * the held buttons again: nothing typed is lost, and a press of Enter, Sign in or a tab before
+ * the app arrived still counts. Used by the screens drawn before the app: AuthCard, the public
+ * page's entry form, and the server-drawn tables (ServerTable).
  */
 export function useReplayEarlyInput() {
   useEffect(() => {
     const replay = typed;
     const form = heldForm;
+    const clicks = heldClicks;
     typed = [];
     heldForm = null;
+    heldClicks = [];
     for (const { field, value } of replay) {
       if (!field.isConnected) continue;
       // React notices a change by comparing with the value it last set: through its own setter
@@ -53,6 +58,9 @@ export function useReplayEarlyInput() {
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
     // After the typed text has reached the form's state.
-    if (form?.isConnected) setTimeout(() => form.requestSubmit(), 0);
+    setTimeout(() => {
+      if (form?.isConnected) form.requestSubmit();
+      for (const pressed of clicks) if (pressed.isConnected) pressed.click();
+    }, 0);
   }, []);
 }

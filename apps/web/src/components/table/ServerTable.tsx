@@ -4,6 +4,7 @@ import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-da
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/api/client.ts';
+import { useReplayEarlyInput } from '../../lib/early-input.ts';
 import { type CsvValue, exportCsv } from './export-csv.ts';
 import { SearchInput } from './SearchInput.tsx';
 import { type TableController, useTableTexts } from './use-server-table.ts';
@@ -90,6 +91,9 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   const texts = useTableTexts();
   const labelled = useTranslatedLibraryLabels();
   const { table, columns } = props;
+  // A table the server drew (decision 0072): a search typed or a button pressed before the app
+  // arrived counts once it is hydrated.
+  useReplayEarlyInput();
   const sortable = columns.some((c) => c.sortKey);
   const sortColumn = columns.find((c) => c.sortKey && c.sortKey === table.sortBy);
 
