@@ -16,7 +16,9 @@ mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
   for (const language of LANGUAGES) {
     const file = path.join(dist, prerenderedFile(page, language));
-    writeFileSync(file, pageHtml(index, { language, body: await prerender(page, language) }));
+    const body = await prerender(page, language);
+    if (body === null) throw new Error(`${page} (${language}) was not drawn`);
+    writeFileSync(file, pageHtml(index, { language, body }));
     compressFile(file);
   }
 }

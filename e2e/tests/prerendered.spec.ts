@@ -127,7 +127,6 @@ test("All Competitions comes drawn by the server with the user's own list, and h
   await expect(page.getByTestId('tab-completed')).toHaveAttribute('aria-selected', 'true');
   // A tab pressed before the app arrives is pressed again once it is there.
   await page.getByTestId('tab-upcoming').click();
-  await expect(page).not.toHaveURL(/tab=upcoming/);
   release();
   await expect(page).toHaveURL(/tab=upcoming/);
   await expect(page.getByTestId('tab-upcoming')).toHaveAttribute('aria-selected', 'true');

@@ -12,8 +12,6 @@ import { takeEarlyInput } from './lib/early-input.ts';
 import type { QuerySeed } from './prerender/page-html.ts';
 
 const root = document.getElementById('root')!;
-/** How long the data a page was drawn from counts as fresh (the server keeps a public page as long). */
-const SEED_FRESH_MS = 30_000;
 
 // The user's language is loaded first, so the first screen is never drawn in English. A page the
 // build prerendered (prerender-pages.ts) is hydrated once its screen has loaded, if it was drawn
@@ -21,12 +19,12 @@ const SEED_FRESH_MS = 30_000;
 void languageReady.then(async () => {
   if (root.dataset.prerendered && root.dataset.prerendered === currentLanguage()) {
     // The data the server drew the page from (the public competition page, a signed-in page),
-    // as it drew it: as fresh as a page just drawn, so the screen does not ask for it again the
-    // moment it mounts (a table would cover itself with its loading overlay meanwhile).
+    // as it drew it. A signed-in page's counts as fresh for a while, so its table does not ask
+    // again the moment it hydrates (and cover itself with its loading overlay meanwhile).
     const seed = document.getElementById('app-seed')?.textContent;
-    for (const { queryKey, data } of seed ? (JSON.parse(seed) as QuerySeed[]) : []) {
+    for (const { queryKey, data, freshMs } of seed ? (JSON.parse(seed) as QuerySeed[]) : []) {
       queryClient.setQueryData(queryKey, data);
-      queryClient.setQueryDefaults(queryKey, { staleTime: SEED_FRESH_MS });
+      if (freshMs) queryClient.setQueryDefaults(queryKey, { staleTime: freshMs });
     }
     await router.load();
     // The router then draws what it drew in the build (without its client-only Suspense around

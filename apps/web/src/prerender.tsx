@@ -11,6 +11,7 @@ import { setHtmlParser } from './lib/rich-text.tsx';
 import { parseHtml } from './prerender/parse-html.ts';
 import { type ApiTransport, setApiTransport } from './lib/api/client.ts';
 import { meQuery } from './lib/session.ts';
+import { drawQueue } from './prerender/draw-queue.ts';
 
 export { pageHtml };
 export type { DrawnPage };
@@ -19,19 +20,7 @@ export type { DrawnPage };
 setHtmlParser(parseHtml);
 
 // One screen at a time: the language is i18next's one global setting.
-let queue: Promise<unknown> = Promise.resolve();
-/**
- * After this long the next screen is drawn even if the one before has not finished: one that
- * never ends must not hold every later page (the server has long since sent the plain page).
- */
-const STALL_MS = 10_000;
-
-function inQueue<T>(draw: () => Promise<T>): Promise<T> {
-  const drawn = queue.then(draw);
-  const stalled = new Promise((resolve) => setTimeout(resolve, STALL_MS).unref());
-  queue = Promise.race([drawn, stalled]).catch(() => undefined);
-  return drawn;
-}
+const inQueue = drawQueue();
 
 /** Draws a screen whose data is in the client: the HTML React writes once all of it is ready. */
 async function draw(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient) {
@@ -57,7 +46,12 @@ setApiTransport((url, init) => {
  * the public competition page per request (spa.ts); the browser then hydrates it (main.tsx).
  * The tree is the browser's own (AppProviders), so the two agree.
  */
-export function prerender(path: string, language: Language, seed: QuerySeed[] = []): Promise<string> {
+export async function prerender(
+  path: string,
+  language: Language,
+  seed: QuerySeed[] = [],
+  deadline?: number,
+): Promise<string | null> {
   return inQueue(async () => {
     await drawIn(language);
     const queryClient = new QueryClient();
@@ -65,7 +59,7 @@ export function prerender(path: string, language: Language, seed: QuerySeed[] = 
     const router = createAppRouter(queryClient, path);
     await router.load();
     return draw(router, queryClient);
-  });
+  }, deadline);
 }
 
 async function drawIn(language: Language) {
@@ -73,6 +67,12 @@ async function drawIn(language: Language) {
   await ensureLanguage(language);
   await i18n.changeLanguage(language);
 }
+
+/**
+ * How long the browser counts a signed-in page's data as fresh: the table does not ask for it
+ * again the moment it hydrates (and cover itself with its loading overlay meanwhile).
+ */
+const SEED_FRESH_MS = 30_000;
 
 /** Drawings of a signed-in screen at most: each one asks for the queries the one before showed. */
 const MAX_DRAWS = 4;
@@ -102,41 +102,45 @@ export function signedInPage(
   url: string,
   language: Language,
   transport: ApiTransport,
+  deadline?: number,
 ): Promise<DrawnPage | null> {
-  return inQueue(() =>
-    drawTransport.run(transport, async () => {
-      await drawIn(language);
-      // Fresh for good: data fetched for one drawing would otherwise be stale in the next, and
-      // draw its table as fetching (the browser, given the same data as fresh, would not).
-      const queryClient = new QueryClient({
-        defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-      });
-      const router = createAppRouter(queryClient, url);
-      await router.load();
-      const me = queryClient.getQueryData(meQuery.queryKey);
-      const asked = new URL(url, 'http://local').pathname;
-      if (!me || me.account.locked || me.account.twoStep.setupRequired) return null;
-      if (
-        router.state.location.pathname !== asked ||
-        router.state.matches.some((match) => match.status !== 'success')
-      )
-        return null;
-      for (let drawn = 1; ; drawn++) {
-        const body = await draw(router, queryClient);
-        const queries = queryClient.getQueryCache().getAll();
-        if (queries.some((query) => query.state.status === 'error')) return null;
-        const toFetch = queries.filter(waiting);
-        if (toFetch.length === 0) {
-          const seed = queries
-            .filter((query) => query.state.status === 'success')
-            .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
-          return { language, body, seed };
+  const late = () => deadline !== undefined && Date.now() > deadline;
+  return inQueue(
+    () =>
+      drawTransport.run(transport, async () => {
+        await drawIn(language);
+        // Fresh for good: data fetched for one drawing would otherwise be stale in the next, and
+        // draw its table as fetching (the browser, given the same data as fresh, would not).
+        const queryClient = new QueryClient({
+          defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+        });
+        const router = createAppRouter(queryClient, url);
+        await router.load();
+        const me = queryClient.getQueryData(meQuery.queryKey);
+        const asked = new URL(url, 'http://local').pathname;
+        if (!me || me.account.locked || me.account.twoStep.setupRequired) return null;
+        if (
+          router.state.location.pathname !== asked ||
+          router.state.matches.some((match) => match.status !== 'success')
+        )
+          return null;
+        for (let drawn = 1; ; drawn++) {
+          const body = await draw(router, queryClient);
+          const queries = queryClient.getQueryCache().getAll();
+          if (queries.some((query) => query.state.status === 'error')) return null;
+          const toFetch = queries.filter(waiting);
+          if (toFetch.length === 0) {
+            const seed = queries
+              .filter((query) => query.state.status === 'success')
+              .map((query) => ({ queryKey: query.queryKey, data: query.state.data, freshMs: SEED_FRESH_MS }));
+            return { language, body, seed };
+          }
+          if (drawn === MAX_DRAWS || late()) return null;
+          // A failed query leaves the page to the browser (checked on the next drawing).
+          await Promise.all(toFetch.map((query) => query.fetch().catch(() => undefined)));
         }
-        if (drawn === MAX_DRAWS) return null;
-        // A failed query leaves the page to the browser (checked on the next drawing).
-        await Promise.all(toFetch.map((query) => query.fetch().catch(() => undefined)));
-      }
-    }),
+      }),
+    deadline,
   );
 }
 
@@ -144,9 +148,18 @@ export function signedInPage(
 export async function publicCompetitionPage(
   competition: PublicCompetition,
   language: Language,
-): Promise<DrawnPage> {
+  deadline?: number,
+): Promise<DrawnPage | null> {
   const seed = [{ queryKey: publicCompetitionQuery(competition.id).queryKey, data: competition }];
-  const body = await prerender(`/c/${competition.id}`, language, seed);
+  const body = await prerender(`/c/${competition.id}`, language, seed, deadline);
   // The title the page gives itself: the song and the artist.
-  return { language, body, seed, title: `${competition.name} – ${competition.organizer}` };
+  return body === null
+    ? null
+    : { language, body, seed, title: `${competition.name} – ${competition.organizer}` };
 }
+
+// The screens the server draws per request are part of this bundle, loaded with it once the
+// server is ready, not lazy chunks loaded by the first visitor's drawing (which must finish in
+// the server's time limit).
+export { CompetitionsPage } from './features/competitions/components/CompetitionsPage.tsx';
+export { PublicCompetitionPage } from './features/public/components/PublicCompetitionPage.tsx';

@@ -11,7 +11,8 @@ export type DrawnPage = {
   /** Queries the screen was drawn from, put in the app's cache before it hydrates. */
   seed?: QuerySeed[];
 };
-export type QuerySeed = { queryKey: readonly unknown[]; data: unknown };
+/** A query's data as drawn; `freshMs`: how long the browser counts it as fresh (else it asks again). */
+export type QuerySeed = { queryKey: readonly unknown[]; data: unknown; freshMs?: number };
 
 const SCRIPT_TAGS = /\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
 

@@ -12,12 +12,21 @@ type DrawnPage = { language: string; title?: string; body: string; seed?: unknow
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 /** What the server uses of that bundle (apps/web/src/prerender.tsx). */
 type PageRenderer = {
-  publicCompetitionPage(competition: PublicCompetition, language: Language): Promise<DrawnPage>;
-  signedInPage(url: string, language: Language, transport: ApiTransport): Promise<DrawnPage | null>;
+  publicCompetitionPage(
+    competition: PublicCompetition,
+    language: Language,
+    deadline: number,
+  ): Promise<DrawnPage | null>;
+  signedInPage(
+    url: string,
+    language: Language,
+    transport: ApiTransport,
+    deadline: number,
+  ): Promise<DrawnPage | null>;
   pageHtml(index: string, page: DrawnPage): string;
 };
 
-/** How long a drawn public page is sent again as it is; the app refreshes its figures once hydrated. */
+/** How long a drawn public page is sent again as it is; the app asks for its figures once hydrated. */
 const KEEP_MS = 30_000;
 /** Drawn public pages kept at most (one per competition and language); the oldest go first. */
 const KEEP_PAGES = 500;
@@ -27,7 +36,7 @@ const KEEP_PAGES = 500;
  */
 const DRAW_WAIT_MS = 2_000;
 
-/** The page, or null once `ms` have passed (the drawing goes on; its result is dropped). */
+/** The page, or null once `ms` have passed (a drawing not yet started is then skipped). */
 function within<T>(ms: number, page: Promise<T | null>): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
@@ -63,7 +72,10 @@ export function pageRenderer(dist: string, db: Database, log: FastifyBaseLogger)
     if (!pages) return null;
     // Only what the public answer carries (the same schema strips anything else).
     const competition = publicCompetitionSchema.parse(await getPublicCompetition(db, id));
-    return pages.pageHtml(indexHtml(), await pages.publicCompetitionPage(competition, language));
+    const page = await pages.publicCompetitionPage(competition, language, Date.now() + DRAW_WAIT_MS);
+    // Its turn came too late: not kept (a failure), the next request asks again.
+    if (!page) throw new Error('The public page waited too long to be drawn');
+    return pages.pageHtml(indexHtml(), page);
   };
 
   return {
@@ -92,7 +104,7 @@ export function pageRenderer(dist: string, db: Database, log: FastifyBaseLogger)
     signedIn(url: string, language: Language, transport: ApiTransport): Promise<string | null> {
       const html = (async () => {
         const pages = await load();
-        const page = pages && (await pages.signedInPage(url, language, transport));
+        const page = pages && (await pages.signedInPage(url, language, transport, Date.now() + DRAW_WAIT_MS));
         return page && pages.pageHtml(indexHtml(), page);
       })();
       return within(DRAW_WAIT_MS, html);

@@ -197,12 +197,24 @@ describe('signed-in pages drawn by the server (decision 0072)', () => {
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
   });
 
-  it('is the plain app page without a session, and for pages the server does not draw', async () => {
+  it('is the plain app page without a session, for pages the server does not draw, and when another site sends the user', async () => {
     const signedOut = await drawing.inject({ method: 'GET', url: '/preffy/view' });
     expect(signedOut.body).toBe('<!doctype html><div id="root"></div>');
     expect(signedOut.headers['cache-control']).toBe('no-cache');
     const { client } = await signedInClient(drawing, 'staff');
     expect((await client.get('/preffy/calendar')).body).toBe('<!doctype html><div id="root"></div>');
+    // Nor when another site sends the user there: its timing would tell that site what it holds.
+    for (const [site, drawn] of [
+      ['cross-site', false],
+      ['same-site', false],
+      ['same-origin', true],
+      ['none', true],
+    ] as const) {
+      const page = await client.request('GET', '/preffy/view', undefined, {
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(page.body.includes('data-prerendered'), site).toBe(drawn);
+    }
   });
 
   it('is the plain app page when the drawing does not finish in time', async () => {

@@ -157,8 +157,14 @@ export async function registerSpa(app: FastifyInstance) {
           const language = prerenderedLanguageFor(request.headers['accept-language']);
           const competitionId = PUBLIC_COMPETITION_PAGE.exec(request.url.split('?')[0]!)?.[1];
           if (competitionId) return servePublicCompetition(reply, competitionId, language);
-          if (request.user && !request.user.locked && isServerDrawnPage(request.url.split('?')[0]!))
-            return serveSignedIn(request, reply);
+          if (request.user && !request.user.locked && isServerDrawnPage(request.url.split('?')[0]!)) {
+            // Drawn only when the user opened it from the app or the address bar: another site
+            // that sends them here must not learn from the page's timing what it holds.
+            const site = request.headers['sec-fetch-site'];
+            if (site === undefined || site === 'same-origin' || site === 'none')
+              return serveSignedIn(request, reply);
+            reply.header('Vary', 'Cookie, Sec-Fetch-Site');
+          }
           const page = prerenderedPageFor(request.url);
           const file = page && prerendered(page, language);
           if (!file) return reply.sendFile('index.html');

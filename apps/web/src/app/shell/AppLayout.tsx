@@ -13,7 +13,6 @@ import {
   Title,
   Tooltip,
   UnstyledButton,
-  useComputedColorScheme,
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
@@ -72,7 +71,9 @@ export function AppLayout() {
   const changeLayout = useSaveLayout(() => notifications.show({ color: 'red', message: tl('saveFailed') }));
   const fullscreen = useFullscreenDocument();
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
+  // The user's stored colours, not the browser's computed scheme: the server draws this page
+  // too (decision 0072) and knows only the former, so both draw the same button.
+  const scheme = layout.colorScheme;
   // The stored colours follow the user from browser to browser.
   useEffect(() => setColorScheme(layout.colorScheme), [layout.colorScheme, setColorScheme]);
   const sidebar = sidebarOf(layout);
