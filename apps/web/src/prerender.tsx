@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PublicCompetition } from '@preffy/api';
 import { type Query, QueryClient, skipToken } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -31,14 +30,15 @@ async function draw(router: ReturnType<typeof createAppRouter>, queryClient: Que
   return html;
 }
 
-// Each signed-in draw asks the API as its own user: the transport is the draw's own, found
-// through the async context (a stalled draw can never use a later draw's user).
-const drawTransport = new AsyncLocalStorage<ApiTransport>();
-setApiTransport((url, init) => {
-  const transport = drawTransport.getStore();
-  if (!transport) return Promise.reject(new Error('No API on the server outside a signed-in draw'));
-  return transport(url, init);
-});
+// Each signed-in drawing asks the API as its own user, through the transport it sets for its
+// time (drawings never overlap: draw-queue.ts). Not an AsyncLocalStorage: on Node 20 that
+// tracks every promise of the whole server, and made its API answers 2-3x slower under load.
+let drawTransport: ApiTransport | null = null;
+setApiTransport((url, init) =>
+  drawTransport
+    ? drawTransport(url, init)
+    : Promise.reject(new Error('No API on the server outside a signed-in drawing')),
+);
 
 /**
  * A page as a visitor without a session first sees it, in one language, drawn from the given
@@ -105,43 +105,48 @@ export function signedInPage(
   deadline?: number,
 ): Promise<DrawnPage | null> {
   const late = () => deadline !== undefined && Date.now() > deadline;
-  return inQueue(
-    () =>
-      drawTransport.run(transport, async () => {
-        await drawIn(language);
-        // Fresh for good: data fetched for one drawing would otherwise be stale in the next, and
-        // draw its table as fetching (the browser, given the same data as fresh, would not).
-        const queryClient = new QueryClient({
-          defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-        });
-        const router = createAppRouter(queryClient, url);
-        await router.load();
-        const me = queryClient.getQueryData(meQuery.queryKey);
-        const asked = new URL(url, 'http://local').pathname;
-        if (!me || me.account.locked || me.account.twoStep.setupRequired) return null;
-        if (
-          router.state.location.pathname !== asked ||
-          router.state.matches.some((match) => match.status !== 'success')
-        )
-          return null;
-        for (let drawn = 1; ; drawn++) {
-          const body = await draw(router, queryClient);
-          const queries = queryClient.getQueryCache().getAll();
-          if (queries.some((query) => query.state.status === 'error')) return null;
-          const toFetch = queries.filter(waiting);
-          if (toFetch.length === 0) {
-            const seed = queries
-              .filter((query) => query.state.status === 'success')
-              .map((query) => ({ queryKey: query.queryKey, data: query.state.data, freshMs: SEED_FRESH_MS }));
-            return { language, body, seed };
-          }
-          if (drawn === MAX_DRAWS || late()) return null;
-          // A failed query leaves the page to the browser (checked on the next drawing).
-          await Promise.all(toFetch.map((query) => query.fetch().catch(() => undefined)));
-        }
-      }),
-    deadline,
-  );
+  return inQueue(async () => {
+    drawTransport = transport;
+    try {
+      return await drawSignedIn(url, language, late);
+    } finally {
+      drawTransport = null;
+    }
+  }, deadline);
+}
+
+async function drawSignedIn(url: string, language: Language, late: () => boolean): Promise<DrawnPage | null> {
+  await drawIn(language);
+  // Fresh for good: data fetched for one drawing would otherwise be stale in the next, and
+  // draw its table as fetching (the browser, given the same data as fresh, would not).
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
+  const router = createAppRouter(queryClient, url);
+  await router.load();
+  const me = queryClient.getQueryData(meQuery.queryKey);
+  const asked = new URL(url, 'http://local').pathname;
+  if (!me || me.account.locked || me.account.twoStep.setupRequired) return null;
+  if (
+    router.state.location.pathname !== asked ||
+    router.state.matches.some((match) => match.status !== 'success')
+  )
+    return null;
+  for (let drawn = 1; ; drawn++) {
+    const body = await draw(router, queryClient);
+    const queries = queryClient.getQueryCache().getAll();
+    if (queries.some((query) => query.state.status === 'error')) return null;
+    const toFetch = queries.filter(waiting);
+    if (toFetch.length === 0) {
+      const seed = queries
+        .filter((query) => query.state.status === 'success')
+        .map((query) => ({ queryKey: query.queryKey, data: query.state.data, freshMs: SEED_FRESH_MS }));
+      return { language, body, seed };
+    }
+    if (drawn === MAX_DRAWS || late()) return null;
+    // A failed query leaves the page to the browser (checked on the next drawing).
+    await Promise.all(toFetch.map((query) => query.fetch().catch(() => undefined)));
+  }
 }
 
 /** The public competition page (/c/:id) of a competition, as its visitors first see it. */

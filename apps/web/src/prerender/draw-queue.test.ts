@@ -46,23 +46,29 @@ describe('the server’s drawing queue', () => {
     expect(log).toEqual(['start a']);
   });
 
-  it('moves on after a drawing stalls, counting from its start, and drops what it draws late', async () => {
+  it('tells a stalled drawing’s caller so, counting from its start; the next waits for it, or is skipped once given up', async () => {
     vi.useFakeTimers();
     const inQueue = drawQueue();
     const log: string[] = [];
     const a = drawing(log, 'a');
     const b = drawing(log, 'b');
-    const stalled = inQueue(a.run);
-    const stalledResult = stalled.catch((error: Error) => error.message);
-    const next = inQueue(b.run);
+    const c = drawing(log, 'c');
+    const stalled = inQueue(a.run).catch((error: Error) => error.message);
+    const waiting = inQueue(b.run);
+    const givenUp = inQueue(c.run, Date.now() + STALL_MS + 500);
     await vi.advanceTimersByTimeAsync(STALL_MS - 1);
     expect(log).toEqual(['start a']);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await stalledResult).toBe('The drawing stalled');
-    expect(log).toEqual(['start a', 'start b']);
-    // The stalled one's late result goes nowhere; the next one's is its own.
+    expect(await stalled).toBe('The drawing stalled');
+    // Drawings never overlap: b starts only once a has ended, however late.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(log).toEqual(['start a']);
     a.finish();
+    await vi.waitFor(() => expect(log).toEqual(['start a', 'start b']));
     b.finish();
-    expect(await next).toBe('b');
+    expect(await waiting).toBe('b');
+    // c's caller gave up while a stalled: it is never drawn.
+    expect(await givenUp).toBeNull();
+    expect(log).toEqual(['start a', 'start b']);
   });
 });

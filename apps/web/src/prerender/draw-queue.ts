@@ -1,7 +1,7 @@
 /**
- * After this long (from its start) the next screen is drawn even if this one has not finished:
- * one that never ends must not hold every later page. Its result, if it ever comes, is dropped,
- * as later drawings may have changed the language under it.
+ * After this long (from its start) a drawing's caller is told it stalled. Later drawings still
+ * wait for it (drawings share the language and the API transport, so they never overlap), and
+ * are skipped while their callers' deadlines pass: the server sends plain pages meanwhile.
  */
 export const STALL_MS = 10_000;
 
@@ -21,19 +21,20 @@ export function drawQueue() {
               resolve(null);
               return next();
             }
-            let settled = false;
-            const settle = (finish: () => void) => {
-              if (settled) return;
-              settled = true;
+            let answered = false;
+            const answer = (finish: () => void) => {
+              if (answered) return;
+              answered = true;
               clearTimeout(timer);
               finish();
-              next();
             };
-            const timer = setTimeout(() => settle(() => reject(new Error('The drawing stalled'))), STALL_MS);
-            draw().then(
-              (page) => settle(() => resolve(page)),
-              (error: unknown) => settle(() => reject(error as Error)),
-            );
+            const timer = setTimeout(() => answer(() => reject(new Error('The drawing stalled'))), STALL_MS);
+            draw()
+              .then(
+                (page) => answer(() => resolve(page)),
+                (error: unknown) => answer(() => reject(error as Error)),
+              )
+              .finally(next);
           }),
       );
     });
