@@ -31,8 +31,8 @@ async function draw(router: ReturnType<typeof createAppRouter>, queryClient: Que
 }
 
 // Each signed-in drawing asks the API as its own user, through the transport it sets for its
-// time (drawings never overlap: draw-queue.ts). Not an AsyncLocalStorage: on Node 20 that
-// tracks every promise of the whole server, and made its API answers 2-3x slower under load.
+// time (drawings never overlap: draw-queue.ts). Not an AsyncLocalStorage, which on Node 20
+// tracks every promise of the whole server.
 let drawTransport: ApiTransport | null = null;
 setApiTransport((url, init) =>
   drawTransport
