@@ -11,6 +11,7 @@
 //   --smoke          a quick run that proves it works (tiny data, 2 s of load): what CI runs
 //   --lists          the lists and their floors only, no load, stats refresh or Lighthouse: for
 //                    working on a query
+//   --load           the load run only (after the leaderboard job): for working on the load
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -75,6 +76,7 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     smoke: { type: 'boolean', default: false },
     lists: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
   },
 });
 const smoke = args.smoke;
@@ -423,7 +425,7 @@ const postsBytes = allPosts.items.length
   : 0;
 
 const rows = [];
-for (const list of lists) {
+for (const list of args.load ? [] : lists) {
   const view = list.http ?? (() => get(list.url));
   const body = await view();
   const bytes = Buffer.byteLength(body);
@@ -455,27 +457,58 @@ for (const list of lists) {
 
 // ---- Load -------------------------------------------------------------------------------------
 async function measureLoad() {
+  const mix = lists.filter((list) => list.inLoad !== false);
+  // Each endpoint's own times and timeouts under load, so a miss names what missed.
+  const byPath = new Map(
+    mix.map((list) => [list.url, { name: list.name, times: [] as number[], timeouts: 0 }]),
+  );
   const load = await autocannon({
     url: base,
     connections: LOAD.connections,
     duration: LOAD.duration,
     headers: { cookie: cookieHeader() },
-    requests: lists
-      .filter((list) => list.inLoad !== false)
-      .map((list) => ({ method: 'GET', path: list.url })),
+    requests: mix.map((list) => ({ method: 'GET', path: list.url })),
+    setupClient(client) {
+      // autocannon's client (one request at a time): its answer comes before it moves on, and a
+      // timeout after it has moved on to the next request.
+      const own = client as unknown as {
+        requestIterator: { requests: { path: string }[]; currentRequestIndex: number };
+        on(event: 'response' | 'timeout', listener: (...args: number[]) => void): void;
+      };
+      const at = (back: number) => {
+        const { requests, currentRequestIndex } = own.requestIterator;
+        return byPath.get(requests[(currentRequestIndex - back + mix.length) % mix.length]!.path)!;
+      };
+      own.on('response', (_status, _bytes, ms) => at(0).times.push(ms!));
+      own.on('timeout', () => at(1).timeouts++);
+    },
   });
+  const endpoints = [...byPath.values()]
+    .map(({ name, times, timeouts }) => {
+      const sorted = times.sort((a, b) => a - b);
+      return {
+        name,
+        requests: sorted.length,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        timeouts,
+      };
+    })
+    .sort((a, b) => b.timeouts - a.timeouts || b.p99 - a.p99);
   return {
     connections: LOAD.connections,
     seconds: LOAD.duration,
     rps: load.requests.average,
     p50: load.latency.p50,
     p99: load.latency.p99,
-    errors: load.errors + load.timeouts + load.non2xx,
+    // autocannon counts a timeout among its errors too.
+    errors: load.errors + load.non2xx,
     // What the errors were: connection errors, timeouts (autocannon's 10 s), and answers by status.
     errorKinds: { errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx },
     statusCodes: Object.fromEntries(
       Object.entries(load.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
     ),
+    endpoints,
   };
 }
 const loadResult = args.lists ? null : await measureLoad();
@@ -503,7 +536,7 @@ async function measureRefresh() {
     allowedPerSecond: REFRESH.perSecond,
   };
 }
-const refreshResult = args.lists ? null : await measureRefresh();
+const refreshResult = args.lists || args.load ? null : await measureRefresh();
 await fake.close();
 
 // ---- The web bundle ---------------------------------------------------------------------------
@@ -561,6 +594,10 @@ if (loadResult) {
   console.log(
     `Load: ${loadResult.connections} clients for ${loadResult.seconds} s: ${loadResult.rps.toFixed(0)} req/s, p50 ${loadResult.p50} ms, p99 ${loadResult.p99} ms, ${loadResult.errors} errors ${JSON.stringify(loadResult.errorKinds)}, statuses ${JSON.stringify(loadResult.statusCodes)}`,
   );
+  const slowest = loadResult.endpoints.slice(0, 5);
+  console.log(
+    `Slowest under load: ${slowest.map((e) => `${e.name} p50 ${e.p50.toFixed(0)} ms, p99 ${e.p99.toFixed(0)} ms${e.timeouts ? `, ${e.timeouts} timeouts` : ''}`).join('; ')}`,
+  );
   if (loadResult.errors > 0) misses.push(`load: ${loadResult.errors} errors`);
 }
 if (refreshResult) {
@@ -594,7 +631,7 @@ if (bundle) {
 // ---- Lighthouse, mobile ------------------------------------------------------------------------
 // A smoke run proves it works on one page; a full run measures the three the issue names.
 let lighthouseScores: LighthouseScore[] | null = null;
-if (bundle && !args.lists) {
+if (bundle && !args.lists && !args.load) {
   const pages = [
     { name: 'login', url: `${base}/login` },
     { name: 'All Competitions', url: `${base}/preffy/view`, cookie: cookieHeader() },

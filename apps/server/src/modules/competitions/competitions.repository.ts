@@ -5,10 +5,13 @@ import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { LIST_ITEM_COLUMNS, toCompetitionListItem } from './competition.dto.ts';
 
-/** Competitions a user may see: organizers only their own (organizerEmail), others all. */
+/** Staff and admins see every live competition; an organizer only their own (organizerEmail). */
+export const seesEveryCompetition = (viewer: { role: string }) => viewer.role !== 'organizer';
+
+/** Competitions a user may see (seesEveryCompetition). */
 export function visibleCompetitions(db: Database, viewer: { role: string; email: string }) {
   let q = db.selectFrom('competitions').where('deleted', '=', 0);
-  if (viewer.role === 'organizer') q = q.where('organizerEmail', '=', viewer.email.toLowerCase());
+  if (!seesEveryCompetition(viewer)) q = q.where('organizerEmail', '=', viewer.email.toLowerCase());
   return q;
 }
 

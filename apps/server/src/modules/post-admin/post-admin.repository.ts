@@ -1,7 +1,7 @@
 import type { AdminPost, ParsedQuery, ReplyOf, review } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
-import { visibleCompetitions } from '../competitions/competitions.repository.ts';
+import { seesEveryCompetition, visibleCompetitions } from '../competitions/competitions.repository.ts';
 import { countsAsReferral, referralCount, toReviewPost } from '../review/review-post.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { sumPostTally } from '../posts/post-tallies.ts';
@@ -19,11 +19,23 @@ export async function listAdminPosts(
   viewer: { role: string; email: string },
   q: AdminPostsQuery,
 ): Promise<AdminPostsPage> {
-  let base = db
-    .selectFrom('posts')
-    .innerJoin('competitions', 'competitions.id', 'posts.competitionId')
-    .where('posts.deleted', '=', q.deleted ? 1 : 0)
-    .where('posts.competitionId', 'in', visibleCompetitions(db, viewer).select('competitions.id'));
+  // A viewer who sees every live competition: the posts are walked in the page's order and each
+  // one's competition looked up. Joined as below, SQLite drove from the competitions instead and
+  // sorted all their posts (50 ms at 100,000 posts); CROSS JOIN fixes the order in SQLite, and
+  // PostgreSQL plans it as the inner join it is (decision 0073). An organizer's few competitions
+  // are still the better start.
+  let base = (
+    seesEveryCompetition(viewer)
+      ? db
+          .selectFrom('posts')
+          .crossJoin('competitions')
+          .whereRef('competitions.id', '=', 'posts.competitionId')
+          .where('competitions.deleted', '=', 0)
+      : db
+          .selectFrom('posts')
+          .innerJoin('competitions', 'competitions.id', 'posts.competitionId')
+          .where('posts.competitionId', 'in', visibleCompetitions(db, viewer).select('competitions.id'))
+  ).where('posts.deleted', '=', q.deleted ? 1 : 0);
   if (q.competitionId) base = base.where('posts.competitionId', '=', q.competitionId);
   if (q.creator) base = base.where('posts.creator', '=', q.creator.trim());
   // Emails are stored trimmed and in lower case (addPost).

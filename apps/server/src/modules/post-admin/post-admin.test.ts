@@ -112,6 +112,19 @@ describe('posts admin (GET /api/posts)', () => {
     expect((await new Client(app).get('/api/posts')).statusCode).toBe(401);
   });
 
+  it('leaves out the posts of a deleted competition, for staff and its organizer alike, in the page and its total', async () => {
+    const gone = await newCompetition(app, staff, { email: 'own@label.test' });
+    await insertPosts(app, gone, [{ creator: 'gonepost' }]);
+    expect((await list(staff, `competitionId=${gone}`)).total).toBe(1);
+    await app.db.updateTable('competitions').set({ deleted: 1 }).where('id', '=', gone).execute();
+
+    for (const client of [staff, organizer]) {
+      // Tallied (the whole tab of one competition) and counted (a search).
+      expect(await list(client, `competitionId=${gone}`)).toEqual({ items: [], total: 0 });
+      expect(await list(client, 'search=gonepost')).toEqual({ items: [], total: 0 });
+    }
+  });
+
   it('refuses a bad query with 400 and the field', async () => {
     for (const query of ['sortBy=password', 'deleted=maybe', 'pageSize=1000', `creator=${'x'.repeat(201)}`]) {
       const response = await staff.get(`/api/posts?${query}`);
