@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { openAggregatesReader } from './db/aggregates-reader.ts';
 import { ensurePostDays } from './modules/analytics/post-days.ts';
 import { clientAddressKey } from './lib/client-address.ts';
 import { openApiTransform, withoutUnusedInputSchemas } from './lib/contract-route.ts';
@@ -104,6 +105,8 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
 
   const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   app.decorate('db', db);
+  const aggregates = openAggregatesReader({ db, dialect, sqlitePath: config.sqlitePath });
+  app.decorate('aggregatesDb', aggregates.db);
   app.decorate('dialect', dialect);
   app.decorate('config', config);
   await migrateToLatest(db);
@@ -135,6 +138,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     await afterResponse.settled();
     await emailWorker.stop();
     await jobWorker.stop();
+    await aggregates.close();
     await db.destroy();
   });
 

@@ -22,6 +22,8 @@ export type RouteAccessEntry = { method: string; url: string; access: Access };
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Where the slow aggregates read: off the event loop on SQLite (db/aggregates-reader.ts). */
+    aggregatesDb: Database;
     dialect: Dialect;
     config: Config;
     emailWorker: EmailWorker;

@@ -14,7 +14,8 @@ export async function analyticsRoutes(app: FastifyInstance) {
   route(app, analytics.get, async (request) => {
     const period = resolvePeriod(request.query, timeZone);
     return cached(`${period.preset} ${period.from} ${period.to}`, () =>
-      getAnalytics(app.db, period, timeZone),
+      // Counted off the event loop (decision 0075): about 2 s over a million posts.
+      getAnalytics(app.aggregatesDb, period, timeZone),
     );
   });
 }

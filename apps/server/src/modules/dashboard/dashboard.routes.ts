@@ -15,7 +15,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     // Organizers see their own competitions; staff and admins all of them.
     const scope = viewer.role === 'organizer' ? viewer.email : 'all';
     return cachedChart(`${scope} ${request.query.kind} ${from} ${to}`, () =>
-      getChart(app.db, viewer, request.query, timeZone),
+      // Counted off the event loop (decision 0075).
+      getChart(app.aggregatesDb, viewer, request.query, timeZone),
     );
   });
   route(app, dashboard.competitions, async (request) =>
