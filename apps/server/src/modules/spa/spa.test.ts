@@ -193,6 +193,7 @@ describe('signed-in pages drawn by the server (decision 0072)', () => {
       `<div id="root" data-prerendered="de">/preffy/view?tab=upcoming for ${user.email} in de; a write: A page is drawn with reads only</div>`,
     );
     expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers.vary).toMatch(/^Cookie, Accept-Language, Sec-Fetch-Site/);
     // The drawing's read did not sign the user out, nor did anything else.
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
   });
@@ -201,6 +202,8 @@ describe('signed-in pages drawn by the server (decision 0072)', () => {
     const signedOut = await drawing.inject({ method: 'GET', url: '/preffy/view' });
     expect(signedOut.body).toBe('<!doctype html><div id="root"></div>');
     expect(signedOut.headers['cache-control']).toBe('no-cache');
+    // A cache must not give this plain page to a signed-in user, nor a drawn one to anybody else.
+    expect(signedOut.headers.vary).toMatch(/^Cookie, Accept-Language, Sec-Fetch-Site/);
     const { client } = await signedInClient(drawing, 'staff');
     expect((await client.get('/preffy/calendar')).body).toBe('<!doctype html><div id="root"></div>');
     // Nor when another site sends the user there: its timing would tell that site what it holds.
@@ -214,6 +217,7 @@ describe('signed-in pages drawn by the server (decision 0072)', () => {
         headers: { 'sec-fetch-site': site },
       });
       expect(page.body.includes('data-prerendered'), site).toBe(drawn);
+      expect(page.headers.vary, site).toMatch(/^Cookie, Accept-Language, Sec-Fetch-Site/);
     }
   });
 

@@ -20,6 +20,12 @@ import { needsTwoStep, startTwoStepSignIn } from '../auth/two-step-sign-in.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ApiTransport, pageRenderer } from './server-render.ts';
 
+/**
+ * What a signed-in page the server draws depends on: the user (their cookie), their language, and
+ * whether it was opened from this app or another site.
+ */
+const SERVER_DRAWN_VARY = 'Cookie, Accept-Language, Sec-Fetch-Site';
+
 /** The public competition page's address (its id is one path segment). */
 const PUBLIC_COMPETITION_PAGE = /^\/c\/([^/]+)\/?$/;
 
@@ -130,7 +136,7 @@ export async function registerSpa(app: FastifyInstance) {
       app.log.warn({ err: error }, 'A signed-in page was not drawn: sent to be drawn in the browser');
     }
     // The user's own data: never kept by a shared cache, nor by the browser.
-    reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie, Accept-Language');
+    reply.header('Cache-Control', 'private, no-store');
     if (html === null) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(html);
   };
@@ -142,8 +148,10 @@ export async function registerSpa(app: FastifyInstance) {
       .flatMap((page) => LANGUAGES.map((language) => prerenderedFile(page, language)))
       .filter((file) => existsSync(path.join(dist, file))),
   );
-  const prerendered = (page: PrerenderedPage, language: string) =>
-    built.has(prerenderedFile(page, language)) ? prerenderedFile(page, language) : null;
+  const prerendered = (page: PrerenderedPage, language: string) => {
+    const file = prerenderedFile(page, language);
+    return built.has(file) ? file : null;
+  };
 
   return {
     /**
@@ -157,13 +165,18 @@ export async function registerSpa(app: FastifyInstance) {
           const language = prerenderedLanguageFor(request.headers['accept-language']);
           const competitionId = PUBLIC_COMPETITION_PAGE.exec(request.url.split('?')[0]!)?.[1];
           if (competitionId) return servePublicCompetition(reply, competitionId, language);
-          if (request.user && !request.user.locked && isServerDrawnPage(request.url.split('?')[0]!)) {
+          if (isServerDrawnPage(request.url.split('?')[0]!)) {
+            // Drawn or plain by all three, whichever this answer is.
+            reply.header('Vary', SERVER_DRAWN_VARY);
             // Drawn only when the user opened it from the app or the address bar: another site
             // that sends them here must not learn from the page's timing what it holds.
             const site = request.headers['sec-fetch-site'];
-            if (site === undefined || site === 'same-origin' || site === 'none')
+            if (
+              request.user &&
+              !request.user.locked &&
+              (site === undefined || site === 'same-origin' || site === 'none')
+            )
               return serveSignedIn(request, reply);
-            reply.header('Vary', 'Cookie, Sec-Fetch-Site');
           }
           const page = prerenderedPageFor(request.url);
           const file = page && prerendered(page, language);
