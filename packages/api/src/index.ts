@@ -24,6 +24,7 @@ export * from './finish.ts';
 export * from './paypal.ts';
 export * from './promotions.ts';
 export * from './inquiries.ts';
+export * from './inquiries-unseen.ts';
 export * from './inquiry-options.ts';
 export * from './reports.ts';
 export * from './analytics.ts';

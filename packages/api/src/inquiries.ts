@@ -2,6 +2,7 @@ import { TEXT_LIMITS, newInquirySchema, updateInquirySchema } from '@preffy/doma
 import { z } from 'zod';
 import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
+import { unseenInquiriesCount } from './inquiries-unseen.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 
 /**
@@ -107,10 +108,7 @@ export const inquiries = {
     summary: 'The inbox: by status (unseen, inprogress, completed, else all), searched, sorted, paged',
     ...pagedList(listInquiriesQuerySchema, inquirySchema),
   }),
-  unseenCount: staff.get('/api/inquiries/unseen-count', {
-    summary: 'How many inquiries are Unseen (the sidebar badge)',
-    responses: { 200: z.object({ count: z.number() }) },
-  }),
+  unseenCount: unseenInquiriesCount,
   assignees: staff.get('/api/inquiries/assignees', {
     summary: 'The staff and admins an inquiry can be assigned to (at most 500, by name)',
     responses: { 200: z.object({ items: z.array(assigneeSchema) }) },

@@ -1,12 +1,13 @@
 import { type Inquiry, type RequestOf, inquiries } from '@preffy/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
+import { UNSEEN_COUNT_KEY } from './unseen-count.ts';
 
 /** The inquiries feature's query keys: every list page starts with `lists`, one inquiry with `one(id)`. */
 export const inquiriesKeys = {
   all: ['inquiries'] as const,
   lists: ['inquiries', 'list'] as const,
-  unseenCount: ['inquiries', 'unseen-count'] as const,
+  unseenCount: UNSEEN_COUNT_KEY,
   assignees: ['inquiries', 'assignees'] as const,
   one: (id: string) => ['inquiries', 'one', id] as const,
   notes: (id: string) => ['inquiries', 'one', id, 'notes'] as const,
@@ -28,14 +29,6 @@ export const assigneesQuery = () =>
     staleTime: 60_000,
   });
 
-/** How many inquiries are Unseen (the sidebar badge); read again every minute. */
-export const unseenCountQuery = () =>
-  queryOptions({
-    queryKey: inquiriesKeys.unseenCount,
-    queryFn: () => call(inquiries.unseenCount, {}),
-    refetchInterval: 60_000,
-  });
-
 /** An inquiry's notes, newest first (the first 100). */
 export const notesQuery = (id: string) =>
   queryOptions({
@@ -49,8 +42,6 @@ export const activityQuery = (id: string) =>
     queryKey: inquiriesKeys.activity(id),
     queryFn: () => call(inquiries.activity, { params: { id }, query: { pageSize: 100 } }),
   });
-
-export const useUnseenCount = (enabled: boolean) => useQuery({ ...unseenCountQuery(), enabled });
 
 export type NewInquiryBody = RequestOf<typeof inquiries.create>['body'];
 export type UpdateInquiryBody = RequestOf<typeof inquiries.update>['body'];

@@ -1,6 +1,6 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useUnseenCount } from '../api/inquiries.ts';
+import { useUnseenCount } from '../api/unseen-count.ts';
 
 /** The sidebar's Inquiries entry: how many are Unseen (nothing while none are). */
 export function UnseenInquiriesBadge() {
