@@ -41,8 +41,8 @@ type Answer = { id: number; rows?: unknown[]; error?: string };
 
 /** Kysely's driver over the worker (aggregates-worker.mjs): one thread, its queries in turn. */
 class WorkerDriver implements Driver {
-  #worker: Worker | null = null;
-  #waiting = new Map<number, Waiting>();
+  /** The running thread and the answers it owes (a new thread starts with none). */
+  #thread: { worker: Worker; waiting: Map<number, Waiting> } | null = null;
   #next = 0;
   readonly #connection: DatabaseConnection = {
     executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => ({
@@ -56,13 +56,19 @@ class WorkerDriver implements Driver {
   constructor(private readonly sqlitePath: string) {}
 
   #ask(sql: string, parameters: readonly unknown[]) {
-    const worker = (this.#worker ??= this.#start());
+    const { worker, waiting } = (this.#thread ??= this.#start());
     const id = this.#next++;
-    // Held open while it owes an answer, and never otherwise (a server closing, a script ending).
-    worker.ref();
     return new Promise<unknown[]>((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, sql, parameters });
+      try {
+        worker.postMessage({ id, sql, parameters });
+      } catch (error) {
+        // A parameter a thread cannot be sent: nothing is owed for it.
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      waiting.set(id, { resolve, reject });
+      // Held open while it owes an answer, and never otherwise (a server closing, a script ending).
+      worker.ref();
     });
   }
 
@@ -70,22 +76,23 @@ class WorkerDriver implements Driver {
     const worker = new Worker(new URL('./aggregates-worker.mjs', import.meta.url), {
       workerData: { sqlitePath: this.sqlitePath },
     });
+    const thread = { worker, waiting: new Map<number, Waiting>() };
     worker.on('message', ({ id, rows, error }: Answer) => {
-      const waiting = this.#waiting.get(id);
-      this.#waiting.delete(id);
-      if (this.#waiting.size === 0) worker.unref();
-      if (error === undefined) waiting?.resolve(rows ?? []);
-      else waiting?.reject(new Error(error));
+      const owed = thread.waiting.get(id);
+      thread.waiting.delete(id);
+      if (thread.waiting.size === 0) worker.unref();
+      if (error === undefined) owed?.resolve(rows ?? []);
+      else owed?.reject(new Error(error));
     });
-    // A thread that died fails what it held; the next query starts a new one.
+    // A thread that died fails what it owed (only its own); the next query starts a new one.
     const fail = (error: Error) => {
-      if (this.#worker === worker) this.#worker = null;
-      for (const waiting of this.#waiting.values()) waiting.reject(error);
-      this.#waiting.clear();
+      if (this.#thread === thread) this.#thread = null;
+      for (const owed of thread.waiting.values()) owed.reject(error);
+      thread.waiting.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`The aggregates reader's thread stopped (${code})`)));
-    return worker;
+    return thread;
   }
 
   async init() {}
@@ -99,8 +106,8 @@ class WorkerDriver implements Driver {
   async rollbackTransaction() {}
   async releaseConnection() {}
   async destroy() {
-    const worker = this.#worker;
-    this.#worker = null;
-    await worker?.terminate();
+    const thread = this.#thread;
+    this.#thread = null;
+    await thread?.worker.terminate();
   }
 }
