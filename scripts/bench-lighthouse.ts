@@ -21,14 +21,21 @@ export async function lighthouseMobile(pages: LighthousePage[]): Promise<Lightho
   try {
     const scores: LighthouseScore[] = [];
     for (const page of pages) {
-      const result = await lighthouse(page.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-      });
+      const audit = () =>
+        lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        });
+      let result = await audit();
+      // Chromium now and then records a trace Lighthouse cannot read (NO_NAVSTART: "run
+      // Lighthouse again"), which scored no paint at all; that run is made once more.
+      if (result?.lhr.runtimeError) result = await audit();
       if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      if (result.lhr.runtimeError)
+        throw new Error(`Lighthouse failed twice on ${page.url}: ${result.lhr.runtimeError.message}`);
       const { categories, audits } = result.lhr;
       scores.push({
         name: page.name,

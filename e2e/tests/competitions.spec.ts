@@ -186,14 +186,14 @@ test('the state dropdown moves a competition between tabs; admins delete it afte
   await page.getByTestId('confirm-hold').click();
   await expect(row).toContainText('Confirmed');
 
-  await row.getByRole('combobox', { name: `State: ${competition.name}` }).click();
-  await page.getByRole('option', { name: 'Active' }).click();
+  await row.getByRole('combobox', { name: `State: ${competition.name}` }).selectOption('Active');
   const askState = page.getByRole('dialog', { name: `Change the state of ${competition.name}?` });
   await expect(askState).toContainText('It moves from Preview to Active');
   await askState.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
-  await row.getByRole('combobox', { name: `State: ${competition.name}` }).click();
-  await page.getByRole('option', { name: 'Active' }).click();
+  // Cancelled: the row still shows the state it has.
+  await expect(row.getByRole('combobox', { name: `State: ${competition.name}` })).toHaveValue('preview');
+  await row.getByRole('combobox', { name: `State: ${competition.name}` }).selectOption('Active');
   await page.getByTestId('confirm-state-change').click();
   await expect(row).toHaveCount(0);
   await page.getByRole('tab', { name: 'Active' }).click();

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Select, Stack, Tabs } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COMPETITION_STATES, type CompetitionState, holdLabel, roleMeets } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
@@ -99,14 +99,16 @@ export function CompetitionsPage({
       csv: (c) => t(`states.${c.state}`),
       cell: (c) =>
         isStaff ? (
-          <Select
+          // The phone's own picker, and a light row to hydrate: a page has a select in every
+          // row (decision 0077). The choice is only asked about; the shown state stays until it
+          // is confirmed (a controlled select).
+          <NativeSelect
             size="xs"
             w={130}
             aria-label={`${t('columns.state')}: ${c.name}`}
-            allowDeselect={false}
             value={c.state}
             data={COMPETITION_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-            onChange={(state) => state && askState(c, state as CompetitionState)}
+            onChange={(event) => askState(c, event.currentTarget.value as CompetitionState)}
           />
         ) : (
           t(`states.${c.state}`)
