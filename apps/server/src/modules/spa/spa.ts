@@ -163,9 +163,10 @@ export async function registerSpa(app: FastifyInstance) {
           reply.header('Cache-Control', 'no-cache');
           if (reply.statusCode !== 200) return reply.sendFile('index.html');
           const language = prerenderedLanguageFor(request.headers['accept-language']);
-          const competitionId = PUBLIC_COMPETITION_PAGE.exec(request.url.split('?')[0]!)?.[1];
+          const pagePath = request.url.split('?')[0]!;
+          const competitionId = PUBLIC_COMPETITION_PAGE.exec(pagePath)?.[1];
           if (competitionId) return servePublicCompetition(reply, competitionId, language);
-          if (isServerDrawnPage(request.url.split('?')[0]!)) {
+          if (isServerDrawnPage(pagePath)) {
             // Drawn or plain by all three, whichever this answer is.
             reply.header('Vary', SERVER_DRAWN_VARY);
             // Drawn only when the user opened it from the app or the address bar: another site
