@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildLeaderboard, type LeaderboardPost } from './leaderboard.ts';
 import { entryKey } from './ranking.ts';
@@ -104,5 +105,26 @@ describe('leaderboard', () => {
       competition,
     });
     expect(rows[0]!.flags).toEqual(['Invalid Post Date', 'CHEATING! Likes exceed views']);
+  });
+
+  // The server reads a board's entry count from its last rank (decision 0078).
+  it('ranks every entry from 1 without a gap or a repeat, whatever the posts, ties and bans', () => {
+    const creator = fc.constantFrom('ana', 'ben', 'cai', 'dee', 'eli');
+    const platform = fc.constantFrom('tiktok', 'instagram', 'youtube');
+    const likes = fc.integer({ min: 0, max: 50 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(creator, platform, likes, likes), { maxLength: 40 }),
+        fc.constantFrom('likes' as const, 'views' as const),
+        fc.subarray(['ana@c.test', 'ben@c.test']),
+        (tuples, metric, bannedEmails) => {
+          const rows = buildLeaderboard(
+            tuples.map(([c, p, l, v]) => post(c, p, l, v)),
+            { prizes: ['1st Place: $200', '2nd-3rd Place: $50'], metric, bannedEmails, competition },
+          );
+          expect(rows.map((r) => r.rank)).toEqual(rows.map((_, i) => i + 1));
+        },
+      ),
+    );
   });
 });

@@ -103,6 +103,11 @@ describe('Update Leaderboard', () => {
       await staff.get(`/api/competitions/${c.id}/leaderboard?sortBy=views&sortDirection=desc&pageSize=1`)
     ).json();
     expect(byViews.items.map((r: { creator: string }) => r.creator)).toEqual(['ana']);
+    // The total is the board's, whatever the page; a search counts what it finds.
+    expect(byViews).toMatchObject({ total: 3, computedAt: board.computedAt });
+    const searched = (await staff.get(`/api/competitions/${c.id}/leaderboard?search=BEN`)).json();
+    expect(searched).toMatchObject({ total: 1, computedAt: board.computedAt });
+    expect(searched.items.map((r: { creator: string }) => r.creator)).toEqual(['ben']);
     expect((await organizer.get(`/api/competitions/${c.id}/leaderboard`)).statusCode).toBe(404);
   });
 
