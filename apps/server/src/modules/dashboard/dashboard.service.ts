@@ -88,11 +88,20 @@ export async function listCompetitions(db: Database, viewer: Viewer, q: { page: 
 /** The tiles; money and inquiries are staff business, so organizers get null for them. */
 export async function getTiles(db: Database, viewer: Viewer): Promise<DashboardTiles> {
   const staff = viewer.role !== 'organizer';
-  // One after the other: SQLite has one connection, and each is a small aggregate.
-  const review = await reviewTile(db, viewer);
-  const flagged = await flaggedTile(db, viewer);
-  const holds = await holdsTile(db, viewer);
-  const payments = staff ? (await paymentTotals(db, undefined)).toBePaid : null;
-  const inquiries = staff ? { unseen: await countUnseen(db) } : null;
-  return { review, flagged, payments, inquiries, holds };
+  // Together: PostgreSQL runs them on connections of its pool at once (8–9 ms one after the
+  // other); SQLite's one connection takes them in turn all the same.
+  const [review, flagged, holds, payments, unseen] = await Promise.all([
+    reviewTile(db, viewer),
+    flaggedTile(db, viewer),
+    holdsTile(db, viewer),
+    staff ? paymentTotals(db, undefined) : null,
+    staff ? countUnseen(db) : null,
+  ]);
+  return {
+    review,
+    flagged,
+    payments: payments?.toBePaid ?? null,
+    inquiries: unseen === null ? null : { unseen },
+    holds,
+  };
 }
