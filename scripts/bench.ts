@@ -391,9 +391,9 @@ const percentile = (sorted: number[], p: number) =>
 /**
  * Runs each of `ways` `rounds` times after a warm-up, taking turns (the HTTP view, then its SQL
  * floor, ...) so a passing disturbance of the machine weighs on all of them alike. A way that has
- * taken 10 s (and at least 10 rounds) stops there, and the others go on alone, up to 20 s in all:
- * a slow floor (the analytics counts take about a second) would otherwise leave its quick view
- * a dozen answers, whose p95 is their slowest. Each way's p50, p95 and requests per second.
+ * taken 10 s (and at least 10 rounds) stops there, and the others go on alone: a slow floor (the
+ * analytics counts take about a second) would otherwise leave its quick view a dozen answers,
+ * whose p95 is their slowest. Each way's p50, p95 and requests per second.
  */
 type Timing = { p50: number; p95: number; rps: number };
 async function time(ways: (() => Promise<unknown>)[], rounds = ROUNDS) {
@@ -401,11 +401,7 @@ async function time(ways: (() => Promise<unknown>)[], rounds = ROUNDS) {
   const took = ways.map(() => [] as number[]);
   const spent = ways.map(() => 0);
   const going = (i: number) => took[i]!.length < rounds && (took[i]!.length < 10 || spent[i]! < 10_000);
-  const started = performance.now();
-  while (
-    ways.some((_, i) => going(i)) &&
-    (performance.now() - started < 20_000 || took.some((times) => times.length < 10))
-  )
+  while (ways.some((_, i) => going(i)))
     for (const [i, once] of ways.entries())
       if (going(i)) {
         const t = performance.now();
@@ -420,9 +416,10 @@ async function time(ways: (() => Promise<unknown>)[], rounds = ROUNDS) {
 }
 /**
  * A signed-in GET by node:http over a kept-alive connection, asking for compression as a browser
- * does: the body as text. Not fetch: its WHATWG streams and headers cost the measuring process
- * about a millisecond at p95, more than the quickest lists' whole SQL floor. Once more when the
- * server had closed the idle connection (see send).
+ * does over HTTPS (so Brotli; fetch over plain http asked for gzip): the body as text. Not fetch:
+ * its WHATWG streams and headers cost the measuring process about a millisecond at p95, more than
+ * the quickest lists' whole SQL floor. Once more when the server had closed the idle connection
+ * (see send).
  */
 const keptAlive = new http.Agent({ keepAlive: true });
 const decoders: Record<string, (body: Buffer) => Buffer> = {
@@ -441,7 +438,12 @@ function getFrom(origin: string, url: string, retried = false): Promise<string> 
         response.on('end', () => {
           const body = Buffer.concat(chunks);
           const decode = decoders[response.headers['content-encoding'] ?? ''];
-          const text = (decode ? decode(body) : body).toString();
+          let text: string;
+          try {
+            text = (decode ? decode(body) : body).toString();
+          } catch (error) {
+            return reject(new Error(`${url}: the answer could not be decompressed`, { cause: error }));
+          }
           const status = response.statusCode ?? 0;
           if (status >= 200 && status < 300) resolve(text);
           else reject(new Error(`${url}: ${status} ${text.slice(0, 200)}`));

@@ -38,8 +38,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /**
  * PostgreSQL connections stay open through a quiet spell (decision 0080): pg's default closes one
  * after 10 s idle, and staff click more slowly than that, so each click paid about 10 ms for new
- * connections (a backend started and signed in). TCP keep-alive probes keep a firewall or NAT
- * between them from dropping an idle connection unseen.
+ * connections (a backend started and signed in). TCP keep-alive probes, the first after a minute,
+ * keep a firewall or NAT between them from forgetting an idle connection.
  */
 const KEPT_CONNECTIONS = {
   idleTimeoutMillis: 5 * 60_000,

@@ -64,8 +64,8 @@ const totalCount = (eb: ExpressionBuilder<any, any>) => eb.fn.countAll<number>()
 /**
  * One page of a list and the total, the two queries run together. `base` is the filtered query;
  * `rows` selects and sorts it (the window, limit and offset, is applied here); the total counts
- * `base`, unless `total` gives it already (a precomputed tally, decision 0043). `toItem` turns a
- * row into what the API answers.
+ * `base`, unless `total` gives it already (a precomputed tally, decision 0043; a leaderboard's
+ * last rank, decision 0078). `toItem` turns a row into what the API answers.
  */
 export async function paged<DB, TB extends keyof DB, O, R, T = R>(
   q: { page: number; pageSize: number },

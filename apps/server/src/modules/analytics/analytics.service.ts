@@ -51,7 +51,8 @@ export async function getAnalytics(
   timeZone: string,
 ): Promise<Omit<Analytics, 'computedAt'>> {
   const ms = dayRangeMs(period.from, period.to, timeZone);
-  // One after the other: SQLite has one connection, and the figures are small queries.
+  // One after the other: the creators' count takes nearly all the time, so asking together gained
+  // nothing on PostgreSQL (1.45 s against 1.43 s) and would hold more of its pool meanwhile.
   const posts = await postTotals(db, period);
   const creators = await creatorTotals(db, ms);
   const competitions = await competitionTotals(db, ms);

@@ -108,6 +108,14 @@ describe('Update Leaderboard', () => {
     const searched = (await staff.get(`/api/competitions/${c.id}/leaderboard?search=BEN`)).json();
     expect(searched).toMatchObject({ total: 1, computedAt: board.computedAt });
     expect(searched.items.map((r: { creator: string }) => r.creator)).toEqual(['ben']);
+    const beyond = (await staff.get(`/api/competitions/${c.id}/leaderboard?page=9&pageSize=1`)).json();
+    expect(beyond).toMatchObject({ items: [], total: 3 });
+    // Computed again without cai's post: the board and its total shrink.
+    await app.db.updateTable('posts').set({ deleted: 1 }).where('creator', '=', 'cai').execute();
+    const again = (await staff.post(`/api/competitions/${c.id}/leaderboard/update`)).json().job;
+    expect(await worker.tick()).toBe(1);
+    expect((await staff.get(`/api/jobs/${again.id}`)).json().job).toMatchObject({ status: 'done' });
+    expect((await staff.get(`/api/competitions/${c.id}/leaderboard`)).json().total).toBe(2);
     expect((await organizer.get(`/api/competitions/${c.id}/leaderboard`)).statusCode).toBe(404);
   });
 

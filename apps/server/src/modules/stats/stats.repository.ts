@@ -8,20 +8,22 @@ export async function listLeaderboard(db: Database, competitionId: string, q: Li
   let base = db.selectFrom('leaderboardEntries').where('competitionId', '=', competitionId);
   if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator', 'email'], q.search!));
   const last = lastEntry(db, competitionId);
-  const page = await paged(
-    q,
-    base,
-    (entries) =>
-      entries
-        .selectAll()
-        .orderBy(sortExpression(q.sortBy, ['creator']), q.sortDirection)
-        .orderBy('rank'),
-    (entry) => ({ ...entry, flags: JSON.parse(entry.flags) as string[] }),
-    // Unsearched, the last rank is the count (decision 0078): counting a 50,000-entry board
-    // took most of its page's time.
-    q.search ? null : last.then((entry) => entry?.rank ?? 0),
-  );
-  const entry = await last;
+  const [page, entry] = await Promise.all([
+    paged(
+      q,
+      base,
+      (entries) =>
+        entries
+          .selectAll()
+          .orderBy(sortExpression(q.sortBy, ['creator']), q.sortDirection)
+          .orderBy('rank'),
+      (entry) => ({ ...entry, flags: JSON.parse(entry.flags) as string[] }),
+      // Unsearched, the last rank is the count (decision 0078): counting a 50,000-entry board
+      // took most of its page's time.
+      q.search ? null : last.then((entry) => entry?.rank ?? 0),
+    ),
+    last,
+  ]);
   return { ...page, computedAt: entry ? Number(entry.computedAt) : null };
 }
 
