@@ -742,7 +742,7 @@ if (bundle && !args.lists && !args.load) {
     { name: 'All Competitions', url: `${base}/preffy/view`, cookie: cookieHeader() },
     { name: 'public competition page', url: `${base}/c/${BIG_COMPETITION_ID}` },
   ];
-  lighthouseScores = await lighthouseMobile(smoke ? pages.slice(0, 1) : pages);
+  lighthouseScores = await lighthouseMobile(smoke ? pages.slice(0, 1) : pages, smoke ? 1 : 3);
   for (const score of lighthouseScores) {
     console.log(
       `Lighthouse mobile, ${score.name}: performance ${score.performance}, accessibility ${score.accessibility}; first contentful paint ${(score.firstContentfulPaintMs / 1000).toFixed(1)} s, largest ${(score.largestContentfulPaintMs / 1000).toFixed(1)} s, blocking ${score.totalBlockingTimeMs.toFixed(0)} ms`,
