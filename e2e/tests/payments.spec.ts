@@ -52,8 +52,16 @@ test('staff mark a payment Sent after confirming, find it under Sent To CSV, and
   await expect(totals).toHaveText(toBePaidText(before.toBePaid));
 
   const search = page.getByRole('textbox', { name: 'Search emails or competition' });
+  // A tab's search, once its answer is in: a click while the table still fetches lands on the
+  // table's loading overlay, not on the row's button.
+  const searched = (status: string) =>
+    page.waitForResponse(
+      (r) => r.url().includes(`/api/payments?status=${status}&`) && r.url().includes('search='),
+    );
+  const owedFound = searched('To+Be+Paid');
   await search.fill(payment.contactEmail);
   await expect(page).toHaveURL(/search=/);
+  await owedFound;
   const row = page.getByRole('row').filter({ hasText: payment.contactEmail }).filter({
     hasText: payment.competitionName,
   });
@@ -89,7 +97,9 @@ test('staff mark a payment Sent after confirming, find it under Sent To CSV, and
   await page.getByRole('tab', { name: /Sent To CSV/ }).click();
   await expect(page).toHaveURL(/tab=sent/);
   await expect(totals).toHaveText(sentText(plus(before.paid, 1, payment.amount)));
+  const sentFound = searched('Paid');
   await search.fill(payment.contactEmail);
+  await sentFound;
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Sent To CSV');
 

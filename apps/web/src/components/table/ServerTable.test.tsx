@@ -206,6 +206,21 @@ describe('ServerTable', () => {
     expect(queries.at(-1)!.get('page')).toBe('1');
   });
 
+  it('searches the same text again when it is typed at once after the URL cleared it (another tab)', async () => {
+    const queries = stubServer([ann]);
+    const router = renderAt('/list?search=ann');
+    await screen.findByText('ann@example.com');
+    const box = screen.getByRole('textbox', { name: 'Search users' }) as HTMLInputElement;
+    // A tab change clears the search from the URL: the box follows.
+    await router.navigate({ to: '/list', search: {} });
+    await waitFor(() => expect(box.value).toBe(''));
+    await waitFor(() => expect(queries.at(-1)!.get('search')).toBeNull());
+    // The same text again, before a pause could have written the cleared one: it is searched.
+    fireEvent.change(box, { target: { value: 'ann' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'ann' }));
+    await waitFor(() => expect(queries.at(-1)!.get('search')).toBe('ann'));
+  });
+
   it('moves a page past the end to the last page', async () => {
     const queries: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {

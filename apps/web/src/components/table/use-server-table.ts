@@ -1,4 +1,4 @@
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,20 +68,26 @@ export function useServerTable<E extends PagedEndpoint>(options: {
 
   // The search box changes on every key; the URL (and the query) once typing pauses.
   const [text, setText] = useState(state.search ?? '');
-  const [debounced] = useDebouncedValue(text, 250);
   const written = useRef(state.search ?? '');
+  const writeSearch = useDebouncedCallback((typed: string) => {
+    if (typed === written.current) return;
+    written.current = typed;
+    update({ search: typed || undefined, page: undefined });
+  }, 250);
+  const changeSearch = (typed: string) => {
+    setText(typed);
+    writeSearch(typed);
+  };
   useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    update({ search: debounced || undefined, page: undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search text writes
-  }, [debounced]);
-  useEffect(() => {
-    // The URL changed from outside (back, a link): the box follows it.
+    // The URL changed from outside (back, a link, another tab): the box follows it, and what was
+    // typed before and not yet written is dropped. Each key schedules its own write, so the same
+    // text typed again at once (after a tab cleared it) is still searched.
     const fromUrl = state.search ?? '';
     if (fromUrl === written.current) return;
+    writeSearch.cancel();
     written.current = fromUrl;
     setText(fromUrl);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the URL's search moves the box
   }, [state.search]);
 
   // A changed filter (extra) starts again from page 1, like a new search.
@@ -127,7 +133,7 @@ export function useServerTable<E extends PagedEndpoint>(options: {
     /** The text in the search box, and the search the list was fetched with. */
     search: text,
     appliedSearch: applied,
-    setSearch: setText,
+    setSearch: changeSearch,
     page,
     setPage: (next: number) => update({ page: next === 1 ? undefined : next }),
     pageSize,
