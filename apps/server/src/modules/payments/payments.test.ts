@@ -145,11 +145,15 @@ describe('payments admin list (GET /api/payments)', () => {
   });
 
   it('sorts by amount, competition, emails, source and date, and pages', async () => {
+    // Times of their own: two inserts within one millisecond would tie on the date.
+    const at = now();
     await insertPayments('Sort B Song', [
-      { contactEmail: 'sort.a@creators.test', amount: 30, source: 'Preffy' },
-      { contactEmail: 'sort.b@creators.test', amount: 10, source: 'Genni' },
+      { contactEmail: 'sort.a@creators.test', amount: 30, source: 'Preffy', createdAt: at },
+      { contactEmail: 'sort.b@creators.test', amount: 10, source: 'Genni', createdAt: at + 1 },
     ]);
-    await insertPayments('Sort A Song', [{ contactEmail: 'sort.c@creators.test', amount: 20 }]);
+    await insertPayments('Sort A Song', [
+      { contactEmail: 'sort.c@creators.test', amount: 20, createdAt: at + 2 },
+    ]);
     const q = 'search=sort.';
     expect(emails(await list(staff, `${q}&sortBy=amount`))).toEqual([
       'sort.b@creators.test',
