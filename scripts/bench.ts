@@ -67,7 +67,8 @@ import { listCompetitions } from '../apps/server/src/modules/competitions/compet
 import { listInquiries } from '../apps/server/src/modules/inquiries/inquiries.repository.ts';
 import { listPayments } from '../apps/server/src/modules/payments/payments.repository.ts';
 import { listAdminPosts } from '../apps/server/src/modules/post-admin/post-admin.repository.ts';
-import { listLeaderboard } from '../apps/server/src/modules/stats/stats.repository.ts';
+import { competitionLeaderboard } from '../apps/server/src/modules/stats/stats.service.ts';
+import { findVisibleCompetition } from '../apps/server/src/modules/competitions/competitions.service.ts';
 import { listWinners } from '../apps/server/src/modules/winners/winners.repository.ts';
 import { monthGrid } from '../apps/server/src/modules/calendar/calendar.repository.ts';
 
@@ -292,7 +293,11 @@ const lists: List[] = [
   {
     name: 'review queue of the 50,000-post competition',
     url: `/api/competitions/${BIG_COMPETITION_ID}/review`,
-    floor: () => listCards(db, BIG_COMPETITION_ID, 'queue', { limit: 20 }),
+    // The route reads the competition first, to check the viewer may see it: SQL of its own.
+    floor: async () =>
+      listCards(db, (await findVisibleCompetition(db, benchUser, BIG_COMPETITION_ID)).id, 'queue', {
+        limit: 20,
+      }),
   },
   {
     name: 'winners directory',
@@ -346,7 +351,7 @@ const lists: List[] = [
   {
     name: 'leaderboard page of the 50,000-post competition',
     url: `/api/competitions/${BIG_COMPETITION_ID}/leaderboard`,
-    floor: () => listLeaderboard(db, BIG_COMPETITION_ID, q(listLeaderboardQuerySchema, {})),
+    floor: () => competitionLeaderboard(db, benchUser, BIG_COMPETITION_ID, q(listLeaderboardQuerySchema, {})),
     target: TARGETS.leaderboardMs,
   },
   // Last: the one that writes, so its aftermath (garbage, WAL checkpoints) falls on no other list.
