@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { signIn, signInAsNew } from './helpers.ts';
+import { searchTable, signIn, signInAsNew } from './helpers.ts';
 
 type Total = { count: number; amount: number };
 type Totals = { toBePaid: Total; paid: Total };
@@ -51,17 +51,9 @@ test('staff mark a payment Sent after confirming, find it under Sent To CSV, and
   const totals = page.getByTestId('payment-totals');
   await expect(totals).toHaveText(toBePaidText(before.toBePaid));
 
-  const search = page.getByRole('textbox', { name: 'Search emails or competition' });
-  // A tab's search, once its answer is in: a click while the table still fetches lands on the
-  // table's loading overlay, not on the row's button.
-  const searched = (status: string) =>
-    page.waitForResponse(
-      (r) => r.url().includes(`/api/payments?status=${status}&`) && r.url().includes('search='),
-    );
-  const owedFound = searched('To+Be+Paid');
-  await search.fill(payment.contactEmail);
+  const searchLabel = 'Search emails or competition';
+  await searchTable(page, searchLabel, payment.contactEmail);
   await expect(page).toHaveURL(/search=/);
-  await owedFound;
   const row = page.getByRole('row').filter({ hasText: payment.contactEmail }).filter({
     hasText: payment.competitionName,
   });
@@ -97,9 +89,7 @@ test('staff mark a payment Sent after confirming, find it under Sent To CSV, and
   await page.getByRole('tab', { name: /Sent To CSV/ }).click();
   await expect(page).toHaveURL(/tab=sent/);
   await expect(totals).toHaveText(sentText(plus(before.paid, 1, payment.amount)));
-  const sentFound = searched('Paid');
-  await search.fill(payment.contactEmail);
-  await sentFound;
+  await searchTable(page, searchLabel, payment.contactEmail);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Sent To CSV');
 
