@@ -462,8 +462,10 @@ function getFrom(origin: string, url: string, retried = false): Promise<string> 
 const get = (url: string) => getFrom(base, url);
 
 // The framework floor: a bare Fastify route doing the same session lookup, nothing else, in its
-// own process as the server is (scripts/bench-floor-server.ts). Only the lists are judged by it.
-async function measureFrameworkFloor() {
+// own process as the server is (scripts/bench-floor-server.ts). It is asked beside each list, in
+// turn with the list and its SQL floor, so the three share the machine's passing moods (decision
+// 0081). Only the lists are judged by it.
+async function startFrameworkFloor() {
   const barePort = await freePort();
   const bare = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-floor-server.ts'], {
     cwd: root,
@@ -471,15 +473,11 @@ async function measureFrameworkFloor() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   process.on('exit', () => bare.kill());
-  try {
-    await untilUp(`http://127.0.0.1:${barePort}/floor`);
-    const [timing] = (await time([() => getFrom(`http://127.0.0.1:${barePort}`, '/floor')])) as [Timing];
-    return timing;
-  } finally {
-    bare.kill();
-  }
+  const origin = `http://127.0.0.1:${barePort}`;
+  await untilUp(`${origin}/floor`);
+  return { ask: () => getFrom(origin, '/floor'), stop: () => bare.kill() };
 }
-const framework = args.load ? null : await measureFrameworkFloor();
+const framework = args.load ? null : await startFrameworkFloor();
 
 // The legacy All Competitions fetched each competition with all its posts (limit 50,000,000):
 // what the posts add, about as large a row each as the posts admin's.
@@ -499,6 +497,7 @@ async function warmUp(rounds: number, secondsEach: number) {
         const started = performance.now();
         await (list.http ?? (() => get(list.url)))();
         await list.floor();
+        await framework?.ask();
         spent[i]! += performance.now() - started;
       }
 }
@@ -519,7 +518,11 @@ for (const list of args.load ? [] : lists) {
     items > 0 && legacyRows
       ? Math.round((bytes / items) * legacyRows + (list.withPosts ? postsBytes : 0))
       : null;
-  const [http, sql] = (await time([view, list.floor], list.rounds)) as [Timing, Timing];
+  const [http, sql, bare] = (await time([view, list.floor, framework!.ask], list.rounds)) as [
+    Timing,
+    Timing,
+    Timing,
+  ];
   rows.push({
     endpoint: list.name,
     p50: http.p50,
@@ -527,13 +530,20 @@ for (const list of args.load ? [] : lists) {
     rps: http.rps,
     sqlP95: sql.p95,
     ratio: http.p95 / Math.max(sql.p95, 0.01),
+    /** What the list adds to the bare route, against its SQL floor: the judged ratio. */
+    addedRatio: (http.p95 - bare.p95) / Math.max(sql.p95, 0.01),
+    frameworkP50: bare.p50,
+    frameworkP95: bare.p95,
     bytes,
     legacyBytes,
     target: list.target ?? TARGETS.listP95Ms,
   });
   // Progress as it goes (the table comes at the end).
-  console.log(`  ${list.name}: p95 ${http.p95.toFixed(1)} ms, SQL p95 ${sql.p95.toFixed(1)} ms`);
+  console.log(
+    `  ${list.name}: p95 ${http.p95.toFixed(1)} ms, SQL p95 ${sql.p95.toFixed(1)} ms, framework p95 ${bare.p95.toFixed(1)} ms`,
+  );
 }
+framework?.stop();
 
 // ---- Load -------------------------------------------------------------------------------------
 async function measureLoad() {
@@ -673,16 +683,19 @@ const misses: string[] = [];
 console.log(
   `\nPreffy Admin benchmark on ${dialect}, scale ${scale}${smoke ? ' (smoke run: numbers are not meaningful)' : ''}`,
 );
-if (framework)
+if (rows.length)
   console.log(
-    `Framework floor (bare route + session check): p50 ${ms(framework.p50)} ms, p95 ${ms(framework.p95)} ms\n`,
+    'Framework floor: a bare route with the session check, asked beside each list (its p95 in the table)\n',
   );
 console.table(
   rows.map((r) => {
     const fewer = r.legacyBytes ? r.legacyBytes / r.bytes : null;
     if (r.p95 > r.target) misses.push(`${r.endpoint}: p95 ${ms(r.p95)} ms > ${r.target} ms`);
-    if (framework && r.ratio > TARGETS.floorRatio && r.p95 - r.sqlP95 > framework.p95)
-      misses.push(`${r.endpoint}: ${r.ratio.toFixed(1)}× its SQL floor`);
+    // What the list adds to a bare route (both asked over HTTP at the same time) is judged
+    // against its SQL floor (decision 0081): the HTTP hop itself costs more than the quickest
+    // lists' whole SQL.
+    if (r.addedRatio > TARGETS.floorRatio)
+      misses.push(`${r.endpoint}: adds ${r.addedRatio.toFixed(1)}× its SQL floor to a bare route`);
     // The legacy fetch-all grows with the data set and a page does not: the target is the full
     // data set's, scaled with it.
     if (!smoke && fewer !== null && fewer < TARGETS.bytesRatio * scale)
@@ -694,6 +707,8 @@ console.table(
       'req/s': r.rps.toFixed(0),
       'SQL p95 ms': ms(r.sqlP95),
       '× SQL': r.ratio.toFixed(1),
+      'bare p95 ms': ms(r.frameworkP95),
+      'added × SQL': r.addedRatio.toFixed(1),
       'first page': kb(r.bytes),
       'legacy fetch-all': kb(r.legacyBytes),
       'fewer bytes': fewer ? `${fewer.toFixed(0)}×` : '–',
@@ -773,7 +788,6 @@ writeFileSync(
       dialect,
       scale,
       smoke,
-      framework,
       lists: rows,
       load: loadResult,
       refresh: refreshResult,
