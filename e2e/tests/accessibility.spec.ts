@@ -89,6 +89,17 @@ async function violations(page: Page, dark: boolean) {
   const scheme = (value: string) =>
     page.evaluate((v) => document.documentElement.setAttribute('data-mantine-color-scheme', v), value);
   await scheme('dark');
+  // Text takes the dark scheme's colour at once, but some backgrounds fade into it (the sortable
+  // table headers' over 0.2 s): a scan within that fade found light text on a still light header.
+  // The colours are scanned once every transition has ended (they are finite, unlike a loader's).
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished),
+    ),
+  );
   const inDark = (await scan(page, COLOUR_RULES)).map((v) => `dark: ${v}`);
   await scheme('light');
   return [...light, ...inDark];
