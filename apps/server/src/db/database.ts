@@ -25,6 +25,7 @@ import * as postDays from './migrations/0019-post-days.ts';
 import * as calendarIndexes from './migrations/0020-calendar-indexes.ts';
 import * as sqliteSearchIndexes from './migrations/0021-sqlite-search-indexes.ts';
 import * as competitionNameOrder from './migrations/0022-competition-name-order.ts';
+import * as payoutFilesBatchIndex from './migrations/0023-payout-files-batch-index.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -149,6 +150,7 @@ export const migrations: Record<string, Migration> = {
   '0020-calendar-indexes': calendarIndexes,
   '0021-sqlite-search-indexes': sqliteSearchIndexes,
   '0022-competition-name-order': competitionNameOrder,
+  '0023-payout-files-batch-index': payoutFilesBatchIndex,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {
