@@ -363,7 +363,7 @@ const lists: List[] = [
     rounds: PAYOUT.rounds,
     inLoad: false,
     http: async () => {
-      const { finish } = (await post(
+      const { finish } = (await timedPost(
         `/api/finish/${PAYOUT_COMPETITION_ID}/payout-files`,
         { version: await payoutVersion() },
         { 'idempotency-key': randomUUID() },
@@ -396,10 +396,14 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 /**
  * Runs each of `ways` `rounds` times after a warm-up, taking turns (the HTTP view, then its SQL
- * floor, ...) so a passing disturbance of the machine weighs on all of them alike. A way that has
- * taken 10 s (and at least 10 rounds) stops there, and the others go on alone: a slow floor (the
- * analytics counts take about a second) would otherwise leave its quick view a dozen answers,
- * whose p95 is their slowest. Each way's p50, p95 and requests per second.
+ * floor, ...) so a passing disturbance of the machine weighs on all of them alike. Each round
+ * starts one way further on (decision 0083): in a fixed order, whatever one way leaves behind
+ * fell on the same next way every time. The payout CSV's writes filled SQLite's write-ahead log
+ * at the same point of every round, so its checkpoint (8–25 ms) always fell on the HTTP view and
+ * never on its floor, or the other way round when the floor went first.
+ * A way that has taken 10 s (and at least 10 rounds) stops there, and the others go on alone: a
+ * slow floor (the analytics counts take about a second) would otherwise leave its quick view a
+ * dozen answers, whose p95 is their slowest. Each way's p50, p95 and requests per second.
  */
 type Timing = { p50: number; p95: number; rps: number };
 async function time(ways: (() => Promise<unknown>)[], rounds = ROUNDS) {
@@ -407,25 +411,26 @@ async function time(ways: (() => Promise<unknown>)[], rounds = ROUNDS) {
   const took = ways.map(() => [] as number[]);
   const spent = ways.map(() => 0);
   const going = (i: number) => took[i]!.length < rounds && (took[i]!.length < 10 || spent[i]! < 10_000);
-  while (ways.some((_, i) => going(i)))
-    for (const [i, once] of ways.entries())
-      if (going(i)) {
-        const t = performance.now();
-        await once();
-        took[i]!.push(performance.now() - t);
-        spent[i]! += took[i]!.at(-1)!;
-      }
+  for (let round = 0; ways.some((_, i) => going(i)); round++)
+    for (let turn = 0; turn < ways.length; turn++) {
+      const i = (round + turn) % ways.length;
+      if (!going(i)) continue;
+      const t = performance.now();
+      await ways[i]!();
+      took[i]!.push(performance.now() - t);
+      spent[i]! += took[i]!.at(-1)!;
+    }
   return took.map((times, i) => {
     times.sort((a, b) => a - b);
     return { p50: percentile(times, 50), p95: percentile(times, 95), rps: (times.length * 1000) / spent[i]! };
   });
 }
 /**
- * A signed-in GET by node:http over a kept-alive connection, asking for compression as a browser
- * does over HTTPS (so Brotli; fetch over plain http asked for gzip): the body as text. Not fetch:
- * its WHATWG streams and headers cost the measuring process about a millisecond at p95, more than
- * the quickest lists' whole SQL floor. Once more when the server had closed the idle connection
- * (see send).
+ * A signed-in request by node:http over a kept-alive connection, asking for compression as a
+ * browser does over HTTPS (so Brotli; fetch over plain http asked for gzip): the body as text.
+ * Not fetch: its WHATWG streams and headers cost the measuring process about a millisecond at
+ * p50 and more at p95, more than the quickest lists' whole SQL floor. Once more when the server
+ * had closed the idle connection (see send; that request never reached it, so a POST is safe).
  */
 const keptAlive = new http.Agent({ keepAlive: true });
 const decoders: Record<string, (body: Buffer) => Buffer> = {
@@ -433,11 +438,18 @@ const decoders: Record<string, (body: Buffer) => Buffer> = {
   gzip: gunzipSync,
   deflate: inflateSync,
 };
-function getFrom(origin: string, url: string, retried = false): Promise<string> {
+type Ask = { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> };
+function askFrom(origin: string, url: string, ask: Ask = {}, retried = false): Promise<string> {
+  const body = ask.method === 'POST' ? JSON.stringify(ask.body ?? {}) : undefined;
+  const headers = {
+    cookie: cookieHeader(),
+    'accept-encoding': 'gzip, deflate, br',
+    ...(body === undefined ? {} : { 'content-type': 'application/json', 'x-csrf-token': csrf }),
+    ...ask.headers,
+  };
   return new Promise((resolve, reject) => {
-    const headers = { cookie: cookieHeader(), 'accept-encoding': 'gzip, deflate, br' };
     http
-      .get(`${origin}${url}`, { agent: keptAlive, headers }, (response) => {
+      .request(`${origin}${url}`, { method: ask.method ?? 'GET', agent: keptAlive, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -456,11 +468,15 @@ function getFrom(origin: string, url: string, retried = false): Promise<string> 
         });
       })
       .on('error', (error: NodeJS.ErrnoException) =>
-        !retried && error.code === 'ECONNRESET' ? resolve(getFrom(origin, url, true)) : reject(error),
-      );
+        !retried && error.code === 'ECONNRESET' ? resolve(askFrom(origin, url, ask, true)) : reject(error),
+      )
+      .end(body);
   });
 }
-const get = (url: string) => getFrom(base, url);
+const get = (url: string) => askFrom(base, url);
+/** A timed POST (the payout CSV's Download CSV), by the same client as the timed GETs. */
+const timedPost = async (url: string, body: unknown, headers: Record<string, string>) =>
+  JSON.parse(await askFrom(base, url, { method: 'POST', body, headers })) as Record<string, unknown>;
 
 // The framework floor: a bare Fastify route doing the same session lookup, nothing else, in its
 // own process as the server is (scripts/bench-floor-server.ts). It is asked beside each list, in
@@ -476,7 +492,7 @@ async function startFrameworkFloor() {
   process.on('exit', () => bare.kill());
   const origin = `http://127.0.0.1:${barePort}`;
   await untilUp(`${origin}/floor`);
-  return { ask: () => getFrom(origin, '/floor'), stop: () => bare.kill() };
+  return { ask: () => askFrom(origin, '/floor'), stop: () => bare.kill() };
 }
 const framework = args.load ? null : await startFrameworkFloor();
 
