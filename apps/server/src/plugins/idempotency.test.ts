@@ -323,6 +323,27 @@ describe('the same key again', () => {
     );
     expect(retried.statusCode).toBe(201);
   });
+
+  it("purges any caller's expired keys, and keeps a finished answer older than an abandoned reservation's age", async () => {
+    const first = await ben('/api/calendar/reservations', reservation('2032-10-05', 'Kept Answer'), 'kept');
+    expect(first.statusCode).toBe(201);
+    const aged = (key: string, createdAt: number) =>
+      app.db.updateTable('idempotencyKeys').set({ createdAt }).where('key', '=', key).execute();
+    await aged('kept', now() - ABANDONED_AFTER_MS - 1);
+    await ana('/api/calendar/reservations', reservation('2032-10-05', 'Expired Answer'), 'expired');
+    await aged('expired', now() - KEY_LIFETIME_MS - 1);
+
+    const replayed = await ben(
+      '/api/calendar/reservations',
+      reservation('2032-10-05', 'Kept Answer'),
+      'kept',
+    );
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(first.body);
+    const keys = await app.db.selectFrom('idempotencyKeys').select('key').execute();
+    expect(keys.map((k) => k.key)).toContain('kept');
+    expect(keys.map((k) => k.key)).not.toContain('expired');
+  });
 });
 
 describe('what is kept', () => {
