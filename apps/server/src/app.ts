@@ -1,12 +1,10 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { isPagePath } from '@preffy/api';
-import { EMBED_ORIGINS } from '@preffy/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config/env.ts';
@@ -18,6 +16,7 @@ import { openApiTransform, withoutUnusedInputSchemas } from './lib/contract-rout
 import { registerAccessControl } from './plugins/access.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler.ts';
 import { SESSION_COOKIE, registerSessionLoader } from './plugins/session.ts';
 import './plugins/types.ts';
@@ -145,24 +144,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   registerErrorHandler(app);
 
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // On plain-http installs (a laptop, a test run) upgrading would break every asset.
-        upgradeInsecureRequests: https ? [] : null,
-        // The review cards embed the platforms' players, and nothing else.
-        frameSrc: [...EMBED_ORIGINS],
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    // Sent below, and only over HTTPS: browsers ignore it over plain http (RFC 6797 §8.1).
-    strictTransportSecurity: false,
-  });
-  // Behind a trusted proxy, the protocol is the one the browser used (X-Forwarded-Proto).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  registerSecurityHeaders(app, { https });
   // Answers of 1 KB and more are compressed for clients that accept it; the web app's files come
   // compressed from the build (spa.ts), and request bodies are never inflated here.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
