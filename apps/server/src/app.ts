@@ -1,3 +1,4 @@
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
@@ -6,7 +7,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { isPagePath } from '@preffy/api';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { constants as zlib } from 'node:zlib';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
