@@ -8,6 +8,7 @@ import { call } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { answersTyped, serverSearchFilter } from '../../../lib/server-search.ts';
 import { bulkPreviewQuery, outboxMessageQuery, pickableCompetitionsQuery } from '../api/email.ts';
 import { EmailPreview } from './EmailPreview.tsx';
 
@@ -110,7 +111,7 @@ export function SendEmailModal({
             required
             searchValue={search}
             onSearchChange={setSearch}
-            filter={({ options }) => options}
+            filter={serverSearchFilter(answersTyped(search, debouncedSearch, competitions))}
             value={competitionId}
             onChange={(v) => {
               setCompetitionId(v);

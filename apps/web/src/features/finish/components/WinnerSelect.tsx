@@ -4,6 +4,7 @@ import type { WinnerCandidate, WinnerChoice } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { answersTyped, serverSearchFilter } from '../../../lib/server-search.ts';
 import { candidatesQuery } from '../api/finish.ts';
 import { type SlotState, candidateLimitFor, choiceKey, choiceLabel, optionsFor } from '../winner-slots.ts';
 
@@ -36,6 +37,7 @@ export function WinnerSelect({
   const sent = value && debounced === choiceLabel(value) ? '' : debounced.trim();
   // Asks for more as other slots take emails: hiding those never empties the list.
   const candidates = useQuery(candidatesQuery(competitionId, sent, candidateLimitFor(slots, index)));
+  const answered = answersTyped(search, debounced, candidates);
   const offered = optionsFor(candidates.data ?? [], slots, index);
   const data = offered.map((c) => ({ value: choiceKey(c), label: choiceLabel(c) }));
   if (value && !offered.some((c) => choiceKey(c) === choiceKey(value)))
@@ -57,9 +59,8 @@ export function WinnerSelect({
       }}
       searchValue={search}
       onSearchChange={setSearch}
-      // The server already searched by the typed text.
-      filter={({ options }) => options}
-      nothingFoundMessage={candidates.isFetching ? t('slot.searching') : t('slot.nothingFound')}
+      filter={serverSearchFilter(answered)}
+      nothingFoundMessage={answered ? t('slot.nothingFound') : t('slot.searching')}
       error={invalid}
       comboboxProps={{ withinPortal: true }}
       w="100%"

@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { answersTyped, serverSearchFilter } from '../../../lib/server-search.ts';
 
 export type Option = { value: string; label: string };
 
@@ -40,7 +41,9 @@ export function SearchableSelect<Page, Key extends QueryKey>({
       : ((unfiltered ? optionsOf(unfiltered) : []).find((o) => o.value === value)?.label ?? value)
     : null;
   const sent = debounced === chosenLabel ? '' : debounced.trim();
-  const { data, isFetching } = useQuery(query(sent));
+  const answer = useQuery(query(sent));
+  const { data } = answer;
+  const answered = answersTyped(search, debounced, answer);
   const options = data ? optionsOf(data) : [];
   if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: chosenLabel! });
   return (
@@ -57,9 +60,8 @@ export function SearchableSelect<Page, Key extends QueryKey>({
       }}
       searchValue={search}
       onSearchChange={setSearch}
-      // The server already filtered by the typed text.
-      filter={({ options: all }) => all}
-      nothingFoundMessage={isFetching ? undefined : nothingFound}
+      filter={serverSearchFilter(answered)}
+      nothingFoundMessage={answered ? nothingFound : undefined}
       maw={420}
       data-testid={testId}
       comboboxProps={{ withinPortal: true }}

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { answersTyped, serverSearchFilter } from '../../../lib/server-search.ts';
 import { competitionChoicesQuery } from '../api/promotions.ts';
 
 /**
@@ -41,6 +42,7 @@ export function CompetitionSelect({
     value: c.id,
     label: `${c.name} — ${c.organizer}`,
   }));
+  const answered = answersTyped(search, debounced, choices);
   const data = picked && !found.some((c) => c.value === picked.value) ? [picked, ...found] : found;
   return (
     <Select
@@ -51,9 +53,8 @@ export function CompetitionSelect({
       clearable
       searchValue={search}
       onSearchChange={setSearch}
-      // The server already filtered by the search: show its answer as it is.
-      filter={({ options }) => options}
-      nothingFoundMessage={choices.isFetching ? t('form.searching') : t('form.noCompetition')}
+      filter={serverSearchFilter(answered)}
+      nothingFoundMessage={answered ? t('form.noCompetition') : t('form.searching')}
       value={value}
       onChange={(id, option) => {
         setPicked(id ? option : null);

@@ -87,4 +87,36 @@ describe('the promotion form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'theirs' }));
     await waitFor(() => expect(input.value).toBe('Dawn Chorus'));
   });
+
+  it('shows only the competitions that match the typed text while its search is on its way', async () => {
+    const item = (id: string, name: string) => ({ id, name, organizer: 'Label' });
+    let answerSearch: (() => void) | undefined;
+    vi.stubGlobal('fetch', async (path: string) => {
+      const url = new URL(path, 'http://app.test');
+      if (url.pathname !== '/api/competitions') return Response.json({}, { status: 404 });
+      const search = url.searchParams.get('search');
+      if (!search)
+        return Response.json({ items: [item('c1', 'Old Song'), item('c2', 'Promo Song')], total: 2 });
+      // The search's answer waits until the test lets it go.
+      await new Promise<void>((resolve) => (answerSearch = resolve));
+      return Response.json({ items: [item('c2', 'Promo Song')], total: 1 });
+    });
+    // The dropdown's transition never ends in jsdom: its options count as hidden.
+    const shown = () => screen.queryAllByRole('option', { hidden: true }).map((o) => o.textContent);
+    renderPage('/promotions', () => <CompetitionSelect value={null} onChange={() => {}} />);
+    const input = await screen.findByRole('combobox', { name: 'Competition' });
+    // Mantine takes a change to an input without focus for autofill, not typing.
+    input.focus();
+    fireEvent.click(input);
+    await waitFor(() => expect(shown()).toEqual(['Old Song — Label', 'Promo Song — Label']));
+
+    fireEvent.change(input, { target: { value: 'promo' } });
+    // Typing has not paused, then the search's answer is pending: the first answer is narrowed.
+    expect(shown()).toEqual(['Promo Song — Label']);
+    await waitFor(() => expect(answerSearch).toBeDefined());
+    expect(shown()).toEqual(['Promo Song — Label']);
+    act(() => answerSearch!());
+    await waitFor(() => expect(screen.queryByText('Searching…')).toBeNull());
+    expect(shown()).toEqual(['Promo Song — Label']);
+  });
 });
