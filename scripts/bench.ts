@@ -406,12 +406,12 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 /**
  * Runs each of `ways` `rounds` times (and for at least LIST_WINDOW_MS) after a warm-up of
- * LIST_WARM_MS, taking turns (the HTTP view, then its SQL
- * floor, ...) so a passing disturbance of the machine weighs on all of them alike. Each round
- * starts one way further on (decision 0083): in a fixed order, whatever one way leaves behind
- * fell on the same next way every time. The payout CSV's writes filled SQLite's write-ahead log
- * at the same point of every round, so its checkpoint (8–25 ms) always fell on the HTTP view and
- * never on its floor, or the other way round when the floor went first.
+ * LIST_WARM_MS, taking turns (the HTTP view, then its SQL floor, ...) so a passing disturbance
+ * of the machine weighs on all of them alike. Each round starts one way further on (decision
+ * 0083): in a fixed order, whatever one way leaves behind fell on the same next way every time.
+ * The payout CSV's writes filled SQLite's write-ahead log at the same point of every round, so
+ * its checkpoint (8–25 ms) always fell on the HTTP view and never on its floor, or the other way
+ * round when the floor went first.
  * A way that has taken 10 s (and at least 10 rounds) stops there, and the others go on alone: a
  * slow floor (the analytics counts take about a second) would otherwise leave its quick view a
  * dozen answers, whose p95 is their slowest. Each way's p50, p95 and requests per second.
@@ -580,7 +580,7 @@ async function measureList(list: List) {
 
 // Every list is measured in PASSES passes over all the lists, minutes apart, and the pass with
 // the median added ratio is the list's row (decision 0086): one window of a few seconds in which
-// the machine slowed down no longer decides a list, as Lighthouse's median run (above) does for
+// the machine slowed down no longer decides a list, as Lighthouse's median run (below) does for
 // a page. Each pass's added ratio stays in the row, in the order measured.
 const passes: Awaited<ReturnType<typeof measureList>>[][] = [];
 for (let pass = 1; pass <= (args.load ? 0 : PASSES); pass++) {
@@ -589,13 +589,17 @@ for (let pass = 1; pass <= (args.load ? 0 : PASSES); pass++) {
   for (const list of lists) measured.push(await measureList(list));
   passes.push(measured);
 }
-const rows = lists.map((_, i) => {
-  const byRatio = passes.map((measured) => measured[i]!).sort((a, b) => a.addedRatio - b.addedRatio);
-  return {
-    ...byRatio[Math.floor(byRatio.length / 2)]!,
-    passesAddedRatio: passes.map((measured) => measured[i]!.addedRatio),
-  };
-});
+// None with --load, which measures no list.
+const rows =
+  passes.length === 0
+    ? []
+    : lists.map((_, i) => {
+        const byRatio = passes.map((measured) => measured[i]!).sort((a, b) => a.addedRatio - b.addedRatio);
+        return {
+          ...byRatio[Math.floor(byRatio.length / 2)]!,
+          passesAddedRatio: passes.map((measured) => measured[i]!.addedRatio),
+        };
+      });
 framework?.stop();
 
 // ---- Load -------------------------------------------------------------------------------------
