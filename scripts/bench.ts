@@ -152,7 +152,14 @@ const freePort = () =>
   });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+// Started as `npm run serve` starts it, with the same Node options (decision 0088), but without
+// npm in between, so that killing it ends the server.
+const serveArgs = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }
+).scripts.serve
+  .split(' ')
+  .slice(1);
+const server: ChildProcess = spawn(process.execPath, serveArgs, {
   cwd: root,
   env: {
     ...process.env,
