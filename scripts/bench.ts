@@ -2,9 +2,10 @@
 // label's data set (seed:large). It starts the real server, then measures in one run:
 //   1. every paged list over HTTP (p50, p95, requests/s, first-page bytes against the legacy
 //      fetch-all), beside the same query run directly with Kysely (the SQL floor) and a bare
-//      Fastify route with the same session check (the framework floor), asked in turn; a list
-//      is judged by what it adds to that bare route, against its SQL floor (decision 0081), in
-//      its median pass of three over all the lists (decision 0086);
+//      Fastify route with the same session check sending the list's own answer (the framework
+//      floor, decision 0089), asked in turn; a list is judged by what it adds to that bare
+//      route, against its SQL floor (decision 0081), in its median pass of three over all the
+//      lists (decision 0086);
 //   2. load: many signed-in clients on a mix of the lists (autocannon), measured for a minute
 //      after a warm-up in which they connect (decision 0074), which must see 0 errors;
 //   3. the production build's initial JavaScript (gzip) and each route's chunk.
@@ -504,7 +505,8 @@ const timedPost = async (url: string, body: unknown, headers: Record<string, str
 // The framework floor: a bare Fastify route doing the same session lookup, nothing else, in its
 // own process as the server is (scripts/bench-floor-server.ts). It is asked beside each list, in
 // turn with the list and its SQL floor, so the three share the machine's passing moods (decision
-// 0081). Only the lists are judged by it.
+// 0081), and sends that list's own first page, compressed alike (decision 0089). Only the lists
+// are judged by it.
 async function startFrameworkFloor() {
   const barePort = await freePort();
   const bare = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-floor-server.ts'], {
@@ -515,7 +517,14 @@ async function startFrameworkFloor() {
   process.on('exit', () => bare.kill());
   const origin = `http://127.0.0.1:${barePort}`;
   await untilUp(`${origin}/floor`);
-  return { ask: () => askFrom(origin, '/floor'), stop: () => bare.kill() };
+  return {
+    /** The bare route: the session check, then `key`'s stored answer (none: a few bytes). */
+    ask: (key?: string) => askFrom(origin, key === undefined ? '/floor' : `/floor/${key}`),
+    /** Stores the answer the bare route sends as `key`. */
+    store: (key: string, answer: { type: string; body: string }) =>
+      askFrom(origin, `/answers/${key}`, { method: 'POST', body: answer }),
+    stop: () => bare.kill(),
+  };
 }
 const framework = args.load ? null : await startFrameworkFloor();
 
@@ -559,7 +568,13 @@ async function measureList(list: List) {
     items > 0 && legacyRows
       ? Math.round((bytes / items) * legacyRows + (list.withPosts ? postsBytes : 0))
       : null;
-  const [http, sql, bare] = (await time([view, list.floor, framework!.ask], list.rounds)) as [
+  // The bare route sends these same bytes, as JSON or, for the payout file, as CSV (0089).
+  const key = String(lists.indexOf(list));
+  await framework!.store(key, {
+    type: list.http ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+    body,
+  });
+  const [http, sql, bare] = (await time([view, list.floor, () => framework!.ask(key)], list.rounds)) as [
     Timing,
     Timing,
     Timing,
@@ -749,7 +764,7 @@ console.log(
 );
 if (rows.length)
   console.log(
-    `Framework floor: a bare route with the session check, asked beside each list (its p95 in the table). Each list's row is its median pass of ${PASSES}; 'each pass' gives every pass's added ratio\n`,
+    `Framework floor: a bare route with the session check that sends the list's own first page, compressed alike, asked beside each list (its p95 in the table). Each list's row is its median pass of ${PASSES}; 'each pass' gives every pass's added ratio\n`,
   );
 console.table(
   rows.map((r) => {

@@ -1,5 +1,3 @@
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import multipart from '@fastify/multipart';
@@ -16,6 +14,7 @@ import { clientAddressKey } from './lib/client-address.ts';
 import { openApiTransform, withoutUnusedInputSchemas } from './lib/contract-route.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler.ts';
@@ -146,18 +145,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
 
   const https = config.publicUrl.startsWith('https://');
   registerSecurityHeaders(app, { https });
-  // Answers of 1 KB and more are compressed for clients that accept it; the web app's files come
-  // compressed from the build (spa.ts), and request bodies are never inflated here. Brotli at
-  // quality 2, not the plugin's 4: half the CPU on a page of a list, and large answers come out
-  // no bigger (decision 0085).
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    globalDecompression: false,
-    brotliOptions: {
-      params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 2 },
-    },
-  });
+  await registerCompression(app);
   await app.register(cookie, { secret: config.cookieSecret });
   await app.register(csrf, {
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https },
