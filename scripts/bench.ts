@@ -63,14 +63,17 @@ import {
   listCompetitions as listDashboardCompetitions,
 } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
 import { makePayoutFiles, payoutFileDownload } from '../apps/server/src/modules/finish/finish-payout.ts';
-import { listCards } from '../apps/server/src/modules/review/review.repository.ts';
-import { createFakeProviders, fakeProvidersConfig } from '../apps/server/src/modules/stats/fake-providers.ts';
+import { listCards } from '../apps/server/src/modules/posts/review.repository.ts';
+import {
+  createFakeProviders,
+  fakeProvidersConfig,
+} from '../apps/server/src/modules/refresh/fake-providers.ts';
 import { findSessionUser } from '../apps/server/src/modules/auth/sessions.ts';
 import { listCompetitions } from '../apps/server/src/modules/competitions/competitions.repository.ts';
 import { listInquiries } from '../apps/server/src/modules/inquiries/inquiries.repository.ts';
 import { listPayments } from '../apps/server/src/modules/payments/payments.repository.ts';
-import { listAdminPosts } from '../apps/server/src/modules/post-admin/post-admin.repository.ts';
-import { competitionLeaderboard } from '../apps/server/src/modules/stats/stats.service.ts';
+import { listAdminPosts } from '../apps/server/src/modules/posts/post-admin.repository.ts';
+import { competitionLeaderboard } from '../apps/server/src/modules/leaderboard/leaderboard.service.ts';
 import { findVisibleCompetition } from '../apps/server/src/modules/competitions/competitions.service.ts';
 import { listWinners } from '../apps/server/src/modules/winners/winners.repository.ts';
 import { monthGrid } from '../apps/server/src/modules/calendar/calendar.repository.ts';

@@ -9,7 +9,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Config, trustProxyOption } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { openAggregatesReader } from './db/aggregates-reader.ts';
-import { ensurePostDays } from './modules/analytics/post-days.ts';
 import { clientAddressKey } from './lib/client-address.ts';
 import { openApiTransform, withoutUnusedInputSchemas } from './lib/contract-route.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -19,45 +18,14 @@ import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { NOT_FOUND_MESSAGE, registerErrorHandler } from './plugins/error-handler.ts';
 import { SESSION_COOKIE, registerSessionLoader } from './plugins/session.ts';
+import { DeferredWork } from './plugins/deferred-work.ts';
 import './plugins/types.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { DeferredWork } from './modules/auth/deferred-work.ts';
-import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './modules/auth/sessions.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { JobWorker } from './modules/stats/job-worker.ts';
-import { createStatsSources } from './modules/stats/providers.ts';
-import { statsRoutes } from './modules/stats/stats.routes.ts';
-import { partnersRoutes } from './modules/partners/partners.routes.ts';
-import { postsRoutes } from './modules/posts/posts.routes.ts';
-import { postAdminRoutes } from './modules/post-admin/post-admin.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { creatorsRoutes } from './modules/creators/creators.routes.ts';
-import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
-import { reviewRoutes } from './modules/review/review.routes.ts';
-import { competitionsRoutes } from './modules/competitions/competitions.routes.ts';
-import { publicCompetitionRoutes } from './modules/competitions/public.routes.ts';
-import { EmailWorker } from './modules/email/email-worker.ts';
-import { emailRoutes } from './modules/email/email.routes.ts';
-import { outboxRoutes } from './modules/email/outbox.routes.ts';
-import { unsubscribeRoutes } from './modules/email/unsubscribe.routes.ts';
-import { createTransport } from './modules/email/transports/create-transport.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { LOGIN_TOKEN_PARAM, registerSpa, withoutLoginToken } from './modules/spa/spa.ts';
-import { imagesRoutes } from './modules/storage/images.routes.ts';
-import { s3Storage } from './modules/storage/s3-storage.ts';
-import { localStorage } from './modules/storage/storage.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { winnersRoutes } from './modules/winners/winners.routes.ts';
-import { finishRoutes } from './modules/finish/finish.routes.ts';
-import { paypalRoutes } from './modules/paypal/paypal.routes.ts';
-import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
-import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
-import { inquiryOptionsRoutes } from './modules/inquiry-options/inquiry-options.routes.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { AREAS, createJobWorker, publicShapesOf } from './modules/index.ts';
+import { ensurePostDays } from './modules/analytics/index.ts';
+import { findSessionUser } from './modules/auth/index.ts';
+import { EmailWorker, createTransport } from './modules/email/index.ts';
+import { twoStepSetupRequired } from './modules/settings/index.ts';
+import { LOGIN_TOKEN_PARAM, registerSpa, withoutLoginToken } from './modules/spa/index.ts';
 
 /**
  * Secrets that travel in addresses (sign-in links, calendar feed tokens, shared report links)
@@ -123,12 +91,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     log: app.log,
   });
   app.decorate('emailWorker', emailWorker);
-  const jobWorker = new JobWorker(db, createStatsSources(config.providers), {
-    log: app.log,
-    timeZone: config.businessTimeZone,
-    paypal: config.paypal,
-  });
-  jobWorker.every(DELETE_EXPIRED_SESSIONS, 3600_000, () => deleteExpiredSessions(db));
+  const jobWorker = createJobWorker(AREAS, { db, config, log: app.log });
   app.decorate('jobWorker', jobWorker);
   const afterResponse = new DeferredWork(app.log);
   app.decorate('afterResponse', afterResponse);
@@ -141,7 +104,7 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
     await db.destroy();
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, publicShapesOf(AREAS));
 
   const https = config.publicUrl.startsWith('https://');
   registerSecurityHeaders(app, { https });
@@ -176,45 +139,13 @@ export async function buildApp({ config, logger = true }: BuildOptions): Promise
   });
 
   // Order matters: cookies are parsed, then the session loaded, then access and CSRF checked.
-  registerSessionLoader(app);
-  registerAccessControl(app);
+  registerSessionLoader(app, (token) => findSessionUser(db, token));
+  registerAccessControl(app, { twoStepSetupRequired: (role) => twoStepSetupRequired(db, role) });
   registerControlCharacterCheck(app);
   registerIdempotency(app);
   const spa = await registerSpa(app);
 
-  const featureRoutes = [
-    healthRoutes,
-    authRoutes,
-    accountRoutes,
-    settingsRoutes,
-    usersRoutes,
-    outboxRoutes,
-    emailRoutes,
-    unsubscribeRoutes,
-    competitionsRoutes,
-    publicCompetitionRoutes,
-    calendarRoutes,
-    postsRoutes,
-    postAdminRoutes,
-    paymentsRoutes,
-    creatorsRoutes,
-    referralsRoutes,
-    reviewRoutes,
-    statsRoutes,
-    partnersRoutes,
-    winnersRoutes,
-    finishRoutes,
-    paypalRoutes,
-    promotionsRoutes,
-    inquiriesRoutes,
-    inquiryOptionsRoutes,
-    analyticsRoutes,
-    dashboardRoutes,
-    reportsRoutes,
-  ];
-  for (const routes of featureRoutes) await app.register(routes);
-  const storage = config.storage.kind === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);
-  await app.register(imagesRoutes, { storage });
+  for (const area of AREAS) for (const routes of area.routes ?? []) await app.register(routes);
 
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not index.html: a browser would run the page as a script.

@@ -2,9 +2,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { fakeProvidersConfig } from './modules/stats/fake-providers.ts';
-import { seedDemoData } from './modules/demo/seed-demo-data.ts';
-import { ensureFirstAdmin } from './modules/users/users.service.ts';
+import { fakeProvidersConfig } from './modules/refresh/index.ts';
+import { seedDemoData } from './modules/demo/index.ts';
+import { ensureFirstAdmin } from './modules/users/index.ts';
 
 const config = loadConfig();
 if (config.useFakeProviders) {
@@ -42,13 +42,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 app.emailWorker.start(config.email.workerIntervalMs);
-app.jobWorker.start(1000, config.refreshIntervalMs);
+app.jobWorker.start(1000);
 await app.listen({ port: config.port, host: config.host });
 console.log(`Preffy Admin is running at ${config.publicUrl} (${app.dialect})`);
 
 /** Starts the fake provider server as a child process on 127.0.0.1; answers its address. */
 function startFakeProviders(): Promise<string> {
-  const child = fork(path.join(import.meta.dirname, 'modules/stats/fake-providers-main.ts'), {
+  const child = fork(path.join(import.meta.dirname, 'modules/refresh/fake-providers-main.ts'), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

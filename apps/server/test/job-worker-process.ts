@@ -5,9 +5,9 @@
 // Environment: DATABASE_URL (PostgreSQL) or SQLITE_PATH, PROVIDERS_URL, LEASE_MS, HEARTBEAT_MS,
 // BATCH_SIZE.
 import { openDatabase } from '../src/db/database.ts';
-import { fakeProvidersConfig } from '../src/modules/stats/fake-providers.ts';
-import { JobWorker } from '../src/modules/stats/job-worker.ts';
-import { createStatsSources } from '../src/modules/stats/providers.ts';
+import { fakeProvidersConfig } from '../src/modules/refresh/fake-providers.ts';
+import { JobWorker } from './job-worker.ts';
+import { createStatsSources } from '../src/modules/refresh/providers.ts';
 
 const env = (name: string) => {
   const value = process.env[name];

@@ -4,7 +4,6 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_REFERRAL_BONUS_LIKES } from '@preffy/domain';
 import { z } from 'zod';
-import type { ProvidersConfig } from '../modules/stats/providers.ts';
 
 /** A variable that may be left out or set empty (`FOO=` in a .env file): both mean unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -87,6 +86,20 @@ const envSchema = z.object({
       }
     }, 'BUSINESS_TIME_ZONE must be an IANA time zone such as America/New_York'),
 });
+
+/** Where each social-data provider answers (modules/refresh); the keys never leave the server. */
+export type ProviderEndpoint = { url: string; key: string };
+export type ProvidersConfig = {
+  /** null: no provider for that platform; its posts' refreshes fail with that reason. */
+  tiktok: ProviderEndpoint | null;
+  tiktokFallback: ProviderEndpoint | null;
+  tiktokOembedUrl: string;
+  instagram: ProviderEndpoint | null;
+  youtube: ProviderEndpoint | null;
+  requestsPerSecond: number;
+  timeoutMs: number;
+  backoffMs?: number;
+};
 
 export type Config = {
   port: number;

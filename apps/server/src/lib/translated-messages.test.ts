@@ -16,8 +16,8 @@ import {
   TOO_MANY_UPLOADS,
   WRONG_TYPE,
 } from '../modules/storage/images.routes.ts';
-import { BAD_CURSOR_MESSAGE } from '../modules/review/review.repository.ts';
-import { NOT_DELETED_MESSAGE } from '../modules/review/review.service.ts';
+import { BAD_CURSOR_MESSAGE } from '../modules/posts/review.repository.ts';
+import { NOT_DELETED_MESSAGE } from '../modules/posts/review.service.ts';
 import { ALREADY_SENT_MESSAGE, NOT_SENT_MESSAGE } from '../modules/payments/payments.service.ts';
 import { NO_ADMIN_SIGN_IN_LINKS } from '../modules/users/users.service.ts';
 import {

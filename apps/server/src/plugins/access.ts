@@ -2,19 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { roleMeets } from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from '@preffy/api';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
-import { currentSecuritySettings, twoStepRequiredFor } from '../modules/settings/security-settings.ts';
 
 const { locked: SESSION_LOCKED, setupRequired: TWO_STEP_SETUP_REQUIRED } = ACCOUNT_MESSAGES;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/healthz';
 
+export type AccessOptions = {
+  /** Whether a user of this role, without an authenticator, must set one up before anything else. */
+  twoStepSetupRequired: (role: string) => Promise<boolean>;
+};
+
 /**
  * Authorization on the server for every route. Runs in onRequest, before the body is parsed,
  * so a caller without the role learns nothing from validation messages. CSRF is checked for
  * cookie-authenticated mutations right after.
  */
-export function registerAccessControl(app: FastifyInstance) {
+export function registerAccessControl(app: FastifyInstance, { twoStepSetupRequired }: AccessOptions) {
   app.decorate('routeAccess', []);
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
@@ -38,11 +42,8 @@ export function registerAccessControl(app: FastifyInstance) {
     // the routes declared `gated: false` (the session, sign-out, unlock, enrolment).
     if (!user || !access || access === 'public' || config.gated === false) return;
     if (user.locked) throw new AppError(423, 'SESSION_LOCKED', SESSION_LOCKED);
-    // Only admins and staff without an authenticator need the settings (read at most every 5 s).
-    if (!user.twoStepEnabled && twoStepRequiredFor(user.role, { requireTwoStep: true })) {
-      if (twoStepRequiredFor(user.role, await currentSecuritySettings(app.db)))
-        throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', TWO_STEP_SETUP_REQUIRED);
-    }
+    if (!user.twoStepEnabled && (await twoStepSetupRequired(user.role)))
+      throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', TWO_STEP_SETUP_REQUIRED);
   });
 
   // Callback style on purpose: csrfProtection answers failures with reply.send(error).

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, VersionConflict } from '../lib/errors.ts';
-import { publicRecord } from '../lib/public-shapes.ts';
+import type { PublicShape } from '../lib/area.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Sorry! something went wrong, please contact our support team';
 export const NOT_FOUND_MESSAGE = 'Sorry! the page you are looking for could not be found';
@@ -10,7 +10,10 @@ export const NOT_FOUND_MESSAGE = 'Sorry! the page you are looking for could not 
  * One error shape for the whole API: { statusCode, code, message, fieldErrors?, current? }.
  * Validation errors name each field; 500s never reveal internals (they are logged instead).
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  publicShapes: Partial<Record<string, PublicShape>>,
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string[]> = {};
@@ -34,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof VersionConflict) {
       // The one way a 409 shows the stored record: in its public shape, never the raw row.
-      const current = publicRecord(error.table, error.storedRow);
+      const current = publicRecord(publicShapes[error.table], error.storedRow);
       return reply.code(409).send({
         statusCode: 409,
         code: error.code,
@@ -59,4 +62,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE });
   });
+}
+
+/** The stored row in its public shape, or undefined when the table has none. */
+function publicRecord(shape: PublicShape | undefined, storedRow: unknown): unknown {
+  if (!shape) return undefined;
+  // Parsing strips any column the mapper let through by mistake; a mismatch sends no `current`.
+  const parsed = shape.schema.safeParse(shape.toPublic(storedRow as never));
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSessionUser } from '../modules/auth/sessions.ts';
+import type { SessionUser } from './types.ts';
 
 export const SESSION_COOKIE = 'preffy_session';
 
-/** Loads `request.user` from the session cookie on every request. */
-export function registerSessionLoader(app: FastifyInstance) {
+/** Loads `request.user` from the session cookie on every request, with the auth area's lookup. */
+export function registerSessionLoader(
+  app: FastifyInstance,
+  findSessionUser: (token: string) => Promise<SessionUser | null>,
+) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await findSessionUser(app.db, token);
+    if (token) request.user = await findSessionUser(token);
   });
 }
 

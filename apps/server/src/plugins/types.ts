@@ -1,8 +1,7 @@
 import type { Access, Role } from '@preffy/domain';
 import type { Config } from '../config/env.ts';
 import type { Database, Dialect } from '../db/database.ts';
-import type { EmailWorker } from '../modules/email/email-worker.ts';
-import type { JobWorker } from '../modules/stats/job-worker.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 
 /** The signed-in user as every route sees it (`request.user`, null when signed out). */
 export type SessionUser = {
@@ -26,8 +25,8 @@ declare module 'fastify' {
     aggregatesDb: Database;
     dialect: Dialect;
     config: Config;
-    emailWorker: EmailWorker;
-    jobWorker: JobWorker;
+    /** Works every area's job kinds and schedules (modules/index.ts createJobWorker). */
+    jobWorker: JobRunner;
     /** Every API route with the access level it declared; the authorization test walks it. */
     routeAccess: RouteAccessEntry[];
   }

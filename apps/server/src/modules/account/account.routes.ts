@@ -3,9 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { clearSessionCookie } from '../../plugins/session.ts';
-import { AttemptLimiter } from '../auth/attempt-limiter.ts';
-import { SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS } from '../auth/auth.routes.ts';
-import { deleteSession } from '../auth/sessions.ts';
+import { AttemptLimiter, SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS, deleteSession } from '../auth/index.ts';
 import {
   changePassword,
   disableTwoStep,

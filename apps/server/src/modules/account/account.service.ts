@@ -1,21 +1,14 @@
-import {
-  ACCOUNT_MESSAGES,
-  type Account,
-  DEFAULT_LAYOUT,
-  type Language,
-  layoutSettingsSchema,
-} from '@preffy/api';
+import { ACCOUNT_MESSAGES, type Account, type Language } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { now } from '../../lib/clock.ts';
 import { overwriteVersioned, updateVersioned } from '../../lib/versioned.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { isStoredImageUrl } from '../storage/images.ts';
-import { findUserById, toPublicUser } from '../users/users.repository.ts';
-import { readSecuritySettings, twoStepRequiredFor } from '../settings/security-settings.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
+  hashPassword,
+  verifyPassword,
+  ownAccount,
+  ownRow,
   type TwoStepFactor,
   acceptedStep,
   deleteFactor,
@@ -23,23 +16,14 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   saveFactor,
-} from './two-step.ts';
+} from '../auth/index.ts';
+import { isStoredImageUrl } from '../storage/index.ts';
+import { readSecuritySettings, twoStepRequiredFor } from '../settings/index.ts';
 
 /** The wrong current password on a password change: a field message, never a sign-out. */
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
 /** An avatar must be an image this server stored (POST /api/images), never a link elsewhere. */
 export const AVATAR_NOT_UPLOADED = 'Please upload the image again';
-
-/** The stored layout, or the defaults when none is stored or it no longer parses. */
-function layoutOf(row: UserRow) {
-  if (!row.layout) return DEFAULT_LAYOUT;
-  try {
-    const parsed = layoutSettingsSchema.safeParse(JSON.parse(row.layout));
-    return parsed.success ? parsed.data : DEFAULT_LAYOUT;
-  } catch {
-    return DEFAULT_LAYOUT;
-  }
-}
 
 const {
   wrongPassword: WRONG_PASSWORD,
@@ -48,43 +32,6 @@ const {
   notEnabled: TWO_STEP_NOT_ENABLED,
   startAgain: START_TWO_STEP_AGAIN,
 } = ACCOUNT_MESSAGES;
-
-async function ownRow(db: Database, userId: string) {
-  const row = await findUserById(db, userId);
-  if (!row) throw notFound('User');
-  return row;
-}
-
-/**
- * The signed-in user and their settings, in the API's shapes (never a secret or hash): profile,
- * layout, two-step status, whether this session is locked, and the lock screen's idle time.
- */
-export async function ownAccount(db: Database, session: { id: string; sessionId?: string }) {
-  const row = await ownRow(db, session.id);
-  const [factor, security, lock] = await Promise.all([
-    findFactor(db, row.id),
-    readSecuritySettings(db),
-    session.sessionId
-      ? db.selectFrom('sessions').select('lockedAt').where('id', '=', session.sessionId).executeTakeFirst()
-      : undefined,
-  ]);
-  const enabled = !!factor?.enabledAt;
-  const required = twoStepRequiredFor(row.role, security);
-  const account: Account = {
-    avatarUrl: row.avatarUrl,
-    timeZone: row.timeZone,
-    layout: layoutOf(row),
-    twoStep: {
-      enabled,
-      required,
-      setupRequired: required && !enabled,
-      recoveryCodesLeft: enabled ? factor!.recoveryCodes.length : 0,
-    },
-    locked: !!lock?.lockedAt,
-    lockAfterMinutes: security.lockAfterMinutes,
-  };
-  return { user: toPublicUser(row), account };
-}
 
 /** Refuses with a field message unless `password` is the user's. */
 export async function checkOwnPassword(

@@ -4,7 +4,7 @@ import { clientAddressKey } from '../../lib/client-address.ts';
 import { route } from '../../lib/contract-route.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
-import { findUserById, toPublicUser } from '../users/users.repository.ts';
+import { findUserById, toPublicUser } from './users.repository.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import {
   authenticate,
@@ -15,8 +15,8 @@ import {
 } from './auth.service.ts';
 import { consumeAuthToken } from './auth-tokens.ts';
 import { createSession, deleteSession } from './sessions.ts';
-import { ownAccount } from '../account/account.service.ts';
-import { useCode } from '../account/two-step.ts';
+import { ownAccount } from './own-account.ts';
+import { useCode } from './two-step.ts';
 import {
   clearTwoStepCookie,
   needsTwoStep,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { now } from '../../lib/clock.ts';
-import { findFactor } from '../account/two-step.ts';
+import { findFactor } from './two-step.ts';
 import { mintAuthToken } from './auth-tokens.ts';
 import { hashToken } from './secret-tokens.ts';
 

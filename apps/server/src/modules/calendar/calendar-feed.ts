@@ -2,9 +2,14 @@ import ICAL from 'ical.js';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { foldContentLines } from './content-lines.ts';
-import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
-import { visibleCompetitions } from '../competitions/competitions.repository.ts';
-import { calendarFeedHashOf, findFeedOwner, setCalendarFeedHash } from '../users/users.repository.ts';
+import {
+  hashToken,
+  newSecretToken,
+  calendarFeedHashOf,
+  findFeedOwner,
+  setCalendarFeedHash,
+} from '../auth/index.ts';
+import { visibleCompetitions } from '../competitions/index.ts';
 
 /** A feed holds what ended in the last 90 days and everything after, at most this many. */
 const FEED_PAST_DAYS = 90;

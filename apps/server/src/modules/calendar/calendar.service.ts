@@ -14,8 +14,8 @@ import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { insertCompetition } from '../competitions/competitions.service.ts';
-import { enqueueEmail } from '../email/outbox.ts';
+import { insertCompetition } from '../competitions/index.ts';
+import { enqueueEmail } from '../email/index.ts';
 import { competitionsOnDay, organizersStartingOn } from './calendar.repository.ts';
 
 export type ReserveDateInput = z.infer<typeof reserveDateSchema>;

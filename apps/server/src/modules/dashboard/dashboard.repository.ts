@@ -5,8 +5,8 @@ import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { paged } from '../../lib/paging.ts';
-import { visibleCompetitions } from '../competitions/competitions.repository.ts';
-import { type PostTally, ofCompetitions, sumPostTally } from '../posts/post-tallies.ts';
+import { visibleCompetitions } from '../competitions/index.ts';
+import { type PostTally, ofCompetitions, sumPostTally } from '../posts/index.ts';
 
 /**
  * The dashboard's aggregates (issue 16). The database counts; JS only receives finished numbers

@@ -18,8 +18,8 @@ import {
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { countUnseen } from '../inquiries/inquiries.repository.ts';
-import { paymentTotals } from '../payments/payments.repository.ts';
+import { countUnseen } from '../inquiries/index.ts';
+import { paymentTotals } from '../payments/index.ts';
 import {
   type Viewer,
   endedOrActive,

@@ -2,7 +2,7 @@ import type { BulkSelection, BulkType } from '@preffy/api';
 import { prizeTotal, promotionCreatorCount } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { subscriberEmails } from '../winners/winners.repository.ts';
+import { subscriberEmails } from '../winners/index.ts';
 import { findCompetitionToAdvertise, latestPromotion } from './email.repository.ts';
 import { type EnqueueResult, enqueueEmail } from './outbox.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
-import { withoutSecretLinks } from '../auth/auth-links.ts';
+import { withoutSecretLinks } from './secret-links.ts';
 import type { EmailTransport } from './transports/transport.ts';
 import { withUnsubscribeUrl } from './templates/render.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';

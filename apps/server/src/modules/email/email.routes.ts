@@ -2,7 +2,7 @@ import { email } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { sendBulkEmail } from './bulk-email.ts';
-import { listSubscribers } from '../winners/winners.repository.ts';
+import { listSubscribers } from '../winners/index.ts';
 import { pickableCompetitions } from './email.repository.ts';
 import { emailKinds, previewBulkEmail, previewSample } from './email.service.ts';
 

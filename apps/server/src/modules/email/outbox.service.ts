@@ -1,7 +1,7 @@
 import type { ListOutboxQuery, OutboxMessage, OutboxMessageDetail, StatusCounts } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { SECRET_LINK_HIDDEN, withoutSecretLinks } from '../auth/auth-links.ts';
+import { SECRET_LINK_HIDDEN, withoutSecretLinks } from './secret-links.ts';
 import { findMessage, listMessages, messagesToAdministrators, statusCounts } from './outbox.repository.ts';
 
 /** A message's text as the outbox shows it: no working secret link addressed to an admin. */

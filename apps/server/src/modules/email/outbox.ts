@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
-import { suppressedAddresses } from '../winners/winners.repository.ts';
+import { suppressedAddresses } from '../winners/index.ts';
 import { CHUNK, insertMessage, insertRecipients } from './outbox.repository.ts';
 import { EMAIL_KINDS, type EmailData, type EmailKind, renderEmail } from './templates/messages.ts';
 import { type EmailLanguage, languageOf } from './templates/render.ts';

@@ -11,7 +11,7 @@ import {
   signedInClient,
 } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config/env.ts';
-import { SECRET_LINK_HIDDEN, SECRET_LINK_REMOVED } from '../auth/auth-links.ts';
+import { SECRET_LINK_HIDDEN, SECRET_LINK_REMOVED } from './secret-links.ts';
 
 /**
  * The audit read 70 live reset, invitation and sign-in tokens in the outbox. With a real

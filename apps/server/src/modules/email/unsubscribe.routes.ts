@@ -2,7 +2,7 @@ import { email, urlOf } from '@preffy/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { escapeHtml } from './escape-html.ts';
-import { setUnsubscribed } from '../winners/winners.service.ts';
+import { setUnsubscribed } from '../winners/index.ts';
 import { verifyUnsubscribe } from './unsubscribe.ts';
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
-import { type PaymentRow } from '../payments/payments.repository.ts';
+import type { PaymentRow } from '../payments/index.ts';
 import { CHUNK } from './finish.repository.ts';
 
 /**

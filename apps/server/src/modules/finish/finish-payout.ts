@@ -4,8 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { toPayment } from '../payments/payments.repository.ts';
+import { recordAudit } from '../audit/index.ts';
+import { toPayment } from '../payments/index.ts';
 import {
   claimForPayoutFile,
   markPaid,

@@ -11,9 +11,9 @@ import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import { payeesOf } from '../winners/winners.repository.ts';
+import { recordAudit } from '../audit/index.ts';
+import { enqueueEmail } from '../email/index.ts';
+import { payeesOf } from '../winners/index.ts';
 import { hasLivePayments, insertPayments } from './finish-payments.repository.ts';
 import {
   type FinishCompetition,

@@ -2,7 +2,7 @@ import { type Finish, type FinishSlot, FINISH_MESSAGES } from '@preffy/api';
 import { expandPrizeSlots } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, VersionConflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { payeesOf } from '../winners/winners.repository.ts';
+import { payeesOf } from '../winners/index.ts';
 import {
   type FinishCompetition,
   type FinishRow,

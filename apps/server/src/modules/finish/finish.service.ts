@@ -3,9 +3,9 @@ import { mergeEntries, suggestWinners } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { loadRankingInput } from '../stats/leaderboard.ts';
-import { payeesOf } from '../winners/winners.repository.ts';
+import { recordAudit } from '../audit/index.ts';
+import { loadRankingInput } from '../leaderboard/index.ts';
+import { payeesOf } from '../winners/index.ts';
 import { insertFinishRow, updateFinishRow, winnerCandidates } from './finish.repository.ts';
 import {
   FinishStepConflict,

@@ -1,14 +1,14 @@
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../auth/index.ts';
 import { INQUIRY_SERVER_MESSAGES } from '@preffy/api';
 import type { NewInquiry } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { sanitizeRichText } from '../competitions/rich-text.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import { requireLiveChoices } from '../inquiry-options/inquiry-options.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { sanitizeRichText } from '../competitions/index.ts';
+import { enqueueEmail } from '../email/index.ts';
+import { requireLiveChoices } from '../inquiry-options/index.ts';
 import {
   findAssignee,
   findInquiry,

@@ -10,7 +10,7 @@ import { newRecord } from '../../lib/clock.ts';
 import { AppError, VersionConflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { softDelete, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   type InquiryOptionRow,
   findLiveOption,

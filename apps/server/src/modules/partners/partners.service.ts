@@ -5,9 +5,9 @@ import { newRecord } from '../../lib/clock.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { softDelete } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
-import { addPost } from '../posts/posts.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { hashToken, newSecretToken } from '../auth/index.ts';
+import { addPost } from '../posts/index.ts';
 import { toPartnerKey } from './partner-key.dto.ts';
 import { findPartnerKeyByHash, insertPartnerKey, markPartnerKeyUsed } from './partners.repository.ts';
 

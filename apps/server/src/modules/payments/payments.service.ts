@@ -2,7 +2,7 @@ import type { PaymentStatus } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findPayment, moveStatus, toPayment } from './payments.repository.ts';
 
 export const ALREADY_SENT_MESSAGE = 'This payment is already marked as sent';

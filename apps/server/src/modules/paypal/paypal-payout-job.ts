@@ -1,8 +1,8 @@
 import { DEFAULT_PAYOUT_NOTE, PAYOUT_CURRENCY, payoutCsvAmount } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit.ts';
-import type { JobHandler } from '../jobs/job-runner.ts';
-import { startJob } from '../jobs/jobs.repository.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { JobHandler } from '../../plugins/jobs/job-runner.ts';
+import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { PaypalClient, PaypalError, type PaypalSettings } from './paypal-client.ts';
 import { applyBatchStatus, applyItemReports } from './paypal-status.ts';
 import {

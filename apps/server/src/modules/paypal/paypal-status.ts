@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { chunkRows } from '@preffy/domain';
 import {
   type PayoutRow,

@@ -1,7 +1,7 @@
 import { posts } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
-import { findVisibleCompetition } from '../competitions/competitions.service.ts';
+import { findVisibleCompetition } from '../competitions/index.ts';
 import { importPosts } from './import-posts.ts';
 import { listPosts } from './posts.repository.ts';
 import { addPost, postSnapshots } from './posts.service.ts';

@@ -3,9 +3,8 @@ import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { findCompetition } from '../competitions/competitions.repository.ts';
-import { findVisibleCompetition } from '../competitions/competitions.service.ts';
-import { checkPostFlags } from '../review/post-flags.ts';
+import { findCompetition, findVisibleCompetition } from '../competitions/index.ts';
+import { checkPostFlags } from './post-flags.ts';
 import { findPost, insertPost, listSnapshots } from './posts.repository.ts';
 import { resolveShortLink } from './short-links.ts';
 

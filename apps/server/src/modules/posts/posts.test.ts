@@ -2,7 +2,7 @@ import { FORM_MESSAGES, POST_LINK_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { createFakeProviders, fakeProvidersConfig } from '../stats/fake-providers.ts';
+import { createFakeProviders, fakeProvidersConfig } from '../refresh/fake-providers.ts';
 
 let app: FastifyInstance;
 let staff: TestClient;

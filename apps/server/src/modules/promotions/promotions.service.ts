@@ -9,8 +9,8 @@ import type { Database } from '../../db/database.ts';
 import { newRecord } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { enqueueEmail } from '../email/outbox.ts';
+import { recordAudit } from '../audit/index.ts';
+import { enqueueEmail } from '../email/index.ts';
 import {
   type PromotionFields,
   findCompetitionForEmail,

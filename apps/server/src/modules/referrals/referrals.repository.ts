@@ -1,7 +1,7 @@
 import type { PageQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { paged } from '../../lib/paging.ts';
-import { countsAsReferral, referralCount } from '../review/review-post.ts';
+import { countsAsReferral, referralCount } from '../posts/index.ts';
 
 /** The creatorEmails (JSON arrays) of a competition's live promotions, as stored. */
 export async function promotionCreatorEmails(db: Database, competitionId: string) {

@@ -4,10 +4,9 @@ import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { VersionConflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { findVisibleCompetition } from '../competitions/competitions.service.ts';
-import { isVisible } from '../posts/posts.service.ts';
-import { toReviewPost } from '../review/review-post.ts';
+import { recordAudit } from '../audit/index.ts';
+import { findVisibleCompetition } from '../competitions/index.ts';
+import { isVisible, toReviewPost } from '../posts/index.ts';
 import {
   findPostWithReferrals,
   listReferrals,

@@ -5,9 +5,9 @@ import type { Database, Dialect } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError, VersionConflict } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
-import { findVisibleCompetition } from '../competitions/competitions.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { hashToken, newSecretToken } from '../auth/index.ts';
+import { findVisibleCompetition } from '../competitions/index.ts';
 import {
   countLiveShares,
   findLiveShareByHash,

@@ -10,9 +10,7 @@ import { localDay, prizeTotal, roleMeets } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import type { CompetitionRow } from '../competitions/competition.dto.ts';
-import { findCompetition } from '../competitions/competitions.repository.ts';
-import { findVisibleCompetition } from '../competitions/competitions.service.ts';
+import { type CompetitionRow, findCompetition, findVisibleCompetition } from '../competitions/index.ts';
 import { liveShareOf, shareNotFound } from './report-shares.service.ts';
 import { viewsOverTime } from './report-views.ts';
 import {

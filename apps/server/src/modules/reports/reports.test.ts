@@ -9,8 +9,8 @@ import {
   signedInClient,
 } from '../../../test/test-app.ts';
 import { now } from '../../lib/clock.ts';
-import { JobWorker } from '../stats/job-worker.ts';
-import { createStatsSources } from '../stats/providers.ts';
+import { JobWorker } from '../../../test/job-worker.ts';
+import { createStatsSources } from '../refresh/providers.ts';
 import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
 import { viewsOverTime } from './report-views.ts';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TestClient } from '../../../test/test-app.ts';
 import { newId, now } from '../../lib/clock.ts';
-import type { PostStats, StatsSource, StatsSources } from '../stats/providers.ts';
+import type { PostStats, StatsSource, StatsSources } from '../refresh/index.ts';
 
 /** Test helpers of the review tests (this file holds no tests). */
 

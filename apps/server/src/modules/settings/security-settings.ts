@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** Until an administrator changes them (migration 0015 stores these as version 1). */
 export const DEFAULT_SECURITY = { requireTwoStep: false, lockAfterMinutes: 30 };
@@ -93,4 +93,13 @@ export async function updateSecuritySettings(
   // This server applies the change at once.
   cached = null;
   return saved;
+}
+
+/**
+ * Whether a user of this role without an authenticator must set one up first (the access check
+ * on every request): only admins and staff ever must, so nobody else costs a settings read.
+ */
+export async function twoStepSetupRequired(db: Database, role: string): Promise<boolean> {
+  if (!twoStepRequiredFor(role, { requireTwoStep: true })) return false;
+  return twoStepRequiredFor(role, await currentSecuritySettings(db));
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { type Language, type PublicCompetition, idParams, publicCompetitionSchema } from '@preffy/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { getPublicCompetition } from '../competitions/public.service.ts';
+import { getPublicCompetition } from '../competitions/index.ts';
 
 /** A screen the web build's server bundle drew (apps/web/src/prerender/page-html.ts). */
 type DrawnPage = { language: string; title?: string; body: string; seed?: unknown[] };

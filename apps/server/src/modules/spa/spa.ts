@@ -12,11 +12,14 @@ import {
   prerenderedLanguageFor,
   prerenderedPageFor,
 } from '@preffy/api';
-import { consumeAuthToken } from '../auth/auth-tokens.ts';
-import { createSession } from '../auth/sessions.ts';
-import { findUserById } from '../users/users.repository.ts';
+import {
+  consumeAuthToken,
+  createSession,
+  findUserById,
+  needsTwoStep,
+  startTwoStepSignIn,
+} from '../auth/index.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
-import { needsTwoStep, startTwoStepSignIn } from '../auth/two-step-sign-in.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ApiTransport, pageRenderer } from './server-render.ts';
 

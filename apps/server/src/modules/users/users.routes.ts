@@ -1,7 +1,7 @@
 import { users } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
-import { listUsers } from './users.repository.ts';
+import { listUsers } from '../auth/index.ts';
 import { inviteUser, mintSignInLink, resetTwoStep, revokeSessions, updateUser } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {

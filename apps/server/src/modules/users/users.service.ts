@@ -6,14 +6,21 @@ import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '..
 import { newId, newRecord } from '../../lib/clock.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { resetPasswordUrl, signInLinkUrl } from '../auth/auth-links.ts';
-import { mintAuthToken, revokeUnusedAuthTokens } from '../auth/auth-tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { deleteUserSessions } from '../auth/sessions.ts';
-import { deleteFactor, findFactor } from '../account/two-step.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import { findUserByEmail, findUserById, hasAnyUser, insertUser, toPublicUser } from './users.repository.ts';
+import { recordAudit } from '../audit/index.ts';
+import { resetPasswordUrl, signInLinkUrl, enqueueEmail } from '../email/index.ts';
+import {
+  mintAuthToken,
+  revokeUnusedAuthTokens,
+  hashPassword,
+  deleteUserSessions,
+  deleteFactor,
+  findFactor,
+  findUserByEmail,
+  findUserById,
+  hasAnyUser,
+  insertUser,
+  toPublicUser,
+} from '../auth/index.ts';
 
 export async function createUser(
   db: Database,

@@ -5,7 +5,7 @@ import { newRecord } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { softDelete, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   findWinnerById,
   hasWinnerRecord,

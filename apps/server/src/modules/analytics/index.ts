@@ -1,0 +1,10 @@
+import { defineArea } from '../../lib/area.ts';
+import { analyticsRoutes } from './analytics.routes.ts';
+
+export { ensurePostDays } from './post-days.ts';
+
+export const analyticsArea = defineArea({
+  name: 'analytics',
+  routes: [analyticsRoutes],
+  owns: { businessDays: true, postDays: true, rollupState: true },
+});

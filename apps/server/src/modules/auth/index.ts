@@ -1,0 +1,55 @@
+import { defineArea } from '../../lib/area.ts';
+import { userSchema } from '@preffy/api';
+import { authRoutes } from './auth.routes.ts';
+import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './sessions.ts';
+import { toPublicUser } from './users.repository.ts';
+
+export { AttemptLimiter } from './attempt-limiter.ts';
+export { consumeAuthToken, mintAuthToken, revokeUnusedAuthTokens } from './auth-tokens.ts';
+export { SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS } from './auth.routes.ts';
+export { ownAccount, ownRow } from './own-account.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
+export { hashToken, newSecretToken } from './secret-tokens.ts';
+export {
+  DELETE_EXPIRED_SESSIONS,
+  findSessionUser,
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+} from './sessions.ts';
+export { needsTwoStep, startTwoStepSignIn } from './two-step-sign-in.ts';
+export {
+  acceptedStep,
+  deleteFactor,
+  findFactor,
+  newRecoveryCodes,
+  newTotpSecret,
+  saveFactor,
+  type TwoStepFactor,
+} from './two-step.ts';
+export {
+  calendarFeedHashOf,
+  findFeedOwner,
+  findUserByEmail,
+  findUserById,
+  hasAnyUser,
+  insertUser,
+  listUsers,
+  setCalendarFeedHash,
+  toPublicUser,
+} from './users.repository.ts';
+
+export const authArea = defineArea({
+  name: 'auth',
+  routes: [authRoutes],
+  owns: {
+    users: { schema: userSchema, toPublic: toPublicUser },
+    sessions: true,
+    authTokens: true,
+    twoStepFactors: true,
+  },
+  schedules: ({ db }) => [
+    { name: DELETE_EXPIRED_SESSIONS, everyMs: 3600_000, run: () => deleteExpiredSessions(db) },
+  ],
+});

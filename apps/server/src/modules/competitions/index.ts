@@ -1,0 +1,20 @@
+import { defineArea } from '../../lib/area.ts';
+import { competitionSchema } from '@preffy/api';
+import { toCompetition } from './competition.dto.ts';
+import { competitionsRoutes } from './competitions.routes.ts';
+import { publicCompetitionRoutes } from './public.routes.ts';
+
+export { type CompetitionRow } from './competition.dto.ts';
+export { findCompetition, seesEveryCompetition, visibleCompetitions } from './competitions.repository.ts';
+export { findVisibleCompetition, insertCompetition } from './competitions.service.ts';
+export { getPublicCompetition } from './public.service.ts';
+export { sanitizeRichText } from './rich-text.ts';
+
+export const competitionsArea = defineArea({
+  name: 'competitions',
+  routes: [competitionsRoutes, publicCompetitionRoutes],
+  owns: {
+    competitions: { schema: competitionSchema, toPublic: toCompetition },
+    competitionVisits: true,
+  },
+});

@@ -1,0 +1,5 @@
+import { defineArea } from '../../lib/area.ts';
+
+export { seedDemoData } from './seed-demo-data.ts';
+
+export const demoArea = defineArea({ name: 'demo' });

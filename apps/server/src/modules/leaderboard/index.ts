@@ -1,0 +1,19 @@
+import { defineArea } from '../../lib/area.ts';
+import { creatorMetricSchema } from '@preffy/api';
+import { toCreatorMetric } from './creators.repository.ts';
+import { updateLeaderboardHandler } from './leaderboard.ts';
+import { leaderboardRoutes } from './leaderboard.routes.ts';
+
+export { loadRankingInput, startLeaderboardJob } from './leaderboard.ts';
+
+export const leaderboardArea = defineArea({
+  name: 'leaderboard',
+  routes: [leaderboardRoutes],
+  owns: {
+    // A creator's metric is answered beside their posts' numbers: the creators service passes
+    // the row already joined with them (creators.repository.ts CreatorMetricRow).
+    creatorMetrics: { schema: creatorMetricSchema, toPublic: toCreatorMetric },
+    leaderboardEntries: true,
+  },
+  jobs: ({ config }) => [updateLeaderboardHandler(config.businessTimeZone)],
+});

@@ -1,0 +1,23 @@
+import { leaderboard, review } from '@preffy/api';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/contract-route.ts';
+import { competitionLeaderboard } from './leaderboard.service.ts';
+import { competitionCreatorMetrics, competitionCreators, setCreatorMetric } from './creators.service.ts';
+
+export async function leaderboardRoutes(app: FastifyInstance) {
+  route(app, leaderboard.list, async (request) =>
+    competitionLeaderboard(app.db, request.user!, request.params.id, request.query),
+  );
+
+  route(app, review.creators, async (request) =>
+    competitionCreators(app.db, request.user!, request.params.id, request.query),
+  );
+
+  route(app, review.creatorMetrics, async (request) =>
+    competitionCreatorMetrics(app.db, request.user!, request.params.id, request.query),
+  );
+
+  route(app, review.setCreatorMetric, async (request) => ({
+    metric: await setCreatorMetric(app.db, request.user!, request.params.id, request.body),
+  }));
+}

@@ -1,0 +1,115 @@
+import { buildLeaderboard, entryKey, type Metric } from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { JobHandler } from '../../plugins/jobs/job-runner.ts';
+import { storedCreatorMetrics } from './creators.repository.ts';
+import { startJob } from '../../plugins/jobs/jobs.repository.ts';
+import { bannedPostAuthors } from '../winners/index.ts';
+
+const UPDATE_LEADERBOARD = 'update-leaderboard';
+const CHUNK = 500;
+
+/** 'Update Leaderboard': a job the runner runs once; the page follows it like a refresh. */
+export function startLeaderboardJob(db: Database, competitionId: string, createdBy: string | null) {
+  return startJob(db, { competitionId, kind: UPDATE_LEADERBOARD, createdBy });
+}
+
+/** Runs Update Leaderboard jobs, ranking in the business time zone. */
+export function updateLeaderboardHandler(timeZone: string): JobHandler {
+  return {
+    kind: UPDATE_LEADERBOARD,
+    run: async (job, { db }) => {
+      await computeLeaderboard(db, job.competitionId, timeZone);
+    },
+  };
+}
+
+/**
+ * What a competition's ranking is computed from: its live posts, prizes, metric, the banned
+ * authors among its posts and the metrics staff set on the Creators tab (decision 0025).
+ * Update Leaderboard and the finish wizard's Suggest winners both read it, so they rank alike.
+ */
+export async function loadRankingInput(db: Database, competitionId: string) {
+  const competition = await db
+    .selectFrom('competitions')
+    .select(['id', 'prizes', 'metric', 'startDate', 'countries', 'continents'])
+    .where('id', '=', competitionId)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  if (!competition) throw notFound('Competition');
+  const posts = await db
+    .selectFrom('posts')
+    .select([
+      'creator',
+      'platform',
+      'email',
+      'likes',
+      'views',
+      'creativityScore',
+      'source',
+      'createdAt',
+      'postedDate',
+      'country',
+      'postId',
+    ])
+    .where('competitionId', '=', competitionId)
+    .where('deleted', '=', 0)
+    .execute();
+  const bannedEmails = await bannedPostAuthors(db, competitionId);
+  const metricOverrides = new Map(
+    (await storedCreatorMetrics(db, competitionId)).map((m) => [
+      entryKey(m.creator, m.platform),
+      Number(m.metric),
+    ]),
+  );
+  return {
+    competition,
+    posts: posts.map((p) => ({
+      ...p,
+      createdAt: Number(p.createdAt),
+      postedDate: p.postedDate === null ? null : Number(p.postedDate),
+    })),
+    prizes: JSON.parse(competition.prizes) as string[],
+    metric: (competition.metric === 'views' ? 'views' : 'likes') as Metric,
+    bannedEmails,
+    metricOverrides,
+  };
+}
+
+/**
+ * Recomputes a competition's leaderboard from its posts (packages/domain buildLeaderboard) and
+ * replaces the stored one in one transaction, so readers see the old or the new, never half.
+ */
+async function computeLeaderboard(db: Database, competitionId: string, timeZone: string) {
+  const { competition, posts, prizes, metric, bannedEmails, metricOverrides } = await loadRankingInput(
+    db,
+    competitionId,
+  );
+  const rows = buildLeaderboard(posts, {
+    prizes,
+    metric,
+    bannedEmails,
+    metricOverrides,
+    competition: {
+      startDate: Number(competition.startDate),
+      countries: competition.countries ? (JSON.parse(competition.countries) as string[]) : null,
+      continents: JSON.parse(competition.continents) as string[],
+    },
+    timeZone,
+  });
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('leaderboardEntries').where('competitionId', '=', competitionId).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await trx
+        .insertInto('leaderboardEntries')
+        .values(
+          rows
+            .slice(i, i + CHUNK)
+            .map((r) => ({ ...r, flags: JSON.stringify(r.flags), competitionId, computedAt: at })),
+        )
+        .execute();
+  });
+  return rows.length;
+}

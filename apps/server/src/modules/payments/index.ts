@@ -1,0 +1,15 @@
+import { defineArea } from '../../lib/area.ts';
+import { paymentSchema } from '@preffy/api';
+import { toPayment } from './payments.repository.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+
+export { paymentTotals, toPayment, type PaymentRow } from './payments.repository.ts';
+
+export const paymentsArea = defineArea({
+  name: 'payments',
+  routes: [paymentsRoutes],
+  owns: {
+    // A payment's conflict row carries its competition's name (payments.repository findPayment).
+    payments: { schema: paymentSchema, toPublic: toPayment },
+  },
+});

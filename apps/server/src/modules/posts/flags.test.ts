@@ -1,0 +1,319 @@
+import { FLAG_MESSAGES, VIEW_SPIKE_MESSAGE, startOfDay } from '@preffy/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { newRecord } from '../../lib/clock.ts';
+import type { PostStats } from '../refresh/providers.ts';
+import { JobWorker } from '../../../test/job-worker.ts';
+import { createCompetition, scriptedSources, tiktokLink } from '../review/review-test-support.ts';
+
+/**
+ * The automatic flags (decision 0023) through the paths that raise them: a refresh storing a
+ * post's numbers, and a post being entered. Thresholds are checked at their boundaries.
+ */
+const TIME_ZONE = 'America/New_York';
+let app: FastifyInstance;
+let staff: TestClient;
+let worker: JobWorker;
+const scripted = scriptedSources();
+
+beforeAll(async () => {
+  app = await createTestApp({ businessTimeZone: TIME_ZONE });
+  staff = (await signedInClient(app, 'staff')).client;
+  worker = new JobWorker(app.db, scripted.sources, { timeZone: TIME_ZONE });
+});
+afterAll(() => app.close());
+
+type Link = { link: string; platform: 'tiktok' | 'instagram' | 'youtube'; videoId: string };
+let instagramCounter = 0;
+const linkFor = (platform: Link['platform']): Link => {
+  if (platform === 'tiktok') {
+    const link = tiktokLink();
+    return { link, platform, videoId: /video\/(\d+)/.exec(link)![1]! };
+  }
+  const n = String(++instagramCounter).padStart(6, '0');
+  if (platform === 'instagram') {
+    const videoId = `Flg${process.pid % 1000}x${n}`;
+    return { link: `https://www.instagram.com/reel/${videoId}/`, platform, videoId };
+  }
+  const videoId = `Yt${n}${String(process.pid % 1000).padStart(3, '0')}`;
+  return { link: `https://www.youtube.com/shorts/${videoId}`, platform, videoId };
+};
+
+/** Staff add a post by hand (an entry, so the flags run at once). */
+async function enter(competitionId: string, link: string, email = 'creator@creators.test') {
+  const response = await staff.post(`/api/competitions/${competitionId}/posts`, {
+    email,
+    creator: 'creator',
+    link,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const row = await app.db
+    .selectFrom('posts')
+    .select('id')
+    .where('competitionId', '=', competitionId)
+    .where('link', '=', response.json().post.link)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Enters one post per case, refreshes them all once with the scripted numbers, returns them. */
+async function refreshCases(
+  competitionId: string,
+  cases: { platform: Link['platform']; stats: Partial<PostStats> }[],
+) {
+  const ids: string[] = [];
+  for (const c of cases) {
+    const { link, videoId } = linkFor(c.platform);
+    scripted.answers.set(videoId, c.stats);
+    ids.push(await enter(competitionId, link));
+  }
+  await refresh(competitionId);
+  return Promise.all(ids.map(stored));
+}
+
+async function refresh(competitionId: string) {
+  const started = await staff.post(`/api/competitions/${competitionId}/refresh`);
+  expect(started.statusCode, started.body).toBe(202);
+  while ((await worker.tick()) > 0);
+}
+
+const stored = async (id: string) => {
+  const row = await app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...row, flags: JSON.parse(row.flags) as { code: string; message: string; values: object }[] };
+};
+const codes = (post: { flags: { code: string }[] }) => post.flags.map((f) => f.code);
+
+describe('flags raised by a refresh', () => {
+  it("'CHEATING! Likes exceed views' from 11 likes above views, not 10; the post leaves the queue", async () => {
+    const c = await createCompetition(staff);
+    const [ten, eleven] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { likes: 10, views: 5 } },
+      { platform: 'tiktok', stats: { likes: 11, views: 5 } },
+    ]);
+    expect(codes(ten!)).toEqual([]);
+    expect(ten!.deleted).toBe(0);
+    expect(eleven!.flags).toEqual([
+      { code: 'likesExceedViews', message: FLAG_MESSAGES.likesExceedViews, values: { likes: 11, views: 5 } },
+    ]);
+    expect(eleven).toMatchObject({ deleted: 1, deletedReason: 'flagged' });
+    // Out of the queue, onto the flagged list with its messages.
+    const queue = (await staff.get(`/api/competitions/${c.id}/review`)).json();
+    expect(queue.items.map((p: { id: string }) => p.id)).toEqual([ten!.id]);
+    const flagged = (await staff.get(`/api/competitions/${c.id}/flagged`)).json();
+    expect(flagged.total).toBe(1);
+    expect(flagged.items[0]).toMatchObject({
+      id: eleven!.id,
+      deleted: true,
+      deletedReason: 'flagged',
+      flags: [{ code: 'likesExceedViews', values: { likes: 11, views: 5 } }],
+    });
+  });
+
+  it("'Investigate further for cheating' above the platform's ratio from 1001 likes: removes on TikTok, a note on Instagram and YouTube", async () => {
+    const c = await createCompetition(staff);
+    const posts = await refreshCases(c.id, [
+      // TikTok 0.5: 1000 likes is never checked; 1001/2002 is exactly 0.5; 1001/2001 is above.
+      { platform: 'tiktok', stats: { likes: 1000, views: 1000 } },
+      { platform: 'tiktok', stats: { likes: 1001, views: 2002 } },
+      { platform: 'tiktok', stats: { likes: 1001, views: 2001 } },
+      // Instagram and YouTube 0.7: 1001/1430 is exactly 0.7; 1001/1429 is above.
+      { platform: 'instagram', stats: { likes: 1000, views: 1000 } },
+      { platform: 'instagram', stats: { likes: 1001, views: 1430 } },
+      { platform: 'instagram', stats: { likes: 1001, views: 1429 } },
+      { platform: 'youtube', stats: { likes: 1001, views: 1430 } },
+      { platform: 'youtube', stats: { likes: 1001, views: 1429 } },
+    ]);
+    expect(posts.map(codes)).toEqual([[], [], ['investigate'], [], [], ['investigate'], [], ['investigate']]);
+    expect(posts[2]!.flags[0]).toMatchObject({
+      message: FLAG_MESSAGES.investigate,
+      values: { likes: 1001, views: 2001, ratio: 0.5, limit: 0.5 },
+    });
+    expect(posts[5]!.flags[0]!.values).toMatchObject({ likes: 1001, views: 1429, limit: 0.7 });
+    expect(posts.map((p) => [p.deleted, p.deletedReason])).toEqual([
+      [0, null],
+      [0, null],
+      [1, 'flagged'],
+      [0, null],
+      [0, null],
+      [0, null],
+      [0, null],
+      [0, null],
+    ]);
+  });
+
+  it("'Invalid Post Date' for a post made one second before the start date's midnight (business zone), not at it", async () => {
+    const c = await createCompetition(staff);
+    const midnight = startOfDay(c.startDate, TIME_ZONE);
+    const [before, atStart] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { postedDate: midnight - 1000 } },
+      { platform: 'tiktok', stats: { postedDate: midnight } },
+    ]);
+    expect(before!.flags).toEqual([
+      {
+        code: 'invalidPostDate',
+        message: FLAG_MESSAGES.invalidPostDate,
+        values: { postedDate: midnight - 1000, startOfDay: midnight },
+      },
+    ]);
+    expect(before!.deleted).toBe(1);
+    expect(codes(atStart!)).toEqual([]);
+    expect(atStart!.deleted).toBe(0);
+  });
+
+  it("'Invalid Country' from a country the competition does not allow; the provider's country is kept beside the stored one", async () => {
+    const c = await createCompetition(staff);
+    await app.db
+      .updateTable('competitions')
+      .set({ countries: JSON.stringify(['US']), continents: '[]' })
+      .where('id', '=', c.id)
+      .execute();
+    const [france, us] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { country: 'FR' } },
+      { platform: 'tiktok', stats: { country: 'US' } },
+    ]);
+    expect(france!.flags).toEqual([
+      { code: 'invalidCountry', message: FLAG_MESSAGES.invalidCountry, values: { country: 'FR' } },
+    ]);
+    expect(france).toMatchObject({ deleted: 1, country: 'FR', providerCountry: 'FR' });
+    expect(us).toMatchObject({ deleted: 0, country: 'US', providerCountry: 'US', flags: [] });
+
+    // A later answer fills providerCountry only: the stored country stays for the comparison.
+    scripted.answers.set(us!.postId!, { country: 'CA' });
+    await refresh(c.id);
+    const after = (await staff.get(`/api/competitions/${c.id}/review`)).json().items[0];
+    expect(after).toMatchObject({ id: us!.id, country: 'US', providerCountry: 'CA', flags: [] });
+  });
+
+  it("'Sudden view spike' between two refreshes is a note with its numbers, never a removal", async () => {
+    const c = await createCompetition(staff);
+    const [spiking, steady] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+    ]);
+    // Within the hour: growth counts per hour, so 1000 → 5000 is 4.0/h (above TikTok's 3),
+    // 1000 → 4000 is exactly 3.0/h (not above).
+    scripted.answers.set(spiking!.postId!, { views: 5000, likes: 10 });
+    scripted.answers.set(steady!.postId!, { views: 4000, likes: 10 });
+    await refresh(c.id);
+    const spiked = await stored(spiking!.id);
+    expect(spiked.flags).toEqual([
+      {
+        code: 'viewSpike',
+        message: VIEW_SPIKE_MESSAGE,
+        values: { fromViews: 1000, toViews: 5000, hours: 1, growthPerHour: 4, limit: 3 },
+      },
+    ]);
+    expect(spiked.deleted).toBe(0);
+    expect(codes(await stored(steady!.id))).toEqual([]);
+  });
+
+  it("judges the platform's likes: a referral bonus on top never reads as cheating", async () => {
+    const c = await createCompetition(staff);
+    const { link, videoId } = linkFor('tiktok');
+    const id = await enter(c.id, link);
+    await app.db
+      .insertInto('referrals')
+      .values({ ...newRecord(), postId: id, referringLink: tiktokLink() })
+      .execute();
+    const loved = await staff.post(`/api/posts/${id}/score`, { version: 1, score: 'love' });
+    expect(loved.json().post).toMatchObject({ bonusLikes: 100, likes: 100 });
+    // 5 likes and 50 views on the platform; 105 stored with the bonus.
+    scripted.answers.set(videoId, { likes: 5, views: 50 });
+    await refresh(c.id);
+    expect(await stored(id)).toMatchObject({ likes: 105, deleted: 0, flags: [] });
+    // 11 platform likes above 5 views is cheating, bonus or not.
+    scripted.answers.set(videoId, { likes: 11, views: 5 });
+    await refresh(c.id);
+    const cheating = await stored(id);
+    expect(cheating).toMatchObject({ likes: 111, deleted: 1, deletedReason: 'flagged' });
+    expect(cheating.flags[0]).toMatchObject({ code: 'likesExceedViews', values: { likes: 11, views: 5 } });
+  });
+
+  it('a restored post keeps its flags as notes and is never removed by them again', async () => {
+    const c = await createCompetition(staff);
+    const [cheater] = await refreshCases(c.id, [{ platform: 'tiktok', stats: { likes: 50, views: 20 } }]);
+    expect(cheater!.deleted).toBe(1);
+    const restored = await staff.post(`/api/posts/${cheater!.id}/restore`, { version: cheater!.version });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().post).toMatchObject({ deleted: false, flagsCleared: true, deletedReason: null });
+    scripted.answers.set(cheater!.postId!, { likes: 80, views: 20 });
+    await refresh(c.id);
+    const again = await stored(cheater!.id);
+    expect(again).toMatchObject({ deleted: 0, flagsCleared: 1, likes: 80 });
+    expect(again.flags[0]).toMatchObject({ code: 'likesExceedViews', values: { likes: 80, views: 20 } });
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .select(['action', 'actorId'])
+      .where('entityId', '=', cheater!.id)
+      .orderBy('at')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['flagged', 'restore']);
+    expect(audit[0]!.actorId).toBeNull();
+  });
+});
+
+describe('flags raised when a post is entered', () => {
+  it("'Banned User': a banned winner's entry leaves the queue at once", async () => {
+    const c = await createCompetition(staff);
+    await app.db
+      .insertInto('winners')
+      .values({
+        ...newRecord(),
+        email: 'banned@creators.test',
+        paypal: null,
+        isBanned: 1,
+        isUnsubscribed: 0,
+        isVetted: 0,
+        balance: 0,
+      })
+      .execute();
+    const banned = await stored(await enter(c.id, tiktokLink(), 'Banned@Creators.test'));
+    const fine = await stored(await enter(c.id, tiktokLink(), 'fine@creators.test'));
+    expect(banned.flags).toEqual([
+      { code: 'bannedUser', message: FLAG_MESSAGES.bannedUser, values: { email: 'banned@creators.test' } },
+    ]);
+    expect(banned).toMatchObject({ deleted: 1, deletedReason: 'flagged' });
+    expect(fine).toMatchObject({ deleted: 0, flags: [] });
+  });
+
+  it("'Possible Duplicate': a video already scored (then disqualified) entered again", async () => {
+    const c = await createCompetition(staff);
+    const link = tiktokLink();
+    const first = await stored(await enter(c.id, link));
+    const loved = await staff.post(`/api/posts/${first.id}/score`, { version: first.version, score: 'love' });
+    expect(loved.statusCode, loved.body).toBe(200);
+    await staff.post(`/api/posts/${first.id}/disqualify`, {
+      version: loved.json().post.version,
+      choice: 'none',
+    });
+    // Unscored and removed posts do not count: a second, unrelated entry raises nothing.
+    const other = await stored(await enter(c.id, tiktokLink()));
+    expect(codes(other)).toEqual([]);
+
+    const again = await stored(await enter(c.id, link));
+    expect(again.flags).toEqual([
+      {
+        code: 'possibleDuplicate',
+        message: FLAG_MESSAGES.possibleDuplicate,
+        values: { postId: first.postId },
+      },
+    ]);
+    expect(again).toMatchObject({ deleted: 1, deletedReason: 'flagged' });
+  });
+
+  it('runs on imported rows too', async () => {
+    const c = await createCompetition(staff);
+    const { link } = linkFor('tiktok');
+    const imported = await staff.post(`/api/competitions/${c.id}/posts/import`, {
+      csv: `link,email,creator,platform,likes,views\n${link},a@creators.test,a,tiktok,40,20\n`,
+    });
+    expect(imported.json()).toMatchObject({ accepted: 1 });
+    const [row] = await app.db.selectFrom('posts').selectAll().where('competitionId', '=', c.id).execute();
+    expect(JSON.parse(row!.flags)).toEqual([
+      { code: 'likesExceedViews', message: FLAG_MESSAGES.likesExceedViews, values: { likes: 40, views: 20 } },
+    ]);
+    expect(row).toMatchObject({ deleted: 1, deletedReason: 'flagged' });
+  });
+});

@@ -1,0 +1,21 @@
+import { defineArea } from '../../lib/area.ts';
+import { reviewPostSchema } from '@preffy/api';
+import { postAdminRoutes } from './post-admin.routes.ts';
+import { postsRoutes } from './posts.routes.ts';
+import { reviewRoutes } from './review.routes.ts';
+import { toReviewPost } from './review-post.ts';
+
+export { checkPostFlags } from './post-flags.ts';
+export { ofCompetitions, sumPostTally, type PostTally } from './post-tallies.ts';
+export { addPost, isVisible } from './posts.service.ts';
+export { countsAsReferral, referralCount, toReviewPost } from './review-post.ts';
+
+export const postsArea = defineArea({
+  name: 'posts',
+  routes: [postsRoutes, postAdminRoutes, reviewRoutes],
+  owns: {
+    // A post's conflict row carries its referral count (review.repository findReviewRow).
+    posts: { schema: reviewPostSchema, toPublic: toReviewPost },
+    referrals: true,
+  },
+});

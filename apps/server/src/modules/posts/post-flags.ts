@@ -1,0 +1,78 @@
+import type { StoredPostFlag } from '@preffy/api';
+import { flagsRemovePost, postFlags, viewSpike } from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import { recordAudit } from '../audit/index.ts';
+import { listSnapshots } from './posts.repository.ts';
+import { isBannedEmail } from '../winners/index.ts';
+import { flagInputs, storeFlags } from './review.repository.ts';
+
+/**
+ * A competition's stored countries or continents: null (no limit) when empty, and when the
+ * column holds something unreadable (legacy rows), so one bad row never breaks its entries and
+ * refreshes; only the strings of a readable list count.
+ */
+export function storedList(json: string | null): string[] | null {
+  if (!json) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The automatic flags (doc 2 section 5, decision 0023), run when a post is entered and each
+ * time a refresh stores its numbers: the six rules of the domain's postFlags, plus our
+ * 'Sudden view spike' note over its snapshots. The flags are stored on the post with the
+ * numbers that raised them; a flag that removes (all but the notes, see flagsRemovePost)
+ * soft-deletes a live post with deletedReason 'flagged', unless staff restored it before
+ * (flagsCleared). Call it inside the transaction that stored the post's numbers; a refresh
+ * passes the provider's likes (the stored likes may be staff's, kept over a provider's 0).
+ */
+export async function checkPostFlags(
+  db: Database,
+  postId: string,
+  timeZone: string,
+  options: { providerLikes?: number } = {},
+) {
+  const inputs = await flagInputs(db, postId);
+  if (!inputs) return { flags: [] as StoredPostFlag[], removed: false };
+  const { post, scoredPostIds } = inputs;
+  const ruleFlags = postFlags(
+    {
+      postedDate: post.postedDate === null ? null : Number(post.postedDate),
+      country: post.country,
+      // The platform's likes: a referral bonus is ours, not a sign of cheating (decision 0022).
+      likes: options.providerLikes ?? Math.max(0, post.likes - (post.bonusLikes ?? 0)),
+      views: post.views,
+      platform: post.platform,
+      email: post.email,
+      postId: post.postId,
+    },
+    {
+      startDate: Number(post.startDate),
+      countries: storedList(post.countries),
+      continents: storedList(post.continents),
+    },
+    {
+      bannedEmails: (await isBannedEmail(db, post.email)) ? [post.email] : [],
+      scoredPostIds,
+      timeZone,
+    },
+  );
+  // The spike is a note whatever the platform: only the six rules can remove a post.
+  const spike = viewSpike(await listSnapshots(db, post.id), post.platform);
+  const flags: StoredPostFlag[] = spike ? [...ruleFlags, spike] : ruleFlags;
+  const remove = post.deleted === 0 && post.flagsCleared === 0 && flagsRemovePost(ruleFlags, post.platform);
+  const removed = await storeFlags(db, post.id, JSON.stringify(flags), remove);
+  if (removed)
+    await recordAudit(db, {
+      actorId: null,
+      entity: 'post',
+      entityId: post.id,
+      action: 'flagged',
+      changes: { flags: flags.map((f) => ({ code: f.code, values: f.values })) },
+    });
+  return { flags, removed };
+}

@@ -1,0 +1,196 @@
+import type { PageQuery } from '@preffy/api';
+import type { Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PostsTable } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
+import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
+import { matchesSearch, paged } from '../../lib/paging.ts';
+import { postTallyOf } from './post-tallies.ts';
+import { referralCount, toReviewPost } from './review-post.ts';
+
+/** A post with its referral count, deleted or not (the caller decides what a deleted one means). */
+export const findReviewRow = (db: Database, id: string) =>
+  db.selectFrom('posts').selectAll().select(referralCount).where('id', '=', id).executeTakeFirst();
+export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReviewRow>>>;
+
+/**
+ * Writes a post when its stored version is still `expectedVersion` (deleted or not: restoring
+ * and editing an Inactive post are writes too). Otherwise 404 when it does not exist, or 409
+ * with the post in its review shape (the referral count included, lib/public-shapes.ts).
+ */
+export async function updatePostVersioned(
+  db: Database,
+  id: string,
+  expectedVersion: number,
+  patch: Omit<Updateable<PostsTable>, 'id' | 'version' | 'updatedAt' | 'createdAt'>,
+) {
+  const result = await db
+    .updateTable('posts')
+    .set({ ...patch, version: expectedVersion + 1, updatedAt: now() })
+    .where('id', '=', id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    const current = await findReviewRow(db, id);
+    if (!current) throw notFound('Post');
+    throw new VersionConflict('posts', current);
+  }
+  const row = await findReviewRow(db, id);
+  return toReviewPost(row!);
+}
+
+/** Another live post of the competition already has this video: the entry rule (409 DUPLICATE). */
+export const duplicateVideo = (message: string) =>
+  new AppError(409, 'DUPLICATE', message, { fieldErrors: { link: [message] } });
+
+/**
+ * The opaque Load More cursor: the last card's createdAt and id. Keyset paging, because scored
+ * cards leave the queue while the reviewer works and page numbers would skip cards.
+ */
+export const encodeCursor = (row: { createdAt: number | string; id: string }) =>
+  Buffer.from(`${Number(row.createdAt)}:${row.id}`).toString('base64url');
+
+export const BAD_CURSOR_MESSAGE = 'This Load More position is not valid; reload the page';
+
+export function decodeCursor(cursor: string) {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{1,15}):(.{1,100})$/s.exec(decoded);
+  if (!match)
+    throw new AppError(400, 'VALIDATION', BAD_CURSOR_MESSAGE, {
+      fieldErrors: { after: [BAD_CURSOR_MESSAGE] },
+    });
+  return { createdAt: Number(match[1]), id: match[2]! };
+}
+
+export type CardQueue = 'queue' | 'zeroLikes';
+
+/**
+ * A page of cards, oldest first: the review queue (live, unscored) or the zero-likes view
+ * (live, 0 likes). `total` counts every waiting card, not only those after the cursor.
+ */
+export async function listCards(
+  db: Database,
+  competitionId: string,
+  queue: CardQueue,
+  q: { after?: string; limit: number },
+) {
+  let base = db.selectFrom('posts').where('competitionId', '=', competitionId).where('deleted', '=', 0);
+  base = queue === 'queue' ? base.where('bonusLikes', 'is', null) : base.where('likes', '=', 0);
+  let window = base;
+  if (q.after) {
+    const after = decodeCursor(q.after);
+    window = window.where((eb) =>
+      eb.or([
+        eb('createdAt', '>', after.createdAt),
+        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  const [rows, counted] = await Promise.all([
+    window
+      .selectAll()
+      .select(referralCount)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(q.limit + 1)
+      .execute(),
+    // The queue's total is tallied (decision 0043): a 50,000-post competition is not counted per page.
+    queue === 'queue'
+      ? postTallyOf(db, competitionId, 'unscored')
+      : base
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.total)),
+  ]);
+  const items = rows.slice(0, q.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toReviewPost),
+    total: counted,
+    next: rows.length > q.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** The posts the automatic flags took out of the queue, paged and searchable. */
+export function listFlagged(db: Database, competitionId: string, q: PageQuery) {
+  let base = db
+    .selectFrom('posts')
+    .where('competitionId', '=', competitionId)
+    .where('deleted', '=', 1)
+    .where('deletedReason', '=', 'flagged');
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator', 'email', 'link'], q.search!));
+  return paged(
+    q,
+    base,
+    (posts) =>
+      posts
+        .selectAll()
+        .select(referralCount)
+        .orderBy('createdAt', q.sortDirection)
+        .orderBy('id', q.sortDirection),
+    toReviewPost,
+  );
+}
+
+/** What the flag check reads: the post, its competition's rules, and its refreshes. */
+export async function flagInputs(db: Database, postId: string) {
+  const post = await db
+    .selectFrom('posts')
+    .innerJoin('competitions', 'competitions.id', 'posts.competitionId')
+    .select([
+      'posts.id',
+      'posts.competitionId',
+      'posts.deleted',
+      'posts.flagsCleared',
+      'posts.postedDate',
+      'posts.country',
+      'posts.likes',
+      'posts.bonusLikes',
+      'posts.views',
+      'posts.platform',
+      'posts.email',
+      'posts.postId',
+      'competitions.startDate',
+      'competitions.countries',
+      'competitions.continents',
+    ])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+  if (!post) return undefined;
+  // Platform ids of the competition's other scored posts, removed ones included: a video that
+  // was judged (and perhaps disqualified) and comes back is what Possible Duplicate is for.
+  const scored = post.postId
+    ? await db
+        .selectFrom('posts')
+        .select('postId')
+        .where('competitionId', '=', post.competitionId)
+        .where('id', '!=', post.id)
+        .where('platform', '=', post.platform)
+        .where('postId', '=', post.postId)
+        .where('bonusLikes', 'is not', null)
+        .execute()
+    : [];
+  return { post, scoredPostIds: scored.flatMap((s) => (s.postId ? [s.postId] : [])) };
+}
+
+/** Stores a check's flags, and takes the post out of the queue when they say so. */
+export async function storeFlags(db: Database, postId: string, flagsJson: string, remove: boolean) {
+  if (!remove) {
+    await db.updateTable('posts').set({ flags: flagsJson }).where('id', '=', postId).execute();
+    return false;
+  }
+  const result = await db
+    .updateTable('posts')
+    .set((eb) => ({
+      flags: flagsJson,
+      deleted: 1,
+      deletedReason: 'flagged',
+      version: eb('version', '+', 1),
+      updatedAt: now(),
+    }))
+    .where('id', '=', postId)
+    .where('deleted', '=', 0)
+    .where('flagsCleared', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,235 @@
+import type { PostPlatform } from '@preffy/domain';
+import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
+import { ProviderClient, ProviderError } from './provider-client.ts';
+
+/** What a refresh learns about one post. */
+export type PostStats = {
+  likes: number;
+  views: number;
+  comments: number;
+  shares: number;
+  postedDate: number | null;
+  author: string | null;
+  country: string | null;
+};
+
+export type StatsTarget = { postId: string; link: string };
+export type StatsResult = { ok: true; stats: PostStats; provider: string } | { ok: false; error: string };
+
+/** One platform's stats, for a batch of posts: an answer (stats or a reason) for each. */
+export interface StatsSource {
+  platform: PostPlatform;
+  /** How many posts one call may take (YouTube: 50 ids per videos.list). */
+  batchSize: number;
+  fetch(targets: StatsTarget[]): Promise<Map<string, StatsResult>>;
+}
+
+export type { ProviderEndpoint, ProvidersConfig };
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
+const seconds = (v: unknown) => (v ? num(v) * 1000 : null);
+const failed = (error: unknown): StatsResult => ({ ok: false, error: (error as Error).message });
+const found = (client: ProviderClient, stats: PostStats): StatsResult => ({
+  ok: true,
+  provider: client.name,
+  stats,
+});
+
+/** For providers that take one post a call: asks for each in turn. */
+async function oneByOne(targets: StatsTarget[], one: (target: StatsTarget) => Promise<StatsResult>) {
+  const out = new Map<string, StatsResult>();
+  for (const target of targets) out.set(target.postId, await one(target));
+  return out;
+}
+
+/** A client for one provider, with the rate, timeout and backoff every provider shares. */
+const providerClient = (name: string, config: ProvidersConfig) =>
+  new ProviderClient({
+    name,
+    requestsPerSecond: config.requestsPerSecond,
+    timeoutMs: config.timeoutMs,
+    backoffMs: config.backoffMs,
+  });
+
+/**
+ * TikTok metadata providers: GET {url}/video?url={video link} with the key in x-api-key, answering
+ * { id, createTime, author: { uniqueId }, stats: { diggCount, playCount, commentCount, shareCount },
+ * region }. The fallback provider speaks the same and is asked when the first fails.
+ */
+class TikTokSource implements StatsSource {
+  platform = 'tiktok' as const;
+  batchSize = 1;
+  private clients: { client: ProviderClient; endpoint: ProviderEndpoint }[];
+  private oembed: ProviderClient;
+
+  constructor(private readonly config: ProvidersConfig) {
+    this.clients = config.tiktok
+      ? [{ client: providerClient('tiktok', config), endpoint: config.tiktok }]
+      : [];
+    if (config.tiktokFallback)
+      this.clients.push({
+        client: providerClient('tiktok-fallback', config),
+        endpoint: config.tiktokFallback,
+      });
+    this.oembed = providerClient('tiktok-oembed', config);
+  }
+
+  fetch(targets: StatsTarget[]) {
+    return oneByOne(targets, (target) => this.one(target));
+  }
+
+  private async one(target: StatsTarget): Promise<StatsResult> {
+    const errors: string[] = this.clients.length ? [] : ['No TikTok data provider is configured'];
+    for (const { client, endpoint } of this.clients) {
+      try {
+        const body = await client.getJson<{
+          id?: string;
+          createTime?: number;
+          region?: string;
+          author?: { uniqueId?: string; nickname?: string };
+          stats?: { diggCount?: number; playCount?: number; commentCount?: number; shareCount?: number };
+        }>(`${endpoint.url}/video?url=${encodeURIComponent(target.link)}`, { 'x-api-key': endpoint.key });
+        if (!body.stats) throw new ProviderError(`${client.name}: no stats in the answer`, true);
+        return found(client, {
+          likes: num(body.stats.diggCount),
+          views: num(body.stats.playCount),
+          comments: num(body.stats.commentCount),
+          shares: num(body.stats.shareCount),
+          postedDate: seconds(body.createTime),
+          author: body.author?.uniqueId ?? (await this.oembedAuthor(target.link)),
+          country: body.region ?? null,
+        });
+      } catch (error) {
+        errors.push((error as Error).message);
+      }
+    }
+    return { ok: false, error: errors.join('; ') };
+  }
+
+  /** TikTok's public oEmbed names the author when a provider does not. */
+  private async oembedAuthor(link: string) {
+    try {
+      const body = await this.oembed.getJson<{ author_unique_id?: string; author_name?: string }>(
+        `${this.config.tiktokOembedUrl}?url=${encodeURIComponent(link)}`,
+      );
+      return body.author_unique_id ?? body.author_name ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
+ * Instagram post-info provider: GET {url}/post?code={shortcode} with x-api-key, answering
+ * { like_count, play_count, comment_count, taken_at, user: { username }, country }.
+ */
+class InstagramSource implements StatsSource {
+  platform = 'instagram' as const;
+  batchSize = 1;
+  private client: ProviderClient;
+  constructor(
+    config: ProvidersConfig,
+    private readonly endpoint: ProviderEndpoint,
+  ) {
+    this.client = providerClient('instagram', config);
+  }
+  fetch(targets: StatsTarget[]) {
+    return oneByOne(targets, (target) => this.one(target).catch(failed));
+  }
+  private async one(target: StatsTarget): Promise<StatsResult> {
+    const body = await this.client.getJson<{
+      like_count?: number;
+      play_count?: number;
+      comment_count?: number;
+      taken_at?: number;
+      country?: string;
+      user?: { username?: string };
+    }>(`${this.endpoint.url}/post?code=${encodeURIComponent(target.postId)}`, {
+      'x-api-key': this.endpoint.key,
+    });
+    return found(this.client, {
+      likes: num(body.like_count),
+      views: num(body.play_count),
+      comments: num(body.comment_count),
+      shares: 0,
+      postedDate: seconds(body.taken_at),
+      author: body.user?.username ?? null,
+      country: body.country ?? null,
+    });
+  }
+}
+
+/** YouTube Data API v3: videos.list with part=snippet,statistics, up to 50 ids a call. */
+class YouTubeSource implements StatsSource {
+  platform = 'youtube' as const;
+  batchSize = 50;
+  private client: ProviderClient;
+  constructor(
+    config: ProvidersConfig,
+    private readonly endpoint: ProviderEndpoint,
+  ) {
+    this.client = providerClient('youtube', config);
+  }
+  async fetch(targets: StatsTarget[]) {
+    const out = new Map<string, StatsResult>();
+    for (let i = 0; i < targets.length; i += this.batchSize) {
+      const batch = targets.slice(i, i + this.batchSize);
+      const query = new URLSearchParams({
+        part: 'snippet,statistics',
+        id: batch.map((t) => t.postId).join(','),
+        key: this.endpoint.key,
+        maxResults: String(this.batchSize),
+      });
+      try {
+        const body = await this.client.getJson<{
+          items?: {
+            id: string;
+            snippet?: { publishedAt?: string; channelTitle?: string };
+            statistics?: { viewCount?: string; likeCount?: string; commentCount?: string };
+          }[];
+        }>(`${this.endpoint.url}/youtube/v3/videos?${query}`);
+        const byId = new Map((body.items ?? []).map((item) => [item.id, item]));
+        for (const target of batch) {
+          const item = byId.get(target.postId);
+          out.set(
+            target.postId,
+            item
+              ? found(this.client, {
+                  likes: num(item.statistics?.likeCount),
+                  views: num(item.statistics?.viewCount),
+                  comments: num(item.statistics?.commentCount),
+                  shares: 0,
+                  postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
+                  author: item.snippet?.channelTitle ?? null,
+                  country: null,
+                })
+              : { ok: false, error: 'youtube: the video is private, deleted or unknown' },
+          );
+        }
+      } catch (error) {
+        for (const target of batch) out.set(target.postId, failed(error));
+      }
+    }
+    return out;
+  }
+}
+
+export type StatsSources = Record<PostPlatform, StatsSource>;
+
+/** A platform without a configured provider: every post gets that reason, none is skipped silently. */
+const unconfigured = (platform: PostPlatform, name: string): StatsSource => ({
+  platform,
+  batchSize: 50,
+  fetch: async (targets) =>
+    new Map(targets.map((t) => [t.postId, { ok: false, error: `No ${name} data provider is configured` }])),
+});
+
+export function createStatsSources(config: ProvidersConfig): StatsSources {
+  return {
+    tiktok: new TikTokSource(config),
+    instagram: config.instagram
+      ? new InstagramSource(config, config.instagram)
+      : unconfigured('instagram', 'Instagram'),
+    youtube: config.youtube ? new YouTubeSource(config, config.youtube) : unconfigured('youtube', 'YouTube'),
+  };
+}

@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { newId, now } from '../../lib/clock.ts';
+import { createFakeProviders, fakeProvidersConfig } from './fake-providers.ts';
+import { JobWorker } from '../../../test/job-worker.ts';
+import { createStatsSources } from './providers.ts';
+import { createJobWorker } from '../index.ts';
+import { refreshArea } from './index.ts';
+
+let app: FastifyInstance;
+let staff: TestClient;
+let fake: ReturnType<typeof createFakeProviders>;
+let sources: ReturnType<typeof createStatsSources>;
+
+beforeAll(async () => {
+  fake = createFakeProviders();
+  const base = await fake.listen();
+  const { shortLinkBaseUrl: _unused, ...endpoints } = fakeProvidersConfig(base);
+  sources = createStatsSources({ ...endpoints, requestsPerSecond: 10_000, timeoutMs: 500, backoffMs: 5 });
+  app = await createTestApp();
+  staff = (await signedInClient(app, 'staff')).client;
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+
+/** A competition with n YouTube posts (50 per provider call), inserted directly. */
+async function competitionWithPosts(n: number, extra: { bonusLikes?: number } = {}) {
+  const defaults = (await staff.get('/api/competitions/defaults')).json();
+  const c = (
+    await staff.post('/api/competitions', {
+      email: 'artist@label.test',
+      name: 'Refresh Song',
+      organizer: 'Luna Vega',
+      audio: 'https://soundcloud.com/luna/refresh',
+      startDate: defaults.startDate,
+      endDate: defaults.endDate,
+      invoiceAmount: 1000,
+      prizes: [],
+    })
+  ).json().competition;
+  const at = now();
+  // Started yesterday: the default start is 15:00 today, which before 15:00 is still to come, and
+  // a post dated before its competition's start is flagged 'Invalid Post Date' and removed.
+  await app.db
+    .updateTable('competitions')
+    .set({ startDate: at - 24 * 3600_000 })
+    .where('id', '=', c.id)
+    .execute();
+  const rows = Array.from({ length: n }, (_, i) => {
+    const videoId = `R${c.campaignId}x${String(i).padStart(11, '0')}`.slice(-11);
+    return {
+      id: newId(),
+      version: 1,
+      deleted: 0 as const,
+      createdAt: at,
+      updatedAt: at,
+      competitionId: c.id,
+      link: `https://www.youtube.com/watch?v=${videoId}`,
+      email: `creator${i}@c.test`,
+      creator: `creator${i}`,
+      platform: 'youtube',
+      postId: videoId,
+      likes: 0,
+      bonusLikes: extra.bonusLikes ?? null,
+      views: 0,
+      creativityScore: 0,
+      source: '',
+      shares: 0,
+      comments: 0,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 200)
+    await app.db
+      .insertInto('posts')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  return c.id as string;
+}
+
+const job = async (id: string) => (await staff.get(`/api/jobs/${id}`)).json().job;
+
+describe('Update Views', () => {
+  it('refreshes 1,000 posts with progress, and stops when cancelled', async () => {
+    const competitionId = await competitionWithPosts(1000);
+    const started = await staff.post(`/api/competitions/${competitionId}/refresh`);
+    expect(started.statusCode).toBe(202);
+    const { job: queued } = started.json();
+    expect(queued).toMatchObject({ status: 'queued', total: 1000, done: 0, failed: 0 });
+    // More clicks, even at the same moment, answer the same job.
+    const again = await Promise.all(
+      Array.from({ length: 4 }, () => staff.post(`/api/competitions/${competitionId}/refresh`)),
+    );
+    expect(again.map((r) => r.json().job.id)).toEqual(Array(4).fill(queued.id));
+
+    const worker = new JobWorker(app.db, sources, { batchSize: 100 });
+    expect(await worker.tick()).toBe(100);
+    expect(await job(queued.id)).toMatchObject({ status: 'running', done: 100, queued: 900 });
+    expect(await worker.tick()).toBe(100);
+
+    const cancelled = (await staff.post(`/api/jobs/${queued.id}/cancel`)).json().job;
+    expect(cancelled).toMatchObject({ status: 'cancelled', done: 200, queued: 0 });
+    expect(await worker.tick()).toBe(0);
+    const refreshed = await app.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('competitionId', '=', competitionId)
+      .where('statsCheckedAt', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(refreshed.n)).toBe(200);
+    // The page finds the job again after a reload.
+    expect((await staff.get(`/api/competitions/${competitionId}/jobs/latest`)).json().job.id).toBe(queued.id);
+  });
+
+  it('stores the numbers with the bonus on top, a snapshot per refresh, and failures on the post', async () => {
+    const competitionId = await competitionWithPosts(3, { bonusLikes: 7 });
+    const broken = await app.db
+      .selectFrom('posts')
+      .select('id')
+      .where('competitionId', '=', competitionId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await app.db.updateTable('posts').set({ postId: 'GoneVideo99' }).where('id', '=', broken.id).execute();
+
+    const worker = new JobWorker(app.db, sources);
+    for (let round = 0; round < 2; round++) {
+      const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();
+      while ((await worker.tick()) > 0);
+      expect(await job(j.id)).toMatchObject({ status: 'done', total: 3, done: 2, failed: 1 });
+    }
+    const list = (await staff.get(`/api/competitions/${competitionId}/posts?pageSize=10`)).json();
+    const failed = list.items.find((p: { id: string }) => p.id === broken.id);
+    expect(failed.statsError).toBe('youtube: the video is private, deleted or unknown');
+    expect((await staff.get(`/api/competitions/${competitionId}/posts?failedOnly=true`)).json().total).toBe(
+      1,
+    );
+    const good = list.items.find((p: { id: string }) => p.id !== broken.id);
+    const snapshots = await app.db
+      .selectFrom('postSnapshots')
+      .selectAll()
+      .where('postId', '=', good.id)
+      .orderBy('at')
+      .execute();
+    expect(snapshots).toHaveLength(2);
+    expect(snapshots[1]!.views).toBe(snapshots[0]!.views + 250);
+    const history = (await staff.get(`/api/posts/${good.id}/snapshots`)).json().items;
+    expect(history.map((h: { views: number }) => h.views)).toEqual(snapshots.map((s) => s.views));
+    expect(good.likes).toBe(snapshots[1]!.likes);
+    expect(good.statsProvider).toBe('youtube');
+  });
+
+  it('shares a job between two workers without refreshing any post twice', async () => {
+    const competitionId = await competitionWithPosts(400);
+    const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();
+    const workers = [
+      new JobWorker(app.db, sources, { batchSize: 25 }),
+      new JobWorker(app.db, sources, { batchSize: 25 }),
+    ];
+    const handled = [0, 0];
+    await Promise.all(
+      workers.map(async (w, i) => {
+        for (let n = await w.tick(); n > 0; n = await w.tick()) handled[i]! += n;
+      }),
+    );
+    expect(handled[0]! + handled[1]!).toBe(400);
+    expect(await job(j.id)).toMatchObject({ status: 'done', done: 400, failed: 0 });
+    const perPost = await app.db
+      .selectFrom('postSnapshots')
+      .innerJoin('posts', 'posts.id', 'postSnapshots.postId')
+      .select(['postSnapshots.postId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('posts.competitionId', '=', competitionId)
+      .groupBy('postSnapshots.postId')
+      .execute();
+    expect(perPost).toHaveLength(400);
+    expect(perPost.every((p) => Number(p.n) === 1)).toBe(true);
+  });
+
+  it('drops the tasks of jobs finished more than a week ago, keeping the jobs and snapshots', async () => {
+    const competitionId = await competitionWithPosts(3);
+    const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();
+    const worker = new JobWorker(app.db, sources);
+    while ((await worker.tick()) > 0);
+    expect(await worker.purgeFinishedTasks()).toBe(0);
+    await app.db
+      .updateTable('jobs')
+      .set({ finishedAt: now() - 8 * 24 * 3600_000 })
+      .where('id', '=', j.id)
+      .execute();
+    expect(await worker.purgeFinishedTasks()).toBeGreaterThanOrEqual(3);
+    expect(await job(j.id)).toMatchObject({ status: 'done', done: 3 });
+  });
+
+  it('queues a refresh for every active competition on the schedule', async () => {
+    const competitionId = await competitionWithPosts(2);
+    const c = (await staff.get(`/api/competitions/${competitionId}`)).json().competition;
+    await staff.post(`/api/competitions/${competitionId}/state`, { version: c.version, state: 'active' });
+    // The refresh area's schedule, as the app registers it when REFRESH_INTERVAL_MS is set.
+    const config = { ...app.config, refreshIntervalMs: 60_000 };
+    const worker = createJobWorker([refreshArea], { db: app.db, config, log: app.log });
+    expect(await worker.runScheduled('refresh active competitions')).toBeGreaterThanOrEqual(1);
+    expect((await staff.get(`/api/competitions/${competitionId}/jobs/latest`)).json().job).toMatchObject({
+      status: 'queued',
+      total: 2,
+    });
+  });
+});
