@@ -1,4 +1,4 @@
-// The benchmark's framework floor (scripts/bench.ts): a bare Fastify route doing the server's
+// The benchmark's framework floor (bare-route.ts starts it): a bare Fastify route doing the server's
 // session lookup and nothing else. It runs in its own process, as the real server does, so the
 // floor pays the same hop between processes that every list's HTTP time includes.
 //
@@ -7,9 +7,9 @@
 // answer, not of the list's code. It is not validated, serialized or built from rows.
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { findSessionUser } from '../apps/server/src/modules/auth/sessions.ts';
-import { registerCompression } from '../apps/server/src/plugins/compression.ts';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { findSessionUser } from '../../apps/server/src/modules/auth/sessions.ts';
+import { registerCompression } from '../../apps/server/src/plugins/compression.ts';
 
 const { db } = openDatabase({
   databaseUrl: process.env.DATABASE_URL,

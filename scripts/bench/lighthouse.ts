@@ -3,6 +3,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { BIG_COMPETITION_ID } from '../../apps/server/src/dev/large-data-set.ts';
 
 export type LighthousePage = { name: string; url: string; cookie?: string };
 export type LighthouseScore = {
@@ -62,3 +63,10 @@ export async function lighthouseMobile(pages: LighthousePage[], runs = 1): Promi
     chrome.kill();
   }
 }
+
+/** The three pages issue 19 names, on the server at `base`; All Competitions signed in. */
+export const benchPages = (base: string, cookie: string): LighthousePage[] => [
+  { name: 'login', url: `${base}/login` },
+  { name: 'All Competitions', url: `${base}/preffy/view`, cookie },
+  { name: 'public competition page', url: `${base}/c/${BIG_COMPETITION_ID}` },
+];
