@@ -1,36 +1,7 @@
-import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-
-/**
- * Web layout (issue 12): a feature may import shared code (app-wide `components/`, `lib/`) and
- * itself, never another feature; what two features share moves to `lib/` or `components/`.
- * Only `app/` (router, shell) puts features together.
- */
-const featureBoundaries = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    const featureOf = (file) => /apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
-    const own = featureOf(context.filename);
-    const check = (node) => {
-      const source = node.source?.value;
-      if (!own || typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = featureOf(path.resolve(path.dirname(context.filename), source) + '/');
-      if (target && target !== own)
-        context.report({
-          node: node.source,
-          message: `Feature '${own}' imports feature '${target}'; move what both need to lib/ or components/.`,
-        });
-    };
-    return {
-      ImportDeclaration: check,
-      ImportExpression: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-    };
-  },
-};
+import { areaBoundaries, featureBoundaries } from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   {
@@ -135,9 +106,23 @@ export default tseslint.config(
     },
   },
   {
+    plugins: {
+      preffy: { rules: { 'feature-boundaries': featureBoundaries, 'area-boundaries': areaBoundaries } },
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { preffy: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'preffy/feature-boundaries': 'error' },
+  },
+  {
+    // Areas meet only through their index.ts; infrastructure imports no area (eslint-rules/boundaries.js).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*test-support.ts',
+      'apps/server/src/**/test-*.ts',
+    ],
+    rules: { 'preffy/area-boundaries': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

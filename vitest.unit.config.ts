@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['packages/*/src/**/*.test.ts'] },
+  test: { include: ['packages/*/src/**/*.test.ts', 'eslint-rules/*.test.ts'] },
 });

@@ -1,6 +1,6 @@
 import { newRecord } from '../lib/clock.ts';
 import type { Database } from '../db/database.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/auth/index.ts';
 
 /** The benchmark's own admin (seed:large makes it; bench signs in with it). */
 export const BENCH_USER = {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createTestApp, signedInClient } from '../../test/test-app.ts';
 import type { DB } from '../db/schema.ts';
-import { seedDemoData } from '../modules/demo/seed-demo-data.ts';
+import { seedDemoData } from '../modules/demo/index.ts';
 import type { ExampleContext } from './invalid-inputs.ts';
 import { mutationRoutes, type FuzzRequest, type MutationRoute } from './invalid-requests.ts';
 
