@@ -31,7 +31,7 @@ const DETAILS: Record<FlagCode, Record<string, Kind>> = {
 const RENAMED: Record<string, string> = { growthPerHour: 'growth' };
 
 export type FlagFormat = {
-  t: TFunction<'review'>;
+  t: TFunction<'posts'>;
   language: string;
   timeZone: string;
 };

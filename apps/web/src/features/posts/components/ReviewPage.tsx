@@ -15,7 +15,7 @@ const nothingToRefresh = () => {};
 
 /** Post review (/update?id=): the competition's unscored posts as cards, scored Love or Like. */
 export function ReviewPage({ id }: { id: string | undefined }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const me = useMe();
   const queryClient = useQueryClient();
   const competition = useCompetition(id);

@@ -27,7 +27,7 @@ import { type Column, ServerTable } from '../../../components/table/ServerTable.
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { useUrlFilter } from '../../../components/table/use-table-state.ts';
 import { AddPostModal } from './AddPostModal.tsx';
-import { LEADERBOARD_TABLE_KEY, POSTS_TABLE_KEY, entriesKeys } from '../api/entries.ts';
+import { LEADERBOARD_TABLE_KEY, POSTS_TABLE_KEY, leaderboardKeys } from '../api/leaderboard.ts';
 import { ImportPostsModal } from './ImportPostsModal.tsx';
 import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
 import { CreatorsTable } from './CreatorsTable.tsx';
@@ -58,16 +58,16 @@ export function EntriesPage({
   tab: EntriesTab;
   onTabChange: (tab: EntriesTab) => void;
 }) {
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation('leaderboard');
   const me = useMe();
   const queryClient = useQueryClient();
   const competition = useCompetition(id);
   const refreshPosts = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: entriesKeys.posts }),
+    () => void queryClient.invalidateQueries({ queryKey: leaderboardKeys.posts }),
     [queryClient],
   );
   const refreshBoard = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: entriesKeys.leaderboard }),
+    () => void queryClient.invalidateQueries({ queryKey: leaderboardKeys.leaderboard }),
     [queryClient],
   );
   if (!id || competition.isError) return <NotFoundPage />;
@@ -115,7 +115,7 @@ export function EntriesPage({
 
 function PostsTable({ competition, canEdit }: { competition: Competition; canEdit: boolean }) {
   const dateTime = useDateTime();
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation('leaderboard');
   const [failed, setFailed] = useUrlFilter<boolean>('failed');
   const [addOpen, add] = useDisclosure(false);
   const [importOpen, importer] = useDisclosure(false);
@@ -222,7 +222,7 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
 
 function LeaderboardTable({ competition }: { competition: Competition }) {
   const dateTime = useDateTime();
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation('leaderboard');
   const table = useServerTable({
     key: LEADERBOARD_TABLE_KEY,
     endpoint: leaderboard.list,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLanguage, i18n } from '../../lib/i18n/index.ts';
 import { flagMessage } from './flag-messages.ts';
 
-const inEnglish = { t: i18n.getFixedT('en', 'review'), language: 'en', timeZone: 'UTC' };
+const inEnglish = { t: i18n.getFixedT('en', 'posts'), language: 'en', timeZone: 'UTC' };
 const flag = (code: StoredPostFlag['code'], values: StoredPostFlag['values']) =>
   ({ code, message: 'stored', values }) as unknown as StoredPostFlag;
 
@@ -67,7 +67,7 @@ describe('flag messages', () => {
   });
 
   it('translates the sentence and its numbers', () => {
-    const inGerman = { t: i18n.getFixedT('de', 'review'), language: 'de', timeZone: 'UTC' };
+    const inGerman = { t: i18n.getFixedT('de', 'posts'), language: 'de', timeZone: 'UTC' };
     expect(flagMessage(flag('likesExceedViews', { likes: 1500, views: 20 }), inGerman)).toMatch(/1\.500/);
   });
 

@@ -4,7 +4,7 @@ import { REVIEW_SHORTCUTS } from '../card-navigation.ts';
 
 /** The review grid's keyboard shortcuts, opened with '?'. */
 export function ShortcutsModal({ canAct, onClose }: { canAct: boolean; onClose: () => void }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const shown = REVIEW_SHORTCUTS.filter(
     (s) => canAct || (s.action !== 'love' && s.action !== 'like' && s.action !== 'delete'),
   );

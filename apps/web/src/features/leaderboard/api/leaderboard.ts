@@ -3,23 +3,23 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { call } from '../../../lib/api/client.ts';
 
 /**
- * The entries feature's query keys, in one place. The tables' keys are prefixes: invalidating
+ * The leaderboard feature's query keys, in one place. The tables' keys are prefixes: invalidating
  * one refetches every page, search and sort of that table.
  */
-export const entriesKeys = {
+export const leaderboardKeys = {
   posts: ['posts'] as const,
   leaderboard: ['leaderboard'] as const,
   snapshots: (postId: string) => ['snapshots', postId] as const,
   creatorMetrics: ['creator-metrics'] as const,
 };
 /** useServerTable takes the first part of the key. */
-export const POSTS_TABLE_KEY = entriesKeys.posts[0];
-export const LEADERBOARD_TABLE_KEY = entriesKeys.leaderboard[0];
-export const CREATOR_METRICS_TABLE_KEY = entriesKeys.creatorMetrics[0];
+export const POSTS_TABLE_KEY = leaderboardKeys.posts[0];
+export const LEADERBOARD_TABLE_KEY = leaderboardKeys.leaderboard[0];
+export const CREATOR_METRICS_TABLE_KEY = leaderboardKeys.creatorMetrics[0];
 
 export const snapshotsQuery = (postId: string) =>
   queryOptions({
-    queryKey: entriesKeys.snapshots(postId),
+    queryKey: leaderboardKeys.snapshots(postId),
     queryFn: () => call(posts.snapshots, { params: { id: postId } }),
   });
 
@@ -30,7 +30,7 @@ export function useAddPost(competitionId: string) {
     mutationFn: (body: RequestOf<typeof posts.add>['body']) =>
       call(posts.add, { params: { id: competitionId }, body }),
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKeys.posts }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leaderboardKeys.posts }),
   });
 }
 
@@ -40,7 +40,7 @@ export function useImportPosts(competitionId: string) {
   return useMutation({
     mutationFn: (csv: string) => call(posts.import, { params: { id: competitionId }, body: { csv } }),
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKeys.posts }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leaderboardKeys.posts }),
   });
 }
 
@@ -57,6 +57,6 @@ export function useSetCreatorMetric(competitionId: string) {
     mutationFn: (body: SetCreatorMetricBody) =>
       call(review.setCreatorMetric, { params: { id: competitionId }, body }),
     meta: { handlesErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: entriesKeys.creatorMetrics }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leaderboardKeys.creatorMetrics }),
   });
 }

@@ -4,12 +4,12 @@ import type { ImportReport } from '@preffy/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
-import { useImportPosts } from '../api/entries.ts';
+import { useImportPosts } from '../api/leaderboard.ts';
 import { FormError } from '../../../components/forms/FormError.tsx';
 
 /** Import posts from a CSV file: link, email, creator, platform, optional likes and views. */
 export function ImportPostsModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation('leaderboard');
   const importPosts = useImportPosts(competitionId);
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);

@@ -4,8 +4,8 @@ import { whyHere } from './why-here.ts';
 
 describe("'Why here' in the user's language", () => {
   beforeAll(() => Promise.all([ensureLanguage('ru')]));
-  const ru = i18n.getFixedT('ru', 'entries');
-  const en = i18n.getFixedT('en', 'entries');
+  const ru = i18n.getFixedT('ru', 'leaderboard');
+  const en = i18n.getFixedT('en', 'leaderboard');
 
   it('writes each stored reason with the translated template', () => {
     expect(whyHere(ru, '1st Place: rank 1 by likes (5400)')).toBe(

@@ -5,11 +5,11 @@ import type { Post } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormatTimestamp } from '../../../lib/session.ts';
-import { snapshotsQuery } from '../api/entries.ts';
+import { snapshotsQuery } from '../api/leaderboard.ts';
 
 /** A post's numbers at each refresh: growth over time, and any sudden spike, at a glance. */
 export function SnapshotsModal({ post, onClose }: { post: Post; onClose: () => void }) {
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation('leaderboard');
   const { data } = useQuery(snapshotsQuery(post.id));
   const formatTime = useFormatTimestamp();
   const points = (data?.items ?? []).map((s) => ({

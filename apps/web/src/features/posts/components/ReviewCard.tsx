@@ -61,7 +61,7 @@ export function ReviewCard({
   onFocus: () => void;
   actions: CardActions;
 }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const timeZone = useBusinessTimeZone();
   const language = currentLanguage();
   const count = (n: number) => new Intl.NumberFormat(language).format(n);
@@ -234,7 +234,7 @@ function LinkBox({
   onReload: (current: ReviewPost) => void;
   onDirty: (dirty: boolean) => void;
 }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const update = useUpdatePost(list, competitionId);
   const { form, dirty, show } = useCardFieldForm({ link: post.link }, linkRules, onDirty);
   const save = useFormMutation({
@@ -288,7 +288,7 @@ function LikesBox({
   onReload: (current: ReviewPost) => void;
   onDirty: (dirty: boolean) => void;
 }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const update = useUpdatePost(list, competitionId);
   const { form, dirty, show } = useCardFieldForm<{ likes: number | string }>(
     { likes: post.likes },

@@ -19,7 +19,7 @@ export function DeletePostDialog({
   onChoose: (choice: DisqualificationChoice) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   return (
     <Modal opened onClose={onClose} title={t('delete.title')} centered>
       <Stack>

@@ -5,7 +5,7 @@ import { submitPostSchema } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
-import { useAddPost } from '../api/entries.ts';
+import { useAddPost } from '../api/leaderboard.ts';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
 
 interface Values {
@@ -18,7 +18,7 @@ interface Values {
 
 /** Staff add one post by hand (also to a closed competition). */
 export function AddPostModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation('leaderboard');
   const addPost = useAddPost(competitionId);
   const form = useForm<Values>({
     initialValues: { email: '', creator: '', link: '', likes: '', views: '' },

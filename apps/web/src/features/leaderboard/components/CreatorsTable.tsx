@@ -6,7 +6,7 @@ import { type Column, ServerTable } from '../../../components/table/ServerTable.
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { ApiError, describeError } from '../../../lib/api/client.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
-import { CREATOR_METRICS_TABLE_KEY, useSetCreatorMetric } from '../api/entries.ts';
+import { CREATOR_METRICS_TABLE_KEY, useSetCreatorMetric } from '../api/leaderboard.ts';
 import { platformName } from '../../../lib/labels.ts';
 
 /** A creator is a handle on a platform. */
@@ -33,7 +33,7 @@ type RowEdit = {
  * turns into a disabled Updated once saved, until the value changes again.
  */
 export function CreatorsTable({ competition, canEdit }: { competition: Competition; canEdit: boolean }) {
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation('leaderboard');
   const [edits, setEdits] = useState<Record<string, RowEdit>>({});
   const [saving, setSaving] = useState<string | null>(null);
   const setMetric = useSetCreatorMetric(competition.id);

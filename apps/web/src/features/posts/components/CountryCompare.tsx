@@ -21,7 +21,7 @@ function countryName(value: string, language: string) {
  * red otherwise (also when either is unknown), and it says which two it compared.
  */
 export function CountryCompare({ provider, stored }: { provider: string | null; stored: string | null }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const language = currentLanguage();
   const name = (v: string | null) => (v?.trim() ? countryName(v, language) : t('country.unknown'));
   const match = same(provider, stored);

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
  * into its parts and written with a translated template. A form this does not know is shown as
  * stored, never dropped.
  */
-const FORMS: [RegExp, (t: TFunction<'entries'>, m: RegExpMatchArray) => string][] = [
+const FORMS: [RegExp, (t: TFunction<'leaderboard'>, m: RegExpMatchArray) => string][] = [
   [
     /^(.+): rank (\d+) by (likes|views) \((\d+)\)$/,
     (t, m) => t('why.rank', { prize: m[1], rank: m[2], metric: metric(t, m[3]!), value: m[4] }),
@@ -23,10 +23,10 @@ const FORMS: [RegExp, (t: TFunction<'entries'>, m: RegExpMatchArray) => string][
   ],
 ];
 
-const metric = (t: TFunction<'entries'>, name: string) =>
+const metric = (t: TFunction<'leaderboard'>, name: string) =>
   t(`metrics.${name as 'likes' | 'views'}`).toLowerCase();
 
-export function whyHere(t: TFunction<'entries'>, reason: string): string {
+export function whyHere(t: TFunction<'leaderboard'>, reason: string): string {
   for (const [form, write] of FORMS) {
     const match = reason.match(form);
     if (match) return write(t, match);

@@ -12,7 +12,7 @@ import { FlaggedPosts } from './FlaggedPosts.tsx';
  * posts the automatic flags took out of the queue, which staff can restore.
  */
 export function ZeroLikesPage({ id }: { id: string | undefined }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const me = useMe();
   const competition = useCompetition(id);
   if (!id || competition.isError) return <NotFoundPage />;

@@ -4,7 +4,7 @@ import { richText } from '../../../lib/rich-text.tsx';
 
 /** The competition's creative direction above the cards, as rich text rebuilt safely. */
 export function CreativeDirection({ html }: { html: string | null }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="creative-direction">
       <Title order={2} size="h4" mb="xs" id="creative-direction">

@@ -58,7 +58,7 @@ export function CardGrid({
   emptyText: string;
   countText: (count: number) => string;
 }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(cardsQuery(list, competitionId));
   const cards = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -391,7 +391,7 @@ function ConflictDialog({
   onOverwrite: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const valuesOf = (p: ReviewPost): ConflictValues => ({
     link: p.link,
     likes: p.likes,

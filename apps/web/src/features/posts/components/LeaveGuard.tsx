@@ -6,7 +6,7 @@ import { LeaveGuard as AskBeforeLeaving } from '../../../components/forms/LeaveG
  * reload) asks first. Moving within the screen (the flagged table's page or search) does not.
  */
 export function LeaveGuard() {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   return (
     <AskBeforeLeaving
       texts={{

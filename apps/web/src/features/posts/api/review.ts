@@ -12,7 +12,7 @@ import { call } from '../../../lib/api/client.ts';
 /** The two card screens: the review queue (/update) and the posts with 0 likes (/correct). */
 export type CardList = 'queue' | 'zeroLikes';
 
-/** The review feature's query keys. ['review'] prefixes every card list of every competition. */
+/** The review cards' query keys (the queue and the posts with 0 likes). ['review'] prefixes every card list of every competition. */
 export const reviewKeys = {
   all: ['review'] as const,
   cards: (list: CardList, competitionId: string) => ['review', list, competitionId] as const,

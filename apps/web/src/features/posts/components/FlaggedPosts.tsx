@@ -14,7 +14,7 @@ import { flagMessage } from '../flag-messages.ts';
 
 /** The posts the automatic flags took out of the queue, with why; staff restore them. */
 export function FlaggedPosts({ competitionId, canAct }: { competitionId: string; canAct: boolean }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('posts');
   const timeZone = useBusinessTimeZone();
   const language = currentLanguage();
   const queryClient = useQueryClient();
