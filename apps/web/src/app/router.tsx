@@ -61,7 +61,7 @@ const PostsAdminPage = lazyRouteComponent(
   'PostsAdminPage',
 );
 const ReferralsPage = lazyRouteComponent(
-  () => import('../features/posts/components/ReferralsPage.tsx'),
+  () => import('../features/referrals/components/ReferralsPage.tsx'),
   'ReferralsPage',
 );
 const PaymentsPage = lazyRouteComponent(

@@ -15,6 +15,7 @@ import type reports from './locales/en/reports.json';
 import type partners from './locales/en/partners.json';
 import type posts from './locales/en/posts.json';
 import type promotions from './locales/en/promotions.json';
+import type referrals from './locales/en/referrals.json';
 import type publicPage from './locales/en/public.json';
 import type payments from './locales/en/payments.json';
 import type users from './locales/en/users.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       users: typeof users;
       apiDocs: typeof apiDocs;
       posts: typeof posts;
+      referrals: typeof referrals;
       winners: typeof winners;
       payments: typeof payments;
       finish: typeof finish;

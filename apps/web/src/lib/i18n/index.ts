@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'users',
   'apiDocs',
   'posts',
+  'referrals',
   'winners',
   'payments',
   'finish',

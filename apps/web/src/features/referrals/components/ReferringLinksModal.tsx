@@ -4,8 +4,8 @@ import { parsePostLink } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.tsx';
-import { referralsQuery } from '../api/posts.ts';
-import { useIsPhone } from '../use-is-phone.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
+import { referralsQuery } from '../api/referrals.ts';
 
 /** The video a referring link points at, when the link is one we can embed. */
 export function embedOf(link: string): { platform: string; postId: string | null } {
@@ -17,7 +17,7 @@ export function embedOf(link: string): { platform: string; postId: string | null
 
 /** The reset table's View: the links that referred to a post, as embeds (240×500). */
 export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClose: () => void }) {
-  const { t } = useTranslation('posts');
+  const { t } = useTranslation('referrals');
   const isPhone = useIsPhone();
   const { data, isError } = useQuery(referralsQuery(post.id));
   return (
@@ -26,14 +26,14 @@ export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClo
       onClose={onClose}
       size="xl"
       fullScreen={isPhone}
-      title={t('referrals.linksTitle', { count: data?.total ?? post.referralCount, creator: post.creator })}
+      title={t('linksTitle', { count: data?.total ?? post.referralCount, creator: post.creator })}
     >
       {isError ? (
         <Text c="red">{t('loadFailed')}</Text>
       ) : !data ? (
         <Loader />
       ) : data.items.length === 0 ? (
-        <Text c="dimmed">{t('referrals.noLinks')}</Text>
+        <Text c="dimmed">{t('noLinks')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {data.items.map((r) => {
@@ -64,7 +64,7 @@ export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClo
       )}
       {data && data.total > data.items.length && (
         <Text size="sm" c="dimmed" mt="sm">
-          {t('referrals.moreLinks', { count: data.total - data.items.length })}
+          {t('moreLinks', { count: data.total - data.items.length })}
         </Text>
       )}
     </Modal>

@@ -14,10 +14,10 @@ import { abbreviateCount } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.tsx';
-import { type ListAllQuery, postsListQuery } from '../api/posts.ts';
-import { formatCount } from '../../../lib/format.ts';
-import { platformName } from '../../../lib/labels.ts';
+import { PostEmbed, REFERRAL_EMBED } from './PostEmbed.tsx';
+import { formatCount } from '../../lib/format.ts';
+import { platformName } from '../../lib/labels.ts';
+import { type ListAllQuery, postsListQuery } from '../../lib/post-lists.ts';
 
 const CARDS_PER_PAGE = 12;
 
@@ -26,7 +26,7 @@ const CARDS_PER_PAGE = 12;
  * numbers and its link; a page of 12 at a time.
  */
 export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'page'>; emptyText: string }) {
-  const { t } = useTranslation('posts');
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = {
     ...filter,
@@ -36,13 +36,13 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
     sortDirection: 'desc',
   } as const;
   const { data, isError } = useQuery(postsListQuery(query));
-  if (isError) return <Text c="red">{t('loadFailed')}</Text>;
+  if (isError) return <Text c="red">{t('postCards.loadFailed')}</Text>;
   if (!data) return <Loader />;
   if (data.total === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
     <Stack>
       <Text size="sm" c="dimmed" data-testid="post-count">
-        {t('postCount', { count: data.total })}
+        {t('postCards.count', { count: data.total })}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }}>
         {data.items.map((post) => (
@@ -59,12 +59,12 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
                 <Badge variant="light">{platformName(post.platform)}</Badge>
                 {post.deleted && (
                   <Badge color="red" variant="light">
-                    {t('columns.deleted')}
+                    {t('postCards.deleted')}
                   </Badge>
                 )}
               </Group>
               <Text size="sm">
-                {t('numbers', {
+                {t('postCards.numbers', {
                   likes: formatCount(post.likes),
                   views: abbreviateCount(post.views),
                   comments: formatCount(post.comments),
@@ -86,7 +86,7 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
             total={Math.ceil(data.total / CARDS_PER_PAGE)}
             value={page}
             onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
+            getControlProps={(control) => ({ 'aria-label': t(`table.pages.${control}`) })}
           />
         </Center>
       )}

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { answersTyped, serverSearchFilter } from '../../../lib/server-search.ts';
+import { answersTyped, serverSearchFilter } from '../../lib/server-search.ts';
 
 export type Option = { value: string; label: string };
 

@@ -13,11 +13,12 @@ import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useMe } from '../../../lib/session.ts';
-import { creatorsQuery, postsKeys, referralCreatorsQuery, useResetReferrals } from '../api/posts.ts';
-import { creatorOptions } from './ManualPostsPage.tsx';
-import { PostCards } from './PostCards.tsx';
+import { CreatorSelect } from '../../../components/posts/CreatorSelect.tsx';
+import { PostCards } from '../../../components/posts/PostCards.tsx';
+import { SearchableSelect } from '../../../components/forms/SearchableSelect.tsx';
+import { postsKeys } from '../../../lib/post-lists.ts';
+import { referralCreatorsQuery, useResetReferrals } from '../api/referrals.ts';
 import { ReferringLinksModal } from './ReferringLinksModal.tsx';
-import { SearchableSelect } from './SearchableSelect.tsx';
 import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
 import { formatCount } from '../../../lib/format.ts';
 
@@ -38,23 +39,23 @@ export function ReferralsPage({
   creator: string | undefined;
   onChange: (next: { email?: string; creator?: string }) => void;
 }) {
-  const { t } = useTranslation('posts');
+  const { t } = useTranslation('referrals');
   const competition = useCompetition(id);
   if (!id || competition.isError) return <NotFoundPage />;
   const c = competition.data?.competition;
   if (!c) return <Loader />;
   return (
     <Stack>
-      <PageHeader title={t('referrals.heading', { name: c.name || c.organizer })} />
+      <PageHeader title={t('heading', { name: c.name || c.organizer })} />
       <Paper withBorder p="md">
         <Stack>
           <Title order={2} size="h3">
-            {t('referrals.viewTitle')}
+            {t('viewTitle')}
           </Title>
           <SearchableSelect
-            label={t('referrals.emailLabel')}
-            placeholder={t('referrals.emailPlaceholder')}
-            nothingFound={t('referrals.noPromoters')}
+            label={t('emailLabel')}
+            placeholder={t('emailPlaceholder')}
+            nothingFound={t('noPromoters')}
             value={email ?? null}
             onChange={(next) => onChange({ email: next ?? undefined, creator })}
             query={(search) => referralCreatorsQuery(c.id, search)}
@@ -65,32 +66,28 @@ export function ReferralsPage({
             <PostCards
               key={email}
               filter={{ competitionId: c.id, email, deleted: 'false' }}
-              emptyText={t('referrals.noPostsOf', { email })}
+              emptyText={t('noPostsOf', { email })}
             />
           ) : (
-            <Text c="dimmed">{t('referrals.pickEmail')}</Text>
+            <Text c="dimmed">{t('pickEmail')}</Text>
           )}
         </Stack>
       </Paper>
       <Paper withBorder p="md">
         <Stack>
           <Title order={2} size="h3">
-            {t('referrals.resetTitle')}
+            {t('resetTitle')}
           </Title>
-          <SearchableSelect
-            label={t('creatorSelect.label')}
-            placeholder={t('creatorSelect.placeholder')}
-            nothingFound={t('creatorSelect.nothingFound')}
+          <CreatorSelect
+            competitionId={c.id}
             value={creator ?? null}
             onChange={(next) => onChange({ email, creator: next ?? undefined })}
-            query={(search) => creatorsQuery(c.id, search)}
-            optionsOf={(page) => creatorOptions(page.items)}
             testId="reset-creator-select"
           />
           {creator ? (
             <ResetTable competition={c} creator={creator} />
           ) : (
-            <Text c="dimmed">{t('referrals.pickCreator')}</Text>
+            <Text c="dimmed">{t('pickCreator')}</Text>
           )}
         </Stack>
       </Paper>
@@ -108,7 +105,7 @@ function resetConflictOf(error: unknown): { likes: number; bonusLikes: number | 
 }
 
 function ResetTable({ competition, creator }: { competition: Competition; creator: string }) {
-  const { t } = useTranslation('posts');
+  const { t } = useTranslation('referrals');
   const me = useMe();
   const canReset = roleMeets(me.role, 'staff');
   const [viewing, setViewing] = useState<AdminPost | null>(null);
@@ -124,12 +121,12 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
   });
   const askReset = (post: AdminPost) =>
     confirmDestructive({
-      title: t('referrals.resetConfirmTitle'),
-      body: t('referrals.resetConfirmBody', {
+      title: t('resetConfirmTitle'),
+      body: t('resetConfirmBody', {
         bonus: formatCount(post.bonusLikes),
         likes: formatCount(post.likes - (post.bonusLikes ?? 0)),
       }),
-      confirm: t('referrals.reset'),
+      confirm: t('reset'),
       testId: 'confirm-reset',
       onConfirm: () => {
         // The same post at the same version is the same reset: a retry reuses its key.
@@ -139,7 +136,7 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
           {
             onSuccess: () => {
               submissionKey.succeeded();
-              notifications.show({ color: 'green', message: t('referrals.resetDone') });
+              notifications.show({ color: 'green', message: t('resetDone') });
             },
             onError: (error) => {
               // Someone changed the post since the table was read: say what it holds now (the
@@ -148,8 +145,8 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
               if (!current) return notifyError(error);
               notifications.show({
                 color: 'yellow',
-                title: t('referrals.resetConflictTitle'),
-                message: t('referrals.resetConflict', {
+                title: t('resetConflictTitle'),
+                message: t('resetConflict', {
                   creator: post.creator,
                   likes: formatCount(current.likes),
                   bonus: formatCount(current.bonusLikes),
@@ -187,7 +184,7 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
       csv: (p) => p.referralCount,
       cell: (p) => (
         <Button size="xs" variant="default" onClick={() => setViewing(p)}>
-          {t('referrals.viewLinks', { count: p.referralCount })}
+          {t('viewLinks', { count: p.referralCount })}
         </Button>
       ),
     },
@@ -206,7 +203,7 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
                 loading={reset.isPending && reset.variables?.post.id === p.id}
                 onClick={() => askReset(p)}
               >
-                {t('referrals.reset')}
+                {t('reset')}
               </Button>
             ),
           },
@@ -220,7 +217,7 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
         columns={columns}
         search={false}
         csv={{ filename: 'referrals.csv' }}
-        emptyText={t('referrals.noReferred', { creator })}
+        emptyText={t('noReferred', { creator })}
       />
       {viewing && <ReferringLinksModal post={viewing} onClose={() => setViewing(null)} />}
     </>
