@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { meQuery } from '../lib/session.ts';
 import { RootLayout } from './shell/PageTitleAndFocus.tsx';
 import { catalogueReady } from '../lib/i18n/index.ts';
-import { ENTRIES_TABS } from '../features/entries/entries-tabs.ts';
+import { ENTRIES_TABS } from '../features/leaderboard/entries-tabs.ts';
 import { POSTS_ADMIN_TABS } from '../features/posts/posts-admin-tabs.ts';
 import { PAYMENT_TABS } from '../features/payments/payment-tabs.ts';
 import { COMPETITION_TABS } from '@preffy/api';
@@ -49,7 +49,7 @@ const StartCompetitionPage = lazyRouteComponent(
 );
 const EmailPage = lazyRouteComponent(() => import('../features/email/components/EmailPage.tsx'), 'EmailPage');
 const EntriesPage = lazyRouteComponent(
-  () => import('../features/entries/components/EntriesPage.tsx'),
+  () => import('../features/leaderboard/components/EntriesPage.tsx'),
   'EntriesPage',
 );
 const ManualPostsPage = lazyRouteComponent(
@@ -61,7 +61,7 @@ const PostsAdminPage = lazyRouteComponent(
   'PostsAdminPage',
 );
 const ReferralsPage = lazyRouteComponent(
-  () => import('../features/posts/components/ReferralsPage.tsx'),
+  () => import('../features/referrals/components/ReferralsPage.tsx'),
   'ReferralsPage',
 );
 const PaymentsPage = lazyRouteComponent(
@@ -73,11 +73,11 @@ const PartnerKeysPage = lazyRouteComponent(
   'PartnerKeysPage',
 );
 const ReviewPage = lazyRouteComponent(
-  () => import('../features/review/components/ReviewPage.tsx'),
+  () => import('../features/posts/components/ReviewPage.tsx'),
   'ReviewPage',
 );
 const ZeroLikesPage = lazyRouteComponent(
-  () => import('../features/review/components/ZeroLikesPage.tsx'),
+  () => import('../features/posts/components/ZeroLikesPage.tsx'),
   'ZeroLikesPage',
 );
 const OutboxPage = lazyRouteComponent(

@@ -10,7 +10,7 @@ import { FormActions } from '../../../components/forms/FormActions.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { type UpdatePostInput, useUpdatePost } from '../api/posts.ts';
-import { useIsPhone } from '../use-is-phone.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 export type EditPostValues = {
   email: string;

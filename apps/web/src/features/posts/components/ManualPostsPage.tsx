@@ -1,23 +1,11 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import type { Creator } from '@preffy/api';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCompetition } from '../../../lib/api/competition.ts';
-import { creatorsQuery } from '../api/posts.ts';
-import { PostCards } from './PostCards.tsx';
-import { type Option, SearchableSelect } from './SearchableSelect.tsx';
-import { platformName } from '../../../lib/labels.ts';
-
-/** Each handle once (the same handle on two platforms is one creator here, as the filter is). */
-export function creatorOptions(items: Creator[]): Option[] {
-  const seen = new Map<string, Option>();
-  for (const c of items)
-    if (!seen.has(c.creator))
-      seen.set(c.creator, { value: c.creator, label: `${c.creator} (${platformName(c.platform)})` });
-  return [...seen.values()];
-}
+import { CreatorSelect } from '../../../components/posts/CreatorSelect.tsx';
+import { PostCards } from '../../../components/posts/PostCards.tsx';
 
 /** The manual posts page (/preffy/manual?id): a competition's posts, one creator at a time. */
 export function ManualPostsPage({
@@ -42,19 +30,15 @@ export function ManualPostsPage({
             variant="default"
             renderRoot={(props) => <Link to="/preffy/referrals" search={{ id: c.id }} {...props} />}
           >
-            {t('referrals.title')}
+            {t('manual.referrals')}
           </Button>
         </Group>
       </PageHeader>
       <Text c="dimmed">{t('manual.intro')}</Text>
-      <SearchableSelect
-        label={t('creatorSelect.label')}
-        placeholder={t('creatorSelect.placeholder')}
-        nothingFound={t('creatorSelect.nothingFound')}
+      <CreatorSelect
+        competitionId={c.id}
         value={creator ?? null}
         onChange={(next) => onCreatorChange(next ?? undefined)}
-        query={(search) => creatorsQuery(c.id, search)}
-        optionsOf={(page) => creatorOptions(page.items)}
         testId="creator-select"
       />
       {creator ? (

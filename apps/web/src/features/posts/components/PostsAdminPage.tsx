@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { useMe } from '../../../lib/session.ts';
-import { postsKeys } from '../api/posts.ts';
+import { postsKeys } from '../../../lib/post-lists.ts';
 import { EditPostModal } from './EditPostModal.tsx';
 import { ViewPostModal } from './ViewPostModal.tsx';
 import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';

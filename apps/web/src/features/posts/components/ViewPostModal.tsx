@@ -2,7 +2,7 @@ import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import type { AdminPost } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
 import { PostEmbed } from '../../../components/posts/PostEmbed.tsx';
-import { useIsPhone } from '../use-is-phone.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 /** Posts admin View: the video in its platform's player, with its link. */
 export function ViewPostModal({ post, onClose }: { post: AdminPost; onClose: () => void }) {

@@ -1,0 +1,95 @@
+import {
+  Anchor,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { abbreviateCount } from '@preffy/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PostEmbed, REFERRAL_EMBED } from './PostEmbed.tsx';
+import { formatCount } from '../../lib/format.ts';
+import { platformName } from '../../lib/labels.ts';
+import { type ListAllQuery, postsListQuery } from '../../lib/post-lists.ts';
+
+const CARDS_PER_PAGE = 12;
+
+/**
+ * A creator's posts as cards, each with its video (240×500, the referral screens' size), its
+ * numbers and its link; a page of 12 at a time.
+ */
+export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'page'>; emptyText: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = {
+    ...filter,
+    page,
+    pageSize: CARDS_PER_PAGE,
+    sortBy: 'createdAt',
+    sortDirection: 'desc',
+  } as const;
+  const { data, isError } = useQuery(postsListQuery(query));
+  if (isError) return <Text c="red">{t('postCards.loadFailed')}</Text>;
+  if (!data) return <Loader />;
+  if (data.total === 0) return <Text c="dimmed">{emptyText}</Text>;
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed" data-testid="post-count">
+        {t('postCards.count', { count: data.total })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }}>
+        {data.items.map((post) => (
+          <Card key={post.id} withBorder padding="sm" data-testid="post-card">
+            <Stack gap="xs" align="center">
+              <PostEmbed
+                platform={post.platform}
+                postId={post.postId}
+                link={post.link}
+                title={post.creator}
+                size={REFERRAL_EMBED}
+              />
+              <Group gap="xs" justify="center">
+                <Badge variant="light">{platformName(post.platform)}</Badge>
+                {post.deleted && (
+                  <Badge color="red" variant="light">
+                    {t('postCards.deleted')}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm">
+                {t('postCards.numbers', {
+                  likes: formatCount(post.likes),
+                  views: abbreviateCount(post.views),
+                  comments: formatCount(post.comments),
+                })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {post.email}
+              </Text>
+              <Anchor href={post.link} target="_blank" rel="noopener noreferrer" size="sm">
+                {t('open')}
+              </Anchor>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {data.total > CARDS_PER_PAGE && (
+        <Center>
+          <Pagination
+            total={Math.ceil(data.total / CARDS_PER_PAGE)}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': t(`table.pages.${control}`) })}
+          />
+        </Center>
+      )}
+    </Stack>
+  );
+}

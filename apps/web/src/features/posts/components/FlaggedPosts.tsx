@@ -1,0 +1,118 @@
+import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
+import { dialogs } from '../../../lib/dialogs.ts';
+import { notifications } from '@mantine/notifications';
+import { type ReviewPost, review } from '@preffy/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
+import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { ApiError, notifyError } from '../../../lib/api/client.ts';
+import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { FLAGGED_TABLE_KEY, reviewKeys, useRestorePost } from '../api/review.ts';
+import { flagMessage } from '../flag-messages.ts';
+
+/** The posts the automatic flags took out of the queue, with why; staff restore them. */
+export function FlaggedPosts({ competitionId, canAct }: { competitionId: string; canAct: boolean }) {
+  const { t } = useTranslation('posts');
+  const timeZone = useBusinessTimeZone();
+  const language = currentLanguage();
+  const queryClient = useQueryClient();
+  const restore = useRestorePost(competitionId);
+  const table = useServerTable({
+    key: FLAGGED_TABLE_KEY,
+    endpoint: review.flagged,
+    pathParams: { id: competitionId },
+    pageSizes: [10, 25, 50],
+    extra: { competition: competitionId },
+  });
+  const count = (n: number) => new Intl.NumberFormat(language).format(n);
+  const askRestore = (post: ReviewPost) =>
+    dialogs.openConfirmModal({
+      title: t('flagged.restoreTitle'),
+      children: <Text>{t('flagged.restoreBody', { creator: post.creator })}</Text>,
+      labels: { confirm: t('flagged.restore'), cancel: t('cancel') },
+      confirmProps: { 'data-testid': 'confirm-restore' },
+      onConfirm: () =>
+        restore.mutate(
+          { post, version: post.version },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: t('flagged.restored') }),
+            onError: (error) => {
+              notifyError(error);
+              // A stale row (someone restored or changed it): show the list as it is now.
+              if (error instanceof ApiError && error.status === 409)
+                void queryClient.invalidateQueries({ queryKey: reviewKeys.flagged });
+            },
+          },
+        ),
+    });
+  const columns: Column<ReviewPost>[] = [
+    { key: 'creator', title: t('flagged.columns.creator') },
+    { key: 'email', title: t('flagged.columns.email') },
+    {
+      key: 'link',
+      title: t('flagged.columns.link'),
+      csv: (p) => p.link,
+      cell: (p) => (
+        <Anchor href={p.link} target="_blank" rel="noopener noreferrer" size="sm">
+          {t('card.link')}
+        </Anchor>
+      ),
+    },
+    { key: 'likes', title: t('flagged.columns.likes'), textAlign: 'right', cell: (p) => count(p.likes) },
+    { key: 'views', title: t('flagged.columns.views'), textAlign: 'right', cell: (p) => count(p.views) },
+    {
+      key: 'flags',
+      title: t('flagged.columns.flags'),
+      csv: (p) => p.flags.map((f) => flagMessage(f, { t, language, timeZone })).join('; '),
+      cell: (p) => (
+        <List size="sm" spacing={2} data-testid="flagged-messages">
+          {p.flags.map((f, i) => (
+            <List.Item key={`${f.code}-${i}`}>
+              <Text size="sm" c="red">
+                {flagMessage(f, { t, language, timeZone })}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      ),
+    },
+    ...(canAct
+      ? [
+          {
+            key: 'actions',
+            title: t('flagged.columns.actions'),
+            csv: false as const,
+            cell: (p: ReviewPost) => (
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => askRestore(p)}
+                aria-label={`${t('flagged.restore')}: ${p.creator}`}
+              >
+                {t('flagged.restore')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Stack component="section" aria-labelledby="flagged-title">
+      <Title order={2} size="h3" id="flagged-title">
+        {t('flagged.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('flagged.intro')}
+      </Text>
+      <ServerTable
+        table={table}
+        columns={columns}
+        search={{ label: t('flagged.search'), width: 280 }}
+        csv={{ filename: 'flagged-posts.csv' }}
+        emptyText={t('flagged.empty')}
+      />
+    </Stack>
+  );
+}

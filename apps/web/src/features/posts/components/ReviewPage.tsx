@@ -1,0 +1,60 @@
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { roleMeets } from '@preffy/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
+import { useCompetition } from '../../../lib/api/competition.ts';
+import { useMe } from '../../../lib/session.ts';
+import { reviewKeys } from '../api/review.ts';
+import { CardGrid } from './CardGrid.tsx';
+import { CreativeDirection } from './CreativeDirection.tsx';
+
+const nothingToRefresh = () => {};
+
+/** Post review (/update?id=): the competition's unscored posts as cards, scored Love or Like. */
+export function ReviewPage({ id }: { id: string | undefined }) {
+  const { t } = useTranslation('posts');
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const competition = useCompetition(id);
+  // New numbers can raise flags that take posts out of the queue: the cards are read again.
+  const refreshCards = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.flagged });
+  }, [queryClient]);
+  if (!id || competition.isError) return <NotFoundPage />;
+  const c = competition.data?.competition;
+  if (!c) return <Loader />;
+  const isStaff = roleMeets(me.role, 'staff');
+  return (
+    <Stack>
+      <Group justify="space-between" align="start">
+        <div>
+          <Title order={1} size="h2">
+            {c.name || c.organizer}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {c.organizer} · {t('review.subtitle')}
+          </Text>
+        </div>
+        <CompetitionJobs
+          competitionId={c.id}
+          canStart={isStaff}
+          onViewsUpdated={refreshCards}
+          onLeaderboardUpdated={nothingToRefresh}
+        />
+      </Group>
+      <CreativeDirection html={c.creativeDirection} />
+      {!isStaff && <Alert color="gray">{t('review.readOnly')}</Alert>}
+      <CardGrid
+        list="queue"
+        competitionId={c.id}
+        canAct={isStaff}
+        emptyText={t('review.empty')}
+        countText={(count) => t('review.waiting', { count })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import type { StoredPostFlag } from '@preffy/api';
+import { FLAG_MESSAGES, VIEW_SPIKE_MESSAGE, postFlags, viewSpike } from '@preffy/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureLanguage, i18n } from '../../lib/i18n/index.ts';
+import { flagMessage } from './flag-messages.ts';
+
+const inEnglish = { t: i18n.getFixedT('en', 'posts'), language: 'en', timeZone: 'UTC' };
+const flag = (code: StoredPostFlag['code'], values: StoredPostFlag['values']) =>
+  ({ code, message: 'stored', values }) as unknown as StoredPostFlag;
+
+describe('flag messages', () => {
+  beforeAll(() => Promise.all([ensureLanguage('de')]));
+  it("keeps the spec's message and adds the numbers that raised the flag", () => {
+    expect(flagMessage(flag('likesExceedViews', { likes: 50, views: 20 }), inEnglish)).toBe(
+      'CHEATING! Likes exceed views (likes 50, views 20)',
+    );
+    expect(
+      flagMessage(flag('investigate', { likes: 1500, views: 2000, ratio: 0.75, limit: 0.7 }), inEnglish),
+    ).toBe('Investigate further for cheating (likes 1,500, views 2,000, ratio 0.75 above 0.7)');
+    expect(
+      flagMessage(flag('investigate', { likes: 1500, views: 0, ratio: 'infinite', limit: 0.5 }), inEnglish),
+    ).toBe('Investigate further for cheating (likes 1,500, views 0, ratio infinite above 0.5)');
+    expect(flagMessage(flag('bannedUser', { email: 'a@b.test' }), inEnglish)).toBe('Banned User (a@b.test)');
+    expect(
+      flagMessage(
+        flag('invalidPostDate', { postedDate: Date.UTC(2031, 0, 1, 9), startOfDay: Date.UTC(2031, 0, 2) }),
+        inEnglish,
+      ),
+    ).toBe('Invalid Post Date (posted 1/1/31, 9:00 AM, the competition starts 1/2/31, 12:00 AM)');
+  });
+
+  it('writes the view spike as growth per hour against its limit', () => {
+    const spike = viewSpike(
+      [
+        { at: 0, views: 1000 },
+        { at: 3_600_000, views: 5000 },
+      ],
+      'tiktok',
+    )!;
+    expect(flagMessage(spike, inEnglish)).toBe(
+      'Sudden view spike (views 1,000 → 5,000 in 1 h, 400% per hour above 300%)',
+    );
+  });
+
+  it('has a title for every flag the domain raises, equal to its stored message', () => {
+    for (const [code, message] of Object.entries(FLAG_MESSAGES))
+      expect(flagMessage(flag(code as StoredPostFlag['code'], {}), inEnglish)).toBe(message);
+    expect(flagMessage(flag('viewSpike', {}), inEnglish)).toBe(VIEW_SPIKE_MESSAGE);
+  });
+
+  it('builds a full sentence from every flag postFlags raises', () => {
+    const raised = postFlags(
+      {
+        postedDate: Date.UTC(2031, 0, 1),
+        country: 'FR',
+        likes: 5000,
+        views: 100,
+        platform: 'tiktok',
+        email: 'banned@creators.test',
+        postId: '7300000000000000001',
+      },
+      { startDate: Date.UTC(2031, 0, 5), countries: ['US'] },
+      { bannedEmails: ['banned@creators.test'], scoredPostIds: ['7300000000000000001'], timeZone: 'UTC' },
+    );
+    expect(raised).toHaveLength(6);
+    for (const f of raised) expect(flagMessage(f, inEnglish)).toMatch(/^.+ \(.+\)$/);
+  });
+
+  it('translates the sentence and its numbers', () => {
+    const inGerman = { t: i18n.getFixedT('de', 'posts'), language: 'de', timeZone: 'UTC' };
+    expect(flagMessage(flag('likesExceedViews', { likes: 1500, views: 20 }), inGerman)).toMatch(/1\.500/);
+  });
+
+  it('shows a flag this screen does not know by its stored message', () => {
+    expect(
+      flagMessage({ code: 'somethingNew', message: 'Something new', values: {} } as never, inEnglish),
+    ).toBe('Something new');
+  });
+});

@@ -1,0 +1,74 @@
+import type { StoredPostFlag } from '@preffy/api';
+import type { TFunction } from 'i18next';
+
+type FlagCode = StoredPostFlag['code'];
+type Value = StoredPostFlag['values'][string];
+
+/** How one of a flag's numbers reads in a sentence. */
+type Kind = 'count' | 'decimal' | 'percent' | 'dateTime' | 'text';
+
+/**
+ * The numbers each flag's sentence names (postFlags and viewSpike in @preffy/domain), and how
+ * each one is written. A flag stored without them (or with a code this screen does not know)
+ * shows its title alone.
+ */
+const DETAILS: Record<FlagCode, Record<string, Kind>> = {
+  invalidPostDate: { postedDate: 'dateTime', startOfDay: 'dateTime' },
+  invalidCountry: { country: 'text' },
+  likesExceedViews: { likes: 'count', views: 'count' },
+  investigate: { likes: 'count', views: 'count', ratio: 'decimal', limit: 'decimal' },
+  bannedUser: { email: 'text' },
+  possibleDuplicate: { postId: 'text' },
+  viewSpike: {
+    fromViews: 'count',
+    toViews: 'count',
+    hours: 'decimal',
+    growthPerHour: 'percent',
+    limit: 'percent',
+  },
+};
+/** A value's name in the template when it differs from the stored one. */
+const RENAMED: Record<string, string> = { growthPerHour: 'growth' };
+
+export type FlagFormat = {
+  t: TFunction<'posts'>;
+  language: string;
+  timeZone: string;
+};
+
+function format(value: Value, kind: Kind, { t, language, timeZone }: FlagFormat): string {
+  if (typeof value === 'string') return value === 'infinite' ? t('flags.infinite') : value;
+  if (!Number.isFinite(value)) return String(value);
+  switch (kind) {
+    case 'count':
+      return new Intl.NumberFormat(language).format(value);
+    case 'decimal':
+      return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+    case 'percent':
+      return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value);
+    case 'dateTime':
+      return new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short', timeZone });
+    case 'text':
+      return String(value);
+  }
+}
+
+const isKnown = (code: string): code is FlagCode => Object.hasOwn(DETAILS, code);
+
+/**
+ * A flag as a reviewer reads it, in their language: the spec's message, then the numbers that
+ * raised it ('CHEATING! Likes exceed views (likes 50, views 20)').
+ */
+export function flagMessage(flag: StoredPostFlag, options: FlagFormat): string {
+  const { t } = options;
+  if (!isKnown(flag.code)) return flag.message;
+  const code = flag.code;
+  const title = t(`flags.${code}.title`);
+  const wanted = Object.entries(DETAILS[code]);
+  if (!wanted.every(([name]) => flag.values?.[name] !== undefined)) return title;
+  const values = Object.fromEntries(
+    wanted.map(([name, kind]) => [RENAMED[name] ?? name, format(flag.values[name]!, kind, options)]),
+  );
+  const detail = (t as unknown as (key: string, v: object) => string)(`flags.${code}.detail`, values);
+  return t('flags.withDetail', { title, detail });
+}
