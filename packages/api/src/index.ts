@@ -17,7 +17,7 @@ export * from './auth.ts';
 export * from './email.ts';
 export * from './outbox.ts';
 export * from './health.ts';
-export * from './review.ts';
+export * from './referrals.ts';
 export * from './winners.ts';
 export * from './payments.ts';
 export * from './finish.ts';

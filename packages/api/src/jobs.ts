@@ -31,7 +31,7 @@ const aboutOneJob = <const S extends 200 | 202>(summary: string, status: S) => (
   responses: { [status]: oneJob } as { [K in S]: typeof oneJob },
 });
 
-const { signedIn, staff } = endpointsOf(['stats']);
+const { signedIn, staff } = endpointsOf(['jobs']);
 
 export const jobs = {
   startRefresh: staff.post(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParams } from './common.ts';
+import { MAX_POST_COUNT } from './posts.ts';
 import { endpointsOf } from './endpoint.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { pageOf, pageQuerySchema, pagedList } from './paging.ts';
 
 /** One creator's line of the stored leaderboard: rank, totals, the prize it would pay now and why. */
 export const leaderboardEntrySchema = z.object({
@@ -35,13 +36,59 @@ export const listLeaderboardQuerySchema = pageQuerySchema.extend({
 });
 export type ListLeaderboardQuery = z.infer<typeof listLeaderboardQuerySchema>;
 
+export const creatorSchema = z.object({
+  creator: z.string(),
+  platform: z.string(),
+  email: z.string(),
+  postCount: z.number(),
+  profileUrl: z.string().nullable(),
+});
+export type Creator = z.infer<typeof creatorSchema>;
+
+/** A creator's editable metric (Creators tab): the stored number, else their posts' sum. */
+export const creatorMetricSchema = creatorSchema.extend({
+  /** The stored metric's id (null when none is stored yet). */
+  id: z.string().nullable(),
+  /** The competition's metric (likes or views) summed over the creator's posts. */
+  computed: z.number(),
+  /** The number staff set, if any; the leaderboard uses it instead of `computed`. */
+  metric: z.number().nullable(),
+  /** The stored metric's version (0 when none is stored yet). */
+  version: z.number(),
+});
+export type CreatorMetric = z.infer<typeof creatorMetricSchema>;
+
+const { signedIn, staff } = endpointsOf(['leaderboard']);
+
 export const leaderboard = {
-  list: endpointsOf(['stats']).signedIn.get('/api/competitions/:id/leaderboard', {
+  list: signedIn.get('/api/competitions/:id/leaderboard', {
     summary: 'The last computed leaderboard, paged and sorted on the server',
     params: idParams,
     query: listLeaderboardQuerySchema,
     responses: {
       200: pageOf(leaderboardEntrySchema).extend({ computedAt: z.number().nullable() }),
     },
+  }),
+  creators: signedIn.get('/api/competitions/:id/creators', {
+    summary: "A competition's creators (handle, platform, email, posts), searchable",
+    params: idParams,
+    ...pagedList(pageQuerySchema, creatorSchema),
+  }),
+  creatorMetrics: signedIn.get('/api/competitions/:id/creator-metrics', {
+    summary: "The Creators tab: each creator's metric, stored or computed from their posts",
+    params: idParams,
+    ...pagedList(pageQuerySchema, creatorMetricSchema),
+  }),
+  setCreatorMetric: staff.put('/api/competitions/:id/creator-metrics', {
+    summary:
+      "Set a creator's metric (the leaderboard uses it instead of their posts' sum); version 0 creates it",
+    params: idParams,
+    body: z.object({
+      creator: z.string().trim().min(1).max(200),
+      platform: z.string().trim().min(1).max(50),
+      metric: z.number().int().min(0).max(MAX_POST_COUNT),
+      version: z.number().int().min(0),
+    }),
+    responses: { 200: z.object({ metric: creatorMetricSchema }) },
   }),
 };

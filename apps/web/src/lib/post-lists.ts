@@ -1,4 +1,4 @@
-import { type RequestOf, review } from '@preffy/api';
+import { type RequestOf, leaderboard, posts } from '@preffy/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from './api/client.ts';
 
@@ -16,13 +16,13 @@ export const postsKeys = {
     ['review-posts', 'creators', competitionId, search] as const,
 };
 
-export type ListAllQuery = NonNullable<RequestOf<typeof review.listAll>['query']>;
+export type ListAllQuery = NonNullable<RequestOf<typeof posts.listAll>['query']>;
 
 /** One page of posts (listAll) with the screen's filters: the manual page, the referral screens. */
 export const postsListQuery = (query: ListAllQuery) =>
   queryOptions({
     queryKey: postsKeys.list(query),
-    queryFn: () => call(review.listAll, { query }),
+    queryFn: () => call(posts.listAll, { query }),
     placeholderData: keepPreviousData,
   });
 
@@ -33,7 +33,7 @@ export const creatorsQuery = (competitionId: string, search: string) =>
   queryOptions({
     queryKey: postsKeys.creators(competitionId, search),
     queryFn: () =>
-      call(review.creators, {
+      call(leaderboard.creators, {
         params: { id: competitionId },
         query: { search: search || undefined, pageSize: OPTION_PAGE_SIZE },
       }),

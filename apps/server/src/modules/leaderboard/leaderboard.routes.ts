@@ -1,4 +1,4 @@
-import { leaderboard, review } from '@preffy/api';
+import { leaderboard } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { competitionLeaderboard } from './leaderboard.service.ts';
@@ -9,15 +9,15 @@ export async function leaderboardRoutes(app: FastifyInstance) {
     competitionLeaderboard(app.db, request.user!, request.params.id, request.query),
   );
 
-  route(app, review.creators, async (request) =>
+  route(app, leaderboard.creators, async (request) =>
     competitionCreators(app.db, request.user!, request.params.id, request.query),
   );
 
-  route(app, review.creatorMetrics, async (request) =>
+  route(app, leaderboard.creatorMetrics, async (request) =>
     competitionCreatorMetrics(app.db, request.user!, request.params.id, request.query),
   );
 
-  route(app, review.setCreatorMetric, async (request) => ({
+  route(app, leaderboard.setCreatorMetric, async (request) => ({
     metric: await setCreatorMetric(app.db, request.user!, request.params.id, request.body),
   }));
 }

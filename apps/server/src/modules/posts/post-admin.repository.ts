@@ -1,4 +1,4 @@
-import type { AdminPost, ParsedQuery, ReplyOf, review } from '@preffy/api';
+import type { AdminPost, ParsedQuery, ReplyOf, posts } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { seesEveryCompetition, visibleCompetitions } from '../competitions/index.ts';
@@ -6,8 +6,8 @@ import { countsAsReferral, referralCount, toReviewPost } from './review-post.ts'
 import { sortExpression } from '../../lib/natural-order.ts';
 import { sumPostTally } from './post-tallies.ts';
 
-export type AdminPostsQuery = ParsedQuery<typeof review.listAll>;
-export type AdminPostsPage = ReplyOf<typeof review.listAll>;
+export type AdminPostsQuery = ParsedQuery<typeof posts.listAll>;
+export type AdminPostsPage = ReplyOf<typeof posts.listAll>;
 
 /**
  * Posts admin: one tab (live or deleted posts) of every competition the viewer may see (staff

@@ -1,10 +1,10 @@
-import type { ReplyOf, StoredPostFlag, review } from '@preffy/api';
+import type { ReplyOf, StoredPostFlag, posts } from '@preffy/api';
 import { profileUrl } from '@preffy/domain';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { DB, PostsTable } from '../../db/schema.ts';
 
 /** A post as review and moderation answer it (reviewPostSchema in @preffy/api). */
-export type ReviewPostReply = ReplyOf<typeof review.score>['post'];
+export type ReviewPostReply = ReplyOf<typeof posts.score>['post'];
 
 /**
  * The referrals that count (decision 0024): live ones whose referring post is live, or unknown

@@ -1,4 +1,4 @@
-import { review } from '@preffy/api';
+import { posts } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { findVisibleCompetition } from '../competitions/index.ts';
@@ -17,34 +17,34 @@ export async function reviewRoutes(app: FastifyInstance) {
     timeoutMs: app.config.providers.timeoutMs,
   };
 
-  route(app, review.queue, async (request) => {
+  route(app, posts.queue, async (request) => {
     const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
     return listCards(app.db, competition.id, 'queue', request.query);
   });
 
-  route(app, review.zeroLikes, async (request) => {
+  route(app, posts.zeroLikes, async (request) => {
     const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
     return listCards(app.db, competition.id, 'zeroLikes', request.query);
   });
 
-  route(app, review.flagged, async (request) => {
+  route(app, posts.flagged, async (request) => {
     const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
     return listFlagged(app.db, competition.id, request.query);
   });
 
-  route(app, review.score, async (request) => ({
+  route(app, posts.score, async (request) => ({
     post: await scoreReviewPost(app.db, request.user!, request.params.id, request.body, options),
   }));
 
-  route(app, review.disqualify, async (request) => ({
+  route(app, posts.disqualify, async (request) => ({
     post: await disqualifyPost(app.db, request.user!, request.params.id, request.body),
   }));
 
-  route(app, review.restore, async (request) => ({
+  route(app, posts.restore, async (request) => ({
     post: await restorePost(app.db, request.user!, request.params.id, request.body),
   }));
 
-  route(app, review.update, async (request) => ({
+  route(app, posts.update, async (request) => ({
     post: await updatePost(app.db, request.user!, request.params.id, request.body, options),
   }));
 }

@@ -1,4 +1,4 @@
-import type { ParsedBody, review } from '@preffy/api';
+import type { ParsedBody, posts } from '@preffy/api';
 import { type DisqualificationChoice, POST_LINK_MESSAGES, type ReviewScore, scorePost } from '@preffy/domain';
 import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -143,7 +143,7 @@ export function restorePost(db: Database, user: SessionUser, id: string, input: 
   });
 }
 
-type UpdateInput = ParsedBody<typeof review.update>;
+type UpdateInput = ParsedBody<typeof posts.update>;
 
 /**
  * The Edit modal, the card's link box and the zero-likes input: only the fields sent change. A

@@ -1,4 +1,4 @@
-import { type RequestOf, posts, review } from '@preffy/api';
+import { type RequestOf, posts, leaderboard } from '@preffy/api';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
 
@@ -44,7 +44,7 @@ export function useImportPosts(competitionId: string) {
   });
 }
 
-export type SetCreatorMetricBody = RequestOf<typeof review.setCreatorMetric>['body'];
+export type SetCreatorMetricBody = RequestOf<typeof leaderboard.setCreatorMetric>['body'];
 
 /**
  * Staff set a creator's metric (the leaderboard uses it instead of their posts' sum). The row
@@ -55,7 +55,7 @@ export function useSetCreatorMetric(competitionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetCreatorMetricBody) =>
-      call(review.setCreatorMetric, { params: { id: competitionId }, body }),
+      call(leaderboard.setCreatorMetric, { params: { id: competitionId }, body }),
     meta: { handlesErrors: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: leaderboardKeys.creatorMetrics }),
   });

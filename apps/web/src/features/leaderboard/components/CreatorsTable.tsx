@@ -1,5 +1,5 @@
 import { Anchor, Button, NumberInput, Stack, Text } from '@mantine/core';
-import { type Competition, type CreatorMetric, MAX_POST_COUNT, review } from '@preffy/api';
+import { type Competition, type CreatorMetric, MAX_POST_COUNT, leaderboard } from '@preffy/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
@@ -39,7 +39,7 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
   const setMetric = useSetCreatorMetric(competition.id);
   const table = useServerTable({
     key: CREATOR_METRICS_TABLE_KEY,
-    endpoint: review.creatorMetrics,
+    endpoint: leaderboard.creatorMetrics,
     pathParams: { id: competition.id },
     pageSizes: [10, 25, 50],
     extra: { competition: competition.id },

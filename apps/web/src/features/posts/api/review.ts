@@ -1,4 +1,4 @@
-import { type QueuePage, type RequestOf, type ReviewPost, review } from '@preffy/api';
+import { type QueuePage, type RequestOf, type ReviewPost, posts } from '@preffy/api';
 import { REVIEW_PAGE_SIZE } from '@preffy/domain';
 import {
   type InfiniteData,
@@ -29,7 +29,7 @@ export const cardsQuery = (list: CardList, competitionId: string) =>
   infiniteQueryOptions({
     queryKey: reviewKeys.cards(list, competitionId),
     queryFn: ({ pageParam }) =>
-      call(review[list], {
+      call(posts[list], {
         params: { id: competitionId },
         query: { after: pageParam, limit: REVIEW_PAGE_SIZE },
       }),
@@ -90,7 +90,7 @@ export function useScorePost(list: CardList, competitionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ post, version, score }: Versioned & { score: 'love' | 'like' }) =>
-      call(review.score, { params: { id: post.id }, body: { version, score } }),
+      call(posts.score, { params: { id: post.id }, body: { version, score } }),
     meta: { handlesErrors: true },
     onSuccess: ({ post }, { post: before }) => {
       setCard(queryClient, list, competitionId, post.id, post, before.bonusLikes === null);
@@ -109,9 +109,9 @@ export function useDisqualifyPost(list: CardList, competitionId: string) {
       choice,
       idempotencyKey,
     }: Versioned & {
-      choice: RequestOf<typeof review.disqualify>['body']['choice'];
+      choice: RequestOf<typeof posts.disqualify>['body']['choice'];
       idempotencyKey: string;
-    }) => call(review.disqualify, { params: { id: post.id }, body: { version, choice } }, { idempotencyKey }),
+    }) => call(posts.disqualify, { params: { id: post.id }, body: { version, choice } }, { idempotencyKey }),
     meta: { handlesErrors: true },
     onSuccess: ({ post }) => {
       setCard(queryClient, list, competitionId, post.id, null, true);
@@ -124,8 +124,8 @@ export function useDisqualifyPost(list: CardList, competitionId: string) {
 export function useUpdatePost(list: CardList, competitionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ post, body }: { post: ReviewPost; body: RequestOf<typeof review.update>['body'] }) =>
-      call(review.update, { params: { id: post.id }, body }),
+    mutationFn: ({ post, body }: { post: ReviewPost; body: RequestOf<typeof posts.update>['body'] }) =>
+      call(posts.update, { params: { id: post.id }, body }),
     meta: { handlesErrors: true },
     onSuccess: ({ post }, { post: before }) => {
       // A post leaves the 0-likes list once it has likes, and either list once the flags remove it.
@@ -142,7 +142,7 @@ export function useRestorePost(competitionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ post, version }: Versioned) =>
-      call(review.restore, { params: { id: post.id }, body: { version } }),
+      call(posts.restore, { params: { id: post.id }, body: { version } }),
     meta: { handlesErrors: true },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.flagged });

@@ -1,7 +1,7 @@
 import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
-import { type ReviewPost, review } from '@preffy/api';
+import { type ReviewPost, posts } from '@preffy/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
@@ -21,7 +21,7 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
   const restore = useRestorePost(competitionId);
   const table = useServerTable({
     key: FLAGGED_TABLE_KEY,
-    endpoint: review.flagged,
+    endpoint: posts.flagged,
     pathParams: { id: competitionId },
     pageSizes: [10, 25, 50],
     extra: { competition: competitionId },

@@ -1,5 +1,5 @@
 import { Badge, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { type AdminPost, review } from '@preffy/api';
+import { type AdminPost, posts } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function PostsAdminPage({
   const [editing, setEditing] = useState<AdminPost | null>(null);
   const table = useServerTable({
     key: postsKeys.lists,
-    endpoint: review.listAll,
+    endpoint: posts.listAll,
     sortBy: 'createdAt',
     sortDirection: 'desc',
     pageSizes: [10, 25, 50],

@@ -1,4 +1,4 @@
-import { type AdminPost, type ReviewPost, review } from '@preffy/api';
+import { type AdminPost, type ReviewPost, referrals } from '@preffy/api';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
 import { OPTION_PAGE_SIZE, postsKeys } from '../../../lib/post-lists.ts';
@@ -14,7 +14,7 @@ export const referralCreatorsQuery = (competitionId: string, search: string) =>
   queryOptions({
     queryKey: referralsKeys.creators(competitionId, search),
     queryFn: () =>
-      call(review.referralCreators, {
+      call(referrals.referralCreators, {
         params: { id: competitionId },
         query: { search: search || undefined, pageSize: OPTION_PAGE_SIZE },
       }),
@@ -25,7 +25,7 @@ export const referralCreatorsQuery = (competitionId: string, search: string) =>
 export const referralsQuery = (postId: string) =>
   queryOptions({
     queryKey: referralsKeys.links(postId),
-    queryFn: () => call(review.referrals, { params: { id: postId }, query: { pageSize: 100 } }),
+    queryFn: () => call(referrals.referrals, { params: { id: postId }, query: { pageSize: 100 } }),
   });
 
 /**
@@ -37,7 +37,7 @@ export function useResetReferrals() {
   return useMutation({
     mutationFn: ({ post, idempotencyKey }: { post: ReviewPost | AdminPost; idempotencyKey: string }) =>
       call(
-        review.resetReferrals,
+        referrals.resetReferrals,
         { params: { id: post.id }, body: { version: post.version } },
         { idempotencyKey },
       ),

@@ -1,6 +1,6 @@
 import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AdminPost, type Competition, review } from '@preffy/api';
+import { type AdminPost, type Competition, posts } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,7 +113,7 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
   const submissionKey = useSubmissionKey();
   const table = useServerTable({
     key: postsKeys.lists,
-    endpoint: review.listAll,
+    endpoint: posts.listAll,
     sortBy: 'createdAt',
     sortDirection: 'desc',
     pageSizes: [10, 25, 50],
