@@ -2,7 +2,6 @@ import { ACCOUNT_MESSAGES, type Account, type Language } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { now } from '../../lib/clock.ts';
-import { overwriteVersioned, updateVersioned } from '../../lib/versioned.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   hashPassword,
@@ -16,6 +15,10 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   saveFactor,
+  deleteUserSessions,
+  overwriteUser,
+  setSessionLocked,
+  updateUserRecord,
 } from '../auth/index.ts';
 import { isStoredImageUrl } from '../storage/index.ts';
 import { readSecuritySettings, twoStepRequiredFor } from '../settings/index.ts';
@@ -112,12 +115,12 @@ export async function replaceRecoveryCodes(db: Database, userId: string, passwor
 
 /** The lock screen: this session opens nothing but the unlock (plugins/access.ts) until then. */
 export async function lockSession(db: Database, sessionId: string) {
-  await db.updateTable('sessions').set({ lockedAt: now() }).where('id', '=', sessionId).execute();
+  await setSessionLocked(db, sessionId, true);
 }
 
 export async function unlockSession(db: Database, userId: string, sessionId: string, password: string) {
   await checkOwnPassword(db, userId, password);
-  await db.updateTable('sessions').set({ lockedAt: null }).where('id', '=', sessionId).execute();
+  await setSessionLocked(db, sessionId, false);
 }
 
 /**
@@ -139,7 +142,7 @@ export async function updateProfile(
     throw badRequest('avatarUrl', AVATAR_NOT_UPLOADED);
   const { version, ...patch } = input;
   return db.transaction().execute(async (trx) => {
-    await updateVersioned(trx, 'users', userId, version, patch);
+    await updateUserRecord(trx, userId, version, patch);
     await recordAudit(trx, {
       actorId: userId,
       entity: 'user',
@@ -153,7 +156,7 @@ export async function updateProfile(
 
 /** The layout drawer's settings: a preference, the last write wins (nothing to merge). */
 export async function saveLayout(db: Database, userId: string, layout: Account['layout']) {
-  await overwriteVersioned(db, 'users', userId, { layout: JSON.stringify(layout) });
+  await overwriteUser(db, userId, { layout: JSON.stringify(layout) });
   return layout;
 }
 
@@ -170,13 +173,9 @@ export async function changePassword(
   await checkOwnPassword(db, userId, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {
-    await overwriteVersioned(trx, 'users', userId, { passwordHash });
-    const ended = await trx
-      .deleteFrom('sessions')
-      .where('userId', '=', userId)
-      .where('id', '!=', sessionId)
-      .executeTakeFirst();
+    await overwriteUser(trx, userId, { passwordHash });
+    const ended = await deleteUserSessions(trx, userId, sessionId);
     await recordAudit(trx, { actorId: userId, entity: 'user', entityId: userId, action: 'change-password' });
-    return Number(ended.numDeletedRows);
+    return ended;
   });
 }

@@ -17,6 +17,7 @@ export {
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
+  setSessionLocked,
 } from './sessions.ts';
 export { needsTwoStep, startTwoStepSignIn } from './two-step-sign-in.ts';
 export {
@@ -36,8 +37,10 @@ export {
   hasAnyUser,
   insertUser,
   listUsers,
+  overwriteUser,
   setCalendarFeedHash,
   toPublicUser,
+  updateUserRecord,
 } from './users.repository.ts';
 
 export const authArea = defineArea({

@@ -43,10 +43,28 @@ export async function deleteSession(db: Database, sessionId: string) {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-/** Ends every session of the user (sign out everywhere, a new password, disabling): how many. */
-export async function deleteUserSessions(db: Database, userId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('userId', '=', userId).executeTakeFirst();
+/**
+ * Ends every session of the user (sign out everywhere, a new password, disabling), or every one
+ * but `keepSessionId` (a new password keeps the session that set it): how many.
+ */
+export async function deleteUserSessions(
+  db: Database,
+  userId: string,
+  keepSessionId?: string,
+): Promise<number> {
+  let ended = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keepSessionId) ended = ended.where('id', '!=', keepSessionId);
+  const result = await ended.executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The lock screen: a locked session opens nothing but the unlock (plugins/access.ts). */
+export async function setSessionLocked(db: Database, sessionId: string, locked: boolean) {
+  await db
+    .updateTable('sessions')
+    .set({ lockedAt: locked ? now() : null })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /** The job runner's hourly schedule (app.ts) that calls deleteExpiredSessions. */

@@ -3,6 +3,7 @@ import type { NewUser, UserRow } from '../../db/schema.ts';
 import type { ListUsersQuery, User } from '@preffy/api';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
+import { overwriteVersioned, updateVersioned } from '../../lib/versioned.ts';
 
 /** What the API shows of a user (@preffy/api's userSchema): never the password hash. */
 export const toPublicUser = (row: UserRow): User => ({
@@ -77,3 +78,13 @@ export const findFeedOwner = (db: Database, hash: string) =>
     .where('disabled', '=', 0)
     .where('deleted', '=', 0)
     .executeTakeFirst();
+
+type UserPatch = Partial<Omit<NewUser, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'deleted'>>;
+
+/** A user's record edit (the profile, an admin's change): 409 when another edit came first. */
+export const updateUserRecord = (db: Database, id: string, version: number, patch: UserPatch) =>
+  updateVersioned(db, 'users', id, version, patch);
+
+/** The user's own preferences and password, where the last write wins (lib/versioned.ts). */
+export const overwriteUser = (db: Database, id: string, patch: UserPatch) =>
+  overwriteVersioned(db, 'users', id, patch);

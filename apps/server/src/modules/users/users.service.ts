@@ -4,7 +4,6 @@ import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId, newRecord } from '../../lib/clock.ts';
-import { updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { resetPasswordUrl, signInLinkUrl, enqueueEmail } from '../email/index.ts';
@@ -20,6 +19,7 @@ import {
   hasAnyUser,
   insertUser,
   toPublicUser,
+  updateUserRecord,
 } from '../auth/index.ts';
 
 export async function createUser(
@@ -109,7 +109,7 @@ export async function updateUser(
       ...(input.disabled !== undefined && { disabled: input.disabled ? (1 as const) : (0 as const) }),
     };
     const before = await findUserById(trx, id);
-    await updateVersioned(trx, 'users', id, input.version, patch);
+    await updateUserRecord(trx, id, input.version, patch);
     if (input.disabled) await deleteUserSessions(trx, id);
     // Links read in the outbox while this user was not an admin must not open an admin account.
     if (input.role === 'admin' && before?.role !== 'admin') await revokeUnusedAuthTokens(trx, id);
