@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, recordAudits } from '../audit/index.ts';
 import { chunkRows } from '@preffy/domain';
 import {
   type PayoutRow,
@@ -8,7 +8,6 @@ import {
   applyTransition,
   paymentsOfItems,
   payoutByBatchId,
-  recordAudits,
   releasePayments,
   setBatchStatus,
 } from './paypal.repository.ts';

@@ -3,7 +3,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PaypalPayoutsTable } from '../../db/schema.ts';
 import { chunkRows } from '@preffy/domain';
-import { newId, now } from '../../lib/clock.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * SQL of the PayPal Payouts API: `paypalPayouts` (its own table) and the PayPal columns of
@@ -295,28 +295,6 @@ export async function applyTransition(
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
-}
-
-/** Audit entries written at once (recordAudit's rows, for a batch of payments). */
-export async function recordAudits(
-  db: Database,
-  entries: { actorId: string | null; entity: string; entityId: string; action: string; changes: unknown }[],
-) {
-  const at = now();
-  await db
-    .insertInto('auditLog')
-    .values(
-      entries.map((entry) => ({
-        id: newId(),
-        at,
-        actorId: entry.actorId,
-        entity: entry.entity,
-        entityId: entry.entityId,
-        action: entry.action,
-        changes: JSON.stringify(entry.changes),
-      })),
-    )
-    .execute();
 }
 
 /** The competition's newest payouts with who sent them and how many items are in each status. */
