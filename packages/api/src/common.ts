@@ -18,8 +18,9 @@ export const versionQuery = z.object({ version: z.coerce.number().int().min(1) }
 export const endedSessionsSchema = okSchema.extend({ ended: z.number() });
 
 /**
- * The one error answer of the whole API (the server's error handler): a status, a stable code,
- * a message for people, the messages of each field at fault (400), and the record as it is now
+ * The one error answer of the whole API (the server's error handler): a status, a stable code
+ * (errors.ts; a framework refusal passes on its own), a message for people, the reason when
+ * the code has several, the messages of each field at fault (400), and the record as it is now
  * (409), and what a particular refusal adds (a blocked finish lists its duplicates). Registered under an id, so the OpenAPI document holds it once (components.schemas).
  */
 export const apiErrorSchema = z
@@ -28,6 +29,8 @@ export const apiErrorSchema = z
     code: z.string(),
     message: z.string(),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    /** Which of its code's messages this is, when the code has several (errors.ts). */
+    reason: z.string().optional(),
     current: z.unknown().optional(),
   })
   .meta({ id: 'ApiError' });

@@ -33,3 +33,5 @@ export * from './account.ts';
 export * from './settings.ts';
 export * from './pages.ts';
 export * from './common.ts';
+export * from './errors.ts';
+export * from './field-messages.ts';

@@ -1,19 +1,33 @@
-/** Typed application errors, mapped to HTTP answers once, in plugins/error-handler.ts. */
+import { type ErrorCode, type NotFoundRecord, type ReasonText, errorReason } from '@preffy/api';
+
+/**
+ * Typed application errors, mapped to HTTP answers once, in plugins/error-handler.ts. The code
+ * is one of the contract's (`ERROR_CODES`); when the code has several messages, the answer names
+ * which one this is (`reason`), so the web translates by key, never by the English text.
+ */
 export class AppError extends Error {
+  readonly reason: string | undefined;
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: { fieldErrors?: Record<string, string[]> } = {},
   ) {
     super(message);
+    this.reason = errorReason(code, message);
   }
 }
 
-export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You do not have access to this') =>
+const DEFAULT_FORBIDDEN = 'You do not have access to this';
+const DEFAULT_UNAUTHORIZED = 'Please sign in';
+
+export const notFound = (what: NotFoundRecord = 'Record') =>
+  new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const forbidden = (message: ReasonText<'FORBIDDEN'> | typeof DEFAULT_FORBIDDEN = DEFAULT_FORBIDDEN) =>
   new AppError(403, 'FORBIDDEN', message);
-export const unauthorized = (message = 'Please sign in') => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (
+  message: ReasonText<'UNAUTHORIZED'> | typeof DEFAULT_UNAUTHORIZED = DEFAULT_UNAUTHORIZED,
+) => new AppError(401, 'UNAUTHORIZED', message);
 export const badRequest = (field: string, message: string) =>
   new AppError(400, 'VALIDATION', message, { fieldErrors: { [field]: [message] } });
 /**

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@preffy/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, VersionConflict } from '../lib/errors.ts';
@@ -7,7 +8,7 @@ export const INTERNAL_ERROR_MESSAGE = 'Sorry! something went wrong, please conta
 export const NOT_FOUND_MESSAGE = 'Sorry! the page you are looking for could not be found';
 
 /**
- * One error shape for the whole API: { statusCode, code, message, fieldErrors?, current? }.
+ * One error shape for the whole API: { statusCode, code, message, reason?, fieldErrors?, current? }.
  * Validation errors name each field; 500s never reveal internals (they are logged instead).
  */
 export function registerErrorHandler(
@@ -30,7 +31,7 @@ export function registerErrorHandler(
       const first = Object.entries(fieldErrors)[0];
       return reply.code(400).send({
         statusCode: 400,
-        code: 'VALIDATION',
+        code: 'VALIDATION' satisfies ErrorCode,
         message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request',
         fieldErrors,
       });
@@ -50,17 +51,24 @@ export function registerErrorHandler(
         statusCode: error.statusCode,
         code: error.code,
         message: error.message,
+        ...(error.reason !== undefined && { reason: error.reason }),
         ...error.details,
       });
     }
     const status = error.statusCode ?? 500;
+    // The framework's and plugins' own refusals (a CSRF token, a body too large) keep their
+    // codes, which the contract does not list: the web shows them by status (decision 0092).
     if (status < 500) {
-      return reply
-        .code(status)
-        .send({ statusCode: status, code: error.code ?? 'ERROR', message: error.message });
+      return reply.code(status).send({
+        statusCode: status,
+        code: error.code ?? ('ERROR' satisfies ErrorCode),
+        message: error.message,
+      });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE });
+    return reply
+      .code(500)
+      .send({ statusCode: 500, code: 'INTERNAL' satisfies ErrorCode, message: INTERNAL_ERROR_MESSAGE });
   });
 }
 

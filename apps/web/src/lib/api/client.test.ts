@@ -2,8 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n/index.ts';
 import { ApiError, describeError, showFormErrors } from './client.ts';
 
-const error = (statusCode: number, code: string, message: string, fieldErrors?: Record<string, string[]>) =>
-  new ApiError({ statusCode, code, message, fieldErrors });
+const error = (
+  statusCode: number,
+  code: string,
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+  reason?: string,
+) => new ApiError({ statusCode, code, message, fieldErrors, reason });
 
 describe('API errors as the user sees them', () => {
   it('shows the server message in the user language when it is a known one', async () => {
@@ -68,7 +73,9 @@ describe('API errors as the user sees them', () => {
   it('reports a failure without field messages instead of dropping it', () => {
     const form = { getValues: () => ({ email: '' }), setErrors: vi.fn() };
     const onOther = vi.fn();
-    showFormErrors(form, error(404, 'NOT_FOUND', 'Competition not found'), { onOther });
+    showFormErrors(form, error(404, 'NOT_FOUND', 'Competition not found', undefined, 'competition'), {
+      onOther,
+    });
     expect(form.setErrors).not.toHaveBeenCalled();
     expect(onOther).toHaveBeenCalledWith('Competition not found');
   });
@@ -88,9 +95,40 @@ describe('API errors translated by code (decision 0020)', () => {
     expect(describeError(error(409, 'EMAIL_TAKEN', 'reworded on the server')).message).toMatch(/bereits/);
     await setLanguage('en');
   });
-  it('falls back to the message for codes without a text of their own', () => {
-    expect(describeError(error(404, 'NOT_FOUND', 'Competition not found')).message).toBe(
-      'Competition not found',
+  it('names the record a 404 is about by its reason', () => {
+    expect(
+      describeError(error(404, 'NOT_FOUND', 'Competition not found', undefined, 'competition')).message,
+    ).toBe('Competition not found');
+  });
+});
+
+describe('API errors translated by code and reason (decision 0092)', () => {
+  it('says which of its messages a code means, never reading the English text', async () => {
+    await setLanguage('de');
+    const lockout = error(429, 'RATE_LIMITED', 'reworded on the server', undefined, 'signIns');
+    expect(describeError(lockout).message).toMatch(/Anmeldeversuche/);
+    expect(
+      describeError(error(404, 'NOT_FOUND', 'Payout file not found', undefined, 'payoutFile')).message,
+    ).toBe('Auszahlungsdatei nicht gefunden');
+    await setLanguage('en');
+  });
+  it("shows a code's own text when the answer names no reason, or one the code does not have", () => {
+    expect(describeError(error(429, 'RATE_LIMITED', 'Rate limit exceeded')).message).toMatch(/wait a minute/);
+    expect(describeError(error(403, 'FORBIDDEN', 'x', undefined, 'unheardOf')).message).toBe(
+      'You do not have access to this.',
     );
+  });
+  it("puts a refusal's own text on the fields it names, in the user's language", async () => {
+    await setLanguage('de');
+    const taken = error(409, 'EMAIL_TAKEN', 'A user with this email already exists', {
+      email: ['A user with this email already exists'],
+    });
+    expect(taken.fieldErrors().email).toMatch(/bereits/);
+    await setLanguage('en');
+  });
+  it('says a framework refusal without a code of ours in a text of its own, not its English one', () => {
+    expect(
+      describeError(error(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type')).message,
+    ).toBe('The server could not handle this request.');
   });
 });

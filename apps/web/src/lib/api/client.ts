@@ -1,12 +1,25 @@
 import { notifications } from '@mantine/notifications';
-import { type EndpointDefinition, type RequestOf, type ResponseOf, auth, urlOf } from '@preffy/api';
+import {
+  type EndpointDefinition,
+  type ErrorCode,
+  type RequestOf,
+  type ResponseOf,
+  auth,
+  errorTranslationKey,
+  hasOwnFieldTexts,
+  isErrorCode,
+  urlOf,
+} from '@preffy/api';
 import { i18n, translateServerMessage } from '../i18n/index.ts';
 
 /** The API's one error shape (see apps/server/src/plugins/error-handler.ts). */
 export interface ApiErrorBody {
   statusCode: number;
+  /** One of the contract's codes (ERROR_CODES), a framework's own (FST_…), or NETWORK. */
   code: string;
   message: string;
+  /** Which of its code's messages this is, when the code has several. */
+  reason?: string;
   fieldErrors?: Record<string, string[]>;
   current?: unknown;
 }
@@ -18,18 +31,30 @@ export class ApiError extends Error {
   get status() {
     return this.body.statusCode;
   }
-  /** Field messages in the user's language, ready for a Mantine form's setErrors. */
+  /**
+   * Field messages in the user's language, ready for a Mantine form's setErrors: a form's own
+   * field texts (VALIDATION) by their text, any other code's by its key, which they repeat.
+   */
   fieldErrors(): Record<string, string> {
+    const code = knownCode(this.body);
     return Object.fromEntries(
       Object.entries(this.body.fieldErrors ?? {}).map(([field, messages]) => [
         field,
-        translateServerMessage(messages[0] ?? ''),
+        hasOwnFieldTexts(code) ? translateServerMessage(messages[0] ?? '') : textOf(code, this.body.reason),
       ]),
     );
   }
 }
 
 const NETWORK_ERROR: ApiErrorBody = { statusCode: 0, code: 'NETWORK', message: '' };
+
+/** The contract's code of an answer: a framework's own code reads as ERROR, a failure as INTERNAL. */
+const knownCode = (body: ApiErrorBody): ErrorCode =>
+  body.statusCode >= 500 ? 'INTERNAL' : isErrorCode(body.code) ? body.code : 'ERROR';
+/** What a code (for one of its reasons) says in the user's language. */
+const textOf = (code: ErrorCode, reason?: string) =>
+  // The key comes from the contract's list: i18next's typed keys cannot know it in advance.
+  (i18n.t as unknown as (key: string) => string)(errorTranslationKey(code, reason));
 
 let csrfToken: Promise<string> | null = null;
 function csrf(): Promise<string> {
@@ -166,10 +191,10 @@ const oneOf = <T extends string>(list: readonly T[], value: string): value is T 
   (list as readonly string[]).includes(value);
 
 /**
- * The title and text a user sees for an API error, in their language. A code with its own text
- * (`errors.codes.<CODE>`) is translated by the code; only errors without one (NOT_FOUND, whose
- * message names the record, and VALIDATION, whose field message says what is wrong) fall back
- * to the server's English text (the `server` namespace). Decision 0020.
+ * The title and text a user sees for an API error, in their language: by its code, and the
+ * code's reason when it has several (`errors.codes.<CODE>`, `errors.reasons.<CODE>.<reason>`;
+ * decisions 0020 and 0092). A validation error shows its first field's message, the form's own
+ * text; a 5xx never shows its message.
  */
 export function describeError(error: unknown): { title: string; message: string } {
   const body = error instanceof ApiError ? error.body : { ...NETWORK_ERROR, code: 'ERROR', statusCode: 500 };
@@ -177,14 +202,12 @@ export function describeError(error: unknown): { title: string; message: string 
     ? i18n.t(`errors.titles.${body.code}`)
     : i18n.t('errors.titles.generic');
   if (body.code === 'NETWORK') return { title, message: i18n.t('errors.network') };
-  const byCode = `errors.codes.${body.code}`;
-  // The key is built from what the server sent: i18next's typed keys cannot know it in advance.
-  if (/^[A-Z_]+$/.test(body.code) && i18n.exists(byCode))
-    return { title, message: (i18n.t as unknown as (key: string) => string)(byCode) };
-  if (body.statusCode >= 500 || !body.message) return { title, message: i18n.t('errors.serverError') };
+  const code = knownCode(body);
   // A validation message reads 'field: text'; the field's own text is what has a translation.
   const firstFieldMessage = Object.values(body.fieldErrors ?? {})[0]?.[0];
-  return { title, message: translateServerMessage(firstFieldMessage ?? body.message) };
+  if (hasOwnFieldTexts(code) && firstFieldMessage)
+    return { title, message: translateServerMessage(firstFieldMessage) };
+  return { title, message: textOf(code, body.reason) };
 }
 
 type FormWithErrors = {

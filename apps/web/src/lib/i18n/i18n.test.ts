@@ -1,3 +1,4 @@
+import { ERROR_TRANSLATION_KEYS, FIELD_MESSAGES } from '@preffy/api';
 import { describe, expect, it } from 'vitest';
 import {
   LANGUAGES,
@@ -8,7 +9,6 @@ import {
   setLanguage,
   translateServerMessage,
 } from './index.ts';
-import { serverMessages } from './server-messages.ts';
 
 type Tree = { [key: string]: string | Tree };
 // Every language's catalogue, as the app loads each when it is chosen.
@@ -35,8 +35,8 @@ describe('translations', () => {
   const uiNamespaces = (language: Language) =>
     Object.fromEntries(NAMESPACES.map((ns) => [ns, resources[language][ns]])) as Tree;
   const english = leaves(uiNamespaces('en'));
-  // The server's messages the app translates (server-messages.ts), keyed by their English text.
-  const englishServer = new Map(serverMessages.map((m) => [m, m]));
+  // The field messages the app translates (the contract's FIELD_MESSAGES), keyed by their English text.
+  const englishServer = new Map(FIELD_MESSAGES.map((m) => [m, m]));
 
   for (const language of Object.keys(LANGUAGES) as Language[]) {
     it(`${language} has every UI string, none empty, with the same placeholders`, () => {
@@ -55,9 +55,13 @@ describe('translations', () => {
         expect(placeholders(value), key).toEqual(placeholders(reference));
       }
     });
+    it(`${language} has a text for every error code and reason of the contract`, () => {
+      const strings = leaves(uiNamespaces(language));
+      expect(ERROR_TRANSLATION_KEYS.filter((key) => !strings.has(`common.${key}`))).toEqual([]);
+    });
     // English shows the server's own words (translateServerMessage's default).
     if (language !== 'en')
-      it(`${language} translates every known server message`, () => {
+      it(`${language} translates every field message`, () => {
         const server = leaves(resources[language].server);
         expect([...server.keys()].sort()).toEqual([...englishServer.keys()].sort());
       });
@@ -145,13 +149,13 @@ describe('translations', () => {
     });
   }
 
-  it('translates server messages by their English text, and leaves unknown ones as written', async () => {
+  it('translates field messages by their English text, and leaves unknown ones as written', async () => {
     await setLanguage('de');
-    expect(translateServerMessage('Invalid credentials')).toBe('Ungültige Anmeldedaten');
+    expect(translateServerMessage('Email is not valid!')).toBe('Die E-Mail-Adresse ist ungültig!');
     expect(translateServerMessage('Something new: with a colon.')).toBe('Something new: with a colon.');
     expect(i18n.t('nav.calendar')).toBe('Kalender');
     await setLanguage('en');
-    expect(translateServerMessage('Invalid credentials')).toBe('Invalid credentials');
+    expect(translateServerMessage('Email is not valid!')).toBe('Email is not valid!');
   });
 
   it('keeps the spec wording for the error pages in English', () => {

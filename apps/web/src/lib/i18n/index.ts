@@ -13,7 +13,7 @@ export type Language = keyof typeof LANGUAGES;
 
 /**
  * One namespace per feature plus `common` (the shell, tables, errors, words every screen uses)
- * and `server` (the server's messages, keyed by their English text). Files live in
+ * and `server` (field messages, keyed by their English text: the contract's FIELD_MESSAGES). Files live in
  * locales/<language>/<namespace>.json; English is the reference (see i18n.test.ts).
  */
 export const NAMESPACES = [
@@ -146,7 +146,10 @@ export async function setLanguage(language: string) {
   await i18next.changeLanguage(language);
 }
 
-/** A message written by the server (the spec's English wording), in the user's language. */
+/**
+ * A field message (the spec's English wording, from a form's schema or the server's
+ * `fieldErrors`), in the user's language. Error codes are translated by key (lib/api/client.ts).
+ */
 export function translateServerMessage(message: string): string {
   // The server namespace is keyed by free text, outside the typed UI keys.
   const t = i18next.t as unknown as (key: string, options: object) => string;

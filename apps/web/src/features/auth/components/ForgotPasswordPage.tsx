@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '@preffy/api';
-import { ApiError, call } from '../../../lib/api/client.ts';
+import { ApiError, call, describeError } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { translateServerMessage } from '../../../lib/i18n/index.ts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
@@ -23,7 +23,7 @@ export function ForgotPasswordPage() {
     // Too many links for this address: say how long to wait, in the form.
     handle: (e) => {
       if (!(e instanceof ApiError && e.status === 429)) return false;
-      form.setErrors({ email: translateServerMessage(e.message) });
+      form.setErrors({ email: describeError(e).message });
       return true;
     },
   });

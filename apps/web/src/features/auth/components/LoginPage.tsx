@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { auth } from '@preffy/api';
 import { ApiError, call, describeError } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
-import { setLanguage, translateServerMessage } from '../../../lib/i18n/index.ts';
+import { setLanguage } from '../../../lib/i18n/index.ts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { type User, startSession } from '../../../lib/session.ts';
 import { TwoStepForm } from './TwoStepForm.tsx';
@@ -55,8 +55,8 @@ export function LoginPage({
     // Every sign-in failure shows in the card's alert, not on the fields.
     handle: (e) => {
       if (!(e instanceof ApiError)) setError(t('errors.network'));
-      // A sign-in lockout says how long to wait, which the generic 429 text does not.
-      else setError(e.status === 429 ? translateServerMessage(e.message) : describeError(e).message);
+      // A sign-in lockout says how long to wait: its reason has a text of its own.
+      else setError(describeError(e).message);
       return true;
     },
   });

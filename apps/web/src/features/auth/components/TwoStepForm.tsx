@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, describeError } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
-import { translateServerMessage } from '../../../lib/i18n/index.ts';
 import type { User } from '../../../lib/session.ts';
 import { FormError } from '../../../components/forms/FormError.tsx';
 
@@ -46,9 +45,7 @@ export function TwoStepForm({
         return true;
       }
       if (e.fieldErrors().code) return false;
-      setError(
-        e.status === 429 || e.status === 401 ? translateServerMessage(e.message) : describeError(e).message,
-      );
+      setError(describeError(e).message);
       return true;
     },
   });
