@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCompetition } from '../../../test/fixtures/competitions.ts';
 import { insertPayments } from '../../../test/fixtures/payments.ts';
 import { insertPosts } from '../../../test/fixtures/posts.ts';
-import { idempotentPoster, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import {
+  EACH_ROLE,
+  idempotentPoster,
+  signedInApp,
+  type SignedInClient,
+} from '../../../test/fixtures/signed-in.ts';
 import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
 import { now } from '../../lib/clock.ts';
 import { seedDemoData } from '../demo/seed-demo-data.ts';
@@ -21,11 +26,7 @@ let app: FastifyInstance;
 let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
   const organizerAt = { role: 'organizer', email: 'finish-organizer@label.test' } as const;
-  ({ app, staff, admin, organizer } = await signedInApp({
-    staff: 'staff',
-    admin: 'admin',
-    organizer: organizerAt,
-  }));
+  ({ app, staff, admin, organizer } = await signedInApp({ ...EACH_ROLE, organizer: organizerAt }));
 });
 afterAll(() => app.close());
 

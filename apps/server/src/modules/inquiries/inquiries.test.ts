@@ -3,18 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_SERVER_MESSAGES, inquirySchema } from '@preffy/api';
 import { FORM_MESSAGES, INQUIRY_MESSAGES } from '@preffy/domain';
 import { newCompetition } from '../../../test/fixtures/competitions.ts';
-import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { EACH_ROLE, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { TestClient } from '../../../test/test-app.ts';
 import { INQUIRY_ASSIGNEE_INVALID, INQUIRY_HOLD_MISSING, INQUIRY_NOTE_EMPTY } from './inquiries.service.ts';
 
 let app: FastifyInstance;
 let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  ({ app, staff, admin, organizer } = await signedInApp({
-    staff: 'staff',
-    admin: 'admin',
-    organizer: 'organizer',
-  }));
+  ({ app, staff, admin, organizer } = await signedInApp(EACH_ROLE));
 });
 afterAll(() => app.close());
 

@@ -8,17 +8,13 @@ import {
 } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { EACH_ROLE, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { TestClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
 let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  ({ app, staff, admin, organizer } = await signedInApp({
-    staff: 'staff',
-    admin: 'admin',
-    organizer: 'organizer',
-  }));
+  ({ app, staff, admin, organizer } = await signedInApp(EACH_ROLE));
 });
 afterAll(() => app.close());
 

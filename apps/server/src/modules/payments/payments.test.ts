@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSchema } from '@preffy/api';
 import { newCompetition } from '../../../test/fixtures/competitions.ts';
 import { insertPayments as insertPaymentRows } from '../../../test/fixtures/payments.ts';
-import { idempotentPoster, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import {
+  EACH_ROLE,
+  idempotentPoster,
+  signedInApp,
+  type SignedInClient,
+} from '../../../test/fixtures/signed-in.ts';
 import { TestClient } from '../../../test/test-app.ts';
 import { now } from '../../lib/clock.ts';
 
@@ -11,11 +16,7 @@ let app: FastifyInstance;
 let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
   const organizerAt = { role: 'organizer', email: 'payments-organizer@label.test' } as const;
-  ({ app, staff, admin, organizer } = await signedInApp({
-    staff: 'staff',
-    admin: 'admin',
-    organizer: organizerAt,
-  }));
+  ({ app, staff, admin, organizer } = await signedInApp({ ...EACH_ROLE, organizer: organizerAt }));
 });
 afterAll(() => app.close());
 

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotionSchema } from '@preffy/api';
 import { FORM_MESSAGES, PROMOTION_MESSAGES, PROMOTION_SEND_BLOCK_MESSAGES } from '@preffy/domain';
 import { newCompetition } from '../../../test/fixtures/competitions.ts';
-import { idempotentPoster, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import {
+  EACH_ROLE,
+  idempotentPoster,
+  signedInApp,
+  type SignedInClient,
+} from '../../../test/fixtures/signed-in.ts';
 import { TestClient } from '../../../test/test-app.ts';
 import { newId, now } from '../../lib/clock.ts';
 
@@ -11,11 +16,7 @@ let app: FastifyInstance;
 let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
   const organizerAt = { role: 'organizer', email: 'promotions-organizer@label.test' } as const;
-  ({ app, staff, admin, organizer } = await signedInApp({
-    staff: 'staff',
-    admin: 'admin',
-    organizer: organizerAt,
-  }));
+  ({ app, staff, admin, organizer } = await signedInApp({ ...EACH_ROLE, organizer: organizerAt }));
 });
 afterAll(() => app.close());
 

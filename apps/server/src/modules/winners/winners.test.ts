@@ -4,17 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCompetition } from '../../../test/fixtures/competitions.ts';
 import { tiktokLink } from '../../../test/fixtures/posts.ts';
-import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { EACH_ROLE, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { TestClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
 let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  ({ app, staff, admin, organizer } = await signedInApp({
-    staff: 'staff',
-    admin: 'admin',
-    organizer: 'organizer',
-  }));
+  ({ app, staff, admin, organizer } = await signedInApp(EACH_ROLE));
 });
 afterAll(() => app.close());
 
