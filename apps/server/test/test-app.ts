@@ -137,6 +137,12 @@ export function uploadImage(client: TestClient, bytes: Buffer, name = 'cover.png
 }
 
 export const TEST_PASSWORD = 'correct-horse-battery';
+/**
+ * The bound of a test that checks one password after another: each is an Argon2 verification,
+ * a few tens of ms alone but seconds on a machine busy with other work, so the default 20 s
+ * would measure the machine rather than bound a hang.
+ */
+export const PASSWORD_GUESSES_TIMEOUT_MS = 120_000;
 let passwordHash: Promise<string> | undefined;
 
 /** Creates a user with the role and returns a client signed in as them. */

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient } from '../../test/test-app.ts';
-import { insertPosts, newCompetition } from '../modules/post-admin/test-posts.ts';
+import { newCompetition } from '../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../test/fixtures/posts.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { DAY_MS } from '@preffy/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, createTestApp, signedInClient } from '../../test/test-app.ts';
-import { insertPosts } from '../modules/post-admin/test-posts.ts';
+import { insertPosts } from '../../test/fixtures/posts.ts';
 import { VersionConflict } from './errors.ts';
 import { AREAS, publicShapesOf } from '../modules/index.ts';
 

@@ -1,12 +1,12 @@
 import { DAY_MS } from '@preffy/domain';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type IdempotentPost, idempotentPoster } from '../../test/fixtures/signed-in.ts';
 import { type TestClient, createTestApp, signedInClient } from '../../test/test-app.ts';
 import { newId, now } from '../lib/clock.ts';
 import { badRequest } from '../lib/errors.ts';
-import { SESSION_COOKIE } from './session.ts';
 import {
   ABANDONED_AFTER_MS,
   IN_PROGRESS_MESSAGE,
@@ -19,30 +19,12 @@ const STAFF_ADDRESS = 'bookings@idem.test';
 let app: FastifyInstance;
 let startupError: unknown;
 
-type Post = (url: string, body: object, key?: string) => Promise<LightMyRequestResponse>;
+type Post = IdempotentPost;
 let adminClient: TestClient;
 let admin: Post;
 let ana: Post;
 let ben: Post;
 let anaId: string;
-
-/** POSTs as the client's user with an optional Idempotency-Key (TestClient sends no extra headers). */
-async function poster(client: TestClient): Promise<Post> {
-  const session = `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
-  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: session } });
-  const csrfCookie = csrf.cookies.find((c) => c.name === '_csrf')!;
-  const headers = {
-    cookie: `${session}; _csrf=${csrfCookie.value}`,
-    'x-csrf-token': (csrf.json() as { token: string }).token,
-  };
-  return (url, body, key) =>
-    app.inject({
-      method: 'POST',
-      url,
-      payload: body,
-      headers: key === undefined ? headers : { ...headers, 'idempotency-key': key },
-    });
-}
 
 /** A test-only route whose answers the test picks, to see what is kept and what is released. */
 const plannedAnswers: number[] = [];
@@ -87,11 +69,11 @@ beforeAll(async () => {
   app = await createTestApp({ reservationNoticeEmail: STAFF_ADDRESS });
   addTestRoutes();
   adminClient = (await signedInClient(app, 'admin')).client;
-  admin = await poster(adminClient);
+  admin = await idempotentPoster(app, adminClient);
   const signedInAna = await signedInClient(app, 'organizer', 'ana@idem.test');
-  ana = await poster(signedInAna.client);
+  ana = await idempotentPoster(app, signedInAna.client);
   anaId = signedInAna.user.id;
-  ben = await poster((await signedInClient(app, 'organizer', 'ben@idem.test')).client);
+  ben = await idempotentPoster(app, (await signedInClient(app, 'organizer', 'ben@idem.test')).client);
 });
 afterAll(() => app.close());
 

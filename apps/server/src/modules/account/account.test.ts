@@ -8,6 +8,7 @@ import {
   createTestApp,
   signedInClient,
   uploadImage,
+  PASSWORD_GUESSES_TIMEOUT_MS,
 } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
@@ -18,7 +19,7 @@ afterAll(() => app.close());
 
 const me = async (client: TestClient) => (await client.get('/api/auth/me')).json();
 
-describe('the signed-in user’s account', () => {
+describe('the signed-in user’s account', { timeout: PASSWORD_GUESSES_TIMEOUT_MS }, () => {
   it('answers the settings with the session: defaults first, never a hash', async () => {
     const { client } = await signedInClient(app, 'staff');
     const session = await me(client);

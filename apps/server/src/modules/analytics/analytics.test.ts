@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES, analyticsSchema } from '@preffy/api';
 import { localDay, presetRange } from '@preffy/domain';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
-import { insertPayment } from '../payments/test-payments.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { insertPayment } from '../../../test/fixtures/payments.ts';
 
 /**
  * Analytics on a seeded data set with known answers (both databases). The business time zone is
@@ -15,9 +16,7 @@ const at = (iso: string) => Date.parse(iso);
 const JANUARY = '/api/analytics?preset=custom&from=2025-01-01&to=2025-01-31';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 
 async function competition(
   name: string,
@@ -42,10 +41,8 @@ const payment = (competitionId: string, amount: number, status: string, deleted:
   insertPayment(app.db, competitionId, { amount, status, deleted });
 
 beforeAll(async () => {
-  app = await createTestApp({ businessTimeZone: TIME_ZONE });
-  staff = (await signedInClient(app, 'staff')).client;
-  admin = (await signedInClient(app, 'admin')).client;
-  organizer = (await signedInClient(app, 'organizer')).client;
+  const members = { staff: 'staff', admin: 'admin', organizer: 'organizer' } as const;
+  ({ app, staff, admin, organizer } = await signedInApp(members, { businessTimeZone: TIME_ZONE }));
 
   // Run in January: A (started before it, ended in it) and B (started in it). Not run: an
   // unconfirmed hold, a deleted one, one after January, one that ended the day before.

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
 import { postTotals } from './analytics.repository.ts';
 import { ensurePostDays } from './post-days.ts';
 

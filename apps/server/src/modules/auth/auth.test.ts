@@ -6,6 +6,7 @@ import {
   createTestApp,
   latestEmailTo,
   signedInClient,
+  PASSWORD_GUESSES_TIMEOUT_MS,
 } from '../../../test/test-app.ts';
 import {
   LOGIN_RATE_LIMIT,
@@ -74,7 +75,7 @@ describe('the session', () => {
   });
 });
 
-describe('sign-in', () => {
+describe('sign-in', { timeout: PASSWORD_GUESSES_TIMEOUT_MS }, () => {
   it('sets an httpOnly, SameSite=Lax session cookie and answers /me', async () => {
     const { client, user } = await signedInClient(app, 'staff');
     const me = await client.get('/api/auth/me');

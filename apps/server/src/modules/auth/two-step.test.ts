@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import {
+  TEST_PASSWORD,
+  TestClient,
+  createTestApp,
+  signedInClient,
+  PASSWORD_GUESSES_TIMEOUT_MS,
+} from '../../../test/test-app.ts';
 import { consumeAuthToken, mintAuthToken } from './auth-tokens.ts';
 
 let app: FastifyInstance;
@@ -291,7 +297,7 @@ describe('requiring two-step for admins and staff', () => {
   });
 });
 
-describe('the lock screen', () => {
+describe('the lock screen', { timeout: PASSWORD_GUESSES_TIMEOUT_MS }, () => {
   it('locks the session: everything but the session, sign-out and unlock answers 423 until the password', async () => {
     const { client } = await signedInClient(app, 'staff');
     expect((await client.post('/api/account/lock')).statusCode).toBe(200);

@@ -1,14 +1,14 @@
 import { FORM_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 
 let app: FastifyInstance;
-let organizer: TestClient;
+let organizer: SignedInClient;
 
 beforeAll(async () => {
-  app = await createTestApp({ businessTimeZone: 'America/New_York' });
-  organizer = (await signedInClient(app, 'organizer')).client;
+  const members = { organizer: 'organizer' } as const;
+  ({ app, organizer } = await signedInApp(members, { businessTimeZone: 'America/New_York' }));
 });
 afterAll(() => app.close());
 

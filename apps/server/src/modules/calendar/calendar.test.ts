@@ -2,19 +2,21 @@ import { FORM_MESSAGES, competitionTimeOn } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient, signedInClient } from '../../../test/test-app.ts';
 
 const ZONE = 'America/New_York';
 const STAFF_ADDRESS = 'bookings@preffy.test';
 let app: FastifyInstance;
-let admin: TestClient;
-let staff: TestClient;
+let admin: SignedInClient, staff: SignedInClient;
 const organizers: { client: TestClient; email: string }[] = [];
 
 beforeAll(async () => {
-  app = await createTestApp({ businessTimeZone: ZONE, reservationNoticeEmail: STAFF_ADDRESS });
-  admin = (await signedInClient(app, 'admin')).client;
-  staff = (await signedInClient(app, 'staff')).client;
+  const members = { admin: 'admin', staff: 'staff' } as const;
+  ({ app, admin, staff } = await signedInApp(members, {
+    businessTimeZone: ZONE,
+    reservationNoticeEmail: STAFF_ADDRESS,
+  }));
   for (const name of ['ana', 'ben', 'cai', 'dee']) {
     const email = `${name}@label.test`;
     organizers.push({ client: (await signedInClient(app, 'organizer', email)).client, email });

@@ -5,14 +5,12 @@ import { DAY_MS, FORM_MESSAGES, prizePoolFromInvoice, prizeTemplate } from '@pre
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestApp, signedInClient, uploadImage } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient, uploadImage } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
 let dataDir: string;
-let admin: TestClient;
-let staff: TestClient;
-let organizer: TestClient;
-let organizerEmail: string;
+let admin: SignedInClient, staff: SignedInClient, organizer: SignedInClient;
 
 const valid = () => {
   const start = Date.now();
@@ -31,12 +29,10 @@ const valid = () => {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'preffy-competitions-'));
-  app = await createTestApp({ dataDir });
-  admin = (await signedInClient(app, 'admin')).client;
-  staff = (await signedInClient(app, 'staff')).client;
-  const o = await signedInClient(app, 'organizer');
-  organizer = o.client;
-  organizerEmail = o.user.email;
+  ({ app, admin, staff, organizer } = await signedInApp(
+    { admin: 'admin', staff: 'staff', organizer: 'organizer' },
+    { dataDir },
+  ));
 });
 afterAll(async () => {
   await app.close();
@@ -100,7 +96,7 @@ describe('Start A Competition', () => {
     // Organizers leave the invoice amount at its default (only staff set it).
     const mine = { ...valid(), invoiceAmount: 0 };
     expect((await organizer.post('/api/competitions', mine)).statusCode).toBe(403);
-    const own = await organizer.post('/api/competitions', { ...mine, email: organizerEmail });
+    const own = await organizer.post('/api/competitions', { ...mine, email: organizer.user.email });
     expect(own.statusCode).toBe(201);
   });
 
@@ -197,7 +193,7 @@ describe('Update A Competition', () => {
       ).statusCode,
     ).toBe(404);
     const list = (await organizer.get('/api/competitions?pageSize=100')).json();
-    expect(list.items.every((i: { email: string }) => i.email === organizerEmail)).toBe(true);
+    expect(list.items.every((i: { email: string }) => i.email === organizer.user.email)).toBe(true);
     expect(list.total).toBeGreaterThan(0);
   });
 });

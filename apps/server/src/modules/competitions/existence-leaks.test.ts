@@ -2,19 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
-let organizerEmail: string;
+let staff: SignedInClient, organizer: SignedInClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
-  const o = await signedInClient(app, 'organizer');
-  organizer = o.client;
-  organizerEmail = o.user.email;
+  ({ app, staff, organizer } = await signedInApp({ staff: 'staff', organizer: 'organizer' }));
 });
 afterAll(() => app.close());
 
@@ -36,7 +31,7 @@ const startForm = (overrides: Record<string, unknown> = {}) => ({
  * reaches its handler (a 400 for both ids would prove nothing).
  */
 const anyRouteBody = () => ({
-  ...startForm({ email: organizerEmail, invoiceAmount: 0 }),
+  ...startForm({ email: organizer.user.email, invoiceAmount: 0 }),
   version: 1,
   state: 'active',
   platforms: ['TikTok'],

@@ -1,24 +1,18 @@
 import { DAY_MS, FORM_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
-let organizerEmail: string;
+let staff: SignedInClient, organizer: SignedInClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
-  const o = await signedInClient(app, 'organizer');
-  organizer = o.client;
-  organizerEmail = o.user.email;
+  ({ app, staff, organizer } = await signedInApp({ staff: 'staff', organizer: 'organizer' }));
 });
 afterAll(() => app.close());
 
 const startForm = () => ({
-  email: organizerEmail,
+  email: organizer.user.email,
   name: 'Own Song',
   organizer: 'Own Artist',
   audio: 'https://soundcloud.com/own/song',

@@ -1,14 +1,14 @@
 import { DAY_MS, FORM_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
+  ({ app, staff } = await signedInApp({ staff: 'staff' }));
 });
 afterAll(() => app.close());
 

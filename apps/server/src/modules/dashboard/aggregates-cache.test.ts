@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../lib/clock.ts';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
 
 /** The chart and analytics answers are kept for AGGREGATES_CACHE_SECONDS (decision 0045). */
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 let competitionId: string;
 beforeAll(async () => {
-  app = await createTestApp({ aggregatesCacheMs: 60_000 });
-  staff = (await signedInClient(app, 'staff')).client;
-  admin = (await signedInClient(app, 'admin')).client;
-  const o = await signedInClient(app, 'organizer');
-  organizer = o.client;
+  const members = { staff: 'staff', admin: 'admin', organizer: 'organizer' } as const;
+  ({ app, staff, admin, organizer } = await signedInApp(members, { aggregatesCacheMs: 60_000 }));
   competitionId = await newCompetition(app, staff, { email: 'artist@label.test' });
   await insertPosts(app, competitionId, [{ creator: 'ana', createdAt: now() }]);
 });

@@ -7,14 +7,11 @@ import {
   dashboardTilesSchema,
 } from '@preffy/api';
 import { CHART_FIRST_DAY, addDays, daysBetween, localDay } from '@preffy/domain';
-import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
-import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
-import { insertPayment } from '../payments/test-payments.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { insertPayment } from '../../../test/fixtures/payments.ts';
 
 /**
  * The dashboard on a seeded data set with known answers (both databases). The business time
@@ -25,9 +22,7 @@ const at = (iso: string) => Date.parse(iso);
 const RANGE = 'from=2025-01-09&to=2025-01-12';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 const ids: Record<string, string> = {};
 
 type State = { ended?: boolean; active?: boolean; confirmed?: boolean; deleted?: boolean };
@@ -70,12 +65,9 @@ async function inquiry() {
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ businessTimeZone: TIME_ZONE });
-  staff = (await signedInClient(app, 'staff')).client;
-  admin = (await signedInClient(app, 'admin')).client;
-  const o = await signedInClient(app, 'organizer');
-  organizer = o.client;
-  const mine = o.user.email;
+  const members = { staff: 'staff', admin: 'admin', organizer: 'organizer' } as const;
+  ({ app, staff, admin, organizer } = await signedInApp(members, { businessTimeZone: TIME_ZONE }));
+  const mine = organizer.user.email;
   const theirs = 'artist@label.test';
 
   ids.alpha = await competition('Alpha Ended', mine, '2025-01-01T12:00Z', '2025-02-01T12:00Z', {
@@ -284,6 +276,6 @@ describe('dashboard tiles', () => {
 it.each(['/api/dashboard/chart', '/api/dashboard/competitions', '/api/dashboard/tiles'])(
   'answers 401 to the anonymous on %s',
   async (url) => {
-    expect((await new Client(app).get(url)).statusCode).toBe(401);
+    expect((await new TestClient(app).get(url)).statusCode).toBe(401);
   },
 );

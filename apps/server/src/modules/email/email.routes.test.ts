@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWinners } from '../../../test/fixtures/winners.ts';
 import { TestClient, createTestApp, latestEmailTo, signedInClient } from '../../../test/test-app.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { seedDemoData } from '../demo/seed-demo-data.ts';
@@ -11,26 +12,8 @@ let admin: TestClient;
 let competitionId: string;
 let activeCompetitionId: string;
 
-async function addWinner(email: string, flags: { isBanned?: 0 | 1; isUnsubscribed?: 0 | 1 } = {}) {
-  const at = now();
-  await app.db
-    .insertInto('winners')
-    .values({
-      id: newId(),
-      version: 1,
-      deleted: 0,
-      createdAt: at,
-      updatedAt: at,
-      email,
-      paypal: null,
-      isBanned: 0,
-      isUnsubscribed: 0,
-      isVetted: 0,
-      balance: 0,
-      ...flags,
-    })
-    .execute();
-}
+const addWinner = (email: string, flags: { isBanned?: 0 | 1; isUnsubscribed?: 0 | 1 } = {}) =>
+  insertWinners(app.db, [{ email, ...flags }]);
 
 beforeAll(async () => {
   app = await createTestApp();

@@ -7,32 +7,26 @@ import {
   winnersBlockedSchema,
 } from '@preffy/api';
 import { PAYOUT_CSV_COLUMNS } from '@preffy/domain';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPayments } from '../../../test/fixtures/payments.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
 import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
-import { newId, now } from '../../lib/clock.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+  EACH_ROLE,
+  idempotentPoster,
+  signedInApp,
+  type SignedInClient,
+} from '../../../test/fixtures/signed-in.ts';
+import { TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { now } from '../../lib/clock.ts';
 import { seedDemoData } from '../demo/seed-demo-data.ts';
-import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
-let staffId: string;
-
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  const signedIn = await signedInClient(app, 'staff');
-  staff = signedIn.client;
-  staffId = signedIn.user.id;
-  admin = (await signedInClient(app, 'admin')).client;
-  organizer = (await signedInClient(app, 'organizer', 'finish-organizer@label.test')).client;
+  const organizerAt = { role: 'organizer', email: 'finish-organizer@label.test' } as const;
+  ({ app, staff, admin, organizer } = await signedInApp({ ...EACH_ROLE, organizer: organizerAt }));
 });
 afterAll(() => app.close());
 
@@ -88,24 +82,6 @@ const getFinish = async (id: string, client = staff) => {
   expect(response.statusCode, response.body).toBe(200);
   return finishSchema.strict().parse(response.json().finish);
 };
-
-/** POSTs as the client's user with an Idempotency-Key (TestClient sends no extra headers). */
-async function poster(client: TestClient) {
-  const session = `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
-  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: session } });
-  const csrfCookie = csrf.cookies.find((c) => c.name === '_csrf')!;
-  const headers = {
-    cookie: `${session}; _csrf=${csrfCookie.value}`,
-    'x-csrf-token': (csrf.json() as { token: string }).token,
-  };
-  return (url: string, body: object, key?: string): Promise<LightMyRequestResponse> =>
-    app.inject({
-      method: 'POST',
-      url,
-      payload: body,
-      headers: key === undefined ? headers : { ...headers, 'idempotency-key': key },
-    });
-}
 
 const paymentsOf = (competitionId: string) =>
   app.db
@@ -507,7 +483,7 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
     expect(gia.status).toBe('queued');
 
     const [audit] = await finishAudit(id);
-    expect(audit).toMatchObject({ actorId: staffId, action: 'submit' });
+    expect(audit).toMatchObject({ actorId: staff.user.id, action: 'submit' });
     expect(JSON.parse(audit!.changes!)).toMatchObject({ payments: 2, emails: 2 });
   });
 
@@ -524,7 +500,7 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
     const raced = await competitionWith('Race Song', ['1st Place: $200', '2nd Place: $100']);
     await enterRoster(raced);
     await staff.put(`/api/finish/${raced}/winners`, { version: 0, winners });
-    const [a, b] = [await poster(staff), await poster(admin)];
+    const [a, b] = [await idempotentPoster(app, staff), await idempotentPoster(app, admin)];
     const url = `/api/finish/${raced}/submit`;
     const answers = await Promise.all([
       a(url, { version: 1, winners }, 'race-a'),
@@ -547,22 +523,9 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
 
   it('refuses a competition already paid before the wizard (payments, no wizard row): never twice', async () => {
     const id = await competitionWith('Paid Before', ['1st Place: $200']);
-    await app.db
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        version: 1,
-        deleted: 0,
-        createdAt: now(),
-        updatedAt: now(),
-        competitionId: id,
-        contactEmail: 'ann@creators.test',
-        paymentEmail: 'ann@creators.test',
-        amount: 160,
-        status: 'Paid',
-        source: 'Preffy',
-      })
-      .execute();
+    await insertPayments(app.db, id, [
+      { contactEmail: 'ann@creators.test', paymentEmail: 'ann@creators.test', amount: 160, status: 'Paid' },
+    ]);
     const response = await staff.post(`/api/finish/${id}/submit`, { version: 0, winners: [choice('ann')] });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -575,7 +538,7 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
   it('replays a repeated Idempotency-Key: the same answer, the payments made once', async () => {
     const id = await competitionWith('Replay Submit', ['1st Place: $200']);
     await enterRoster(id);
-    const post = await poster(staff);
+    const post = await idempotentPoster(app, staff);
     const body = { version: 0, winners: [choice('ann')] };
     const first = await post(`/api/finish/${id}/submit`, body, 'submit-replay');
     const again = await post(`/api/finish/${id}/submit`, body, 'submit-replay');
@@ -634,7 +597,7 @@ describe('Download CSV (POST /api/finish/:competitionId/payout-files, GET /api/f
       .where('competitionId', '=', id)
       .execute();
     const payments = await paymentsOf(id);
-    expect(stored).toMatchObject({ createdBy: staffId, fileNumber: 1, fileCount: 1 });
+    expect(stored).toMatchObject({ createdBy: staff.user.id, fileNumber: 1, fileCount: 1 });
     expect(Number(stored!.createdAt)).toBeGreaterThan(now() - 60_000);
     expect(new Set(JSON.parse(stored!.paymentIds))).toEqual(new Set(payments.map((p) => p.id)));
     expect((await finishAudit(id)).map((a) => a.action)).toEqual(['submit', 'payout-files', 'download-file']);
@@ -659,32 +622,21 @@ describe('Download CSV (POST /api/finish/:competitionId/payout-files, GET /api/f
         step: 'pay',
         winners: '[]',
         submittedAt: at,
-        submittedBy: staffId,
+        submittedBy: staff.user.id,
         completedAt: null,
         completedBy: null,
       })
       .execute();
-    const rows = Array.from({ length: 5001 }, (_, i) => ({
-      id: newId(),
-      version: 1,
-      deleted: 0 as const,
-      createdAt: at + i,
-      updatedAt: at,
-      competitionId: id,
-      contactEmail: `many${i}@creators.test`,
-      contactId: null,
-      vendorId: null,
-      source: 'Preffy',
-      paymentEmail: `many${i}@paypal.test`,
-      amount: 8,
-      status: 'To Be Paid',
-      prize: 10,
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await app.db
-        .insertInto('payments')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertPayments(
+      app.db,
+      id,
+      Array.from({ length: 5001 }, (_, i) => ({
+        contactEmail: `many${i}@creators.test`,
+        paymentEmail: `many${i}@paypal.test`,
+        amount: 8,
+        prize: 10,
+      })),
+    );
     const made = await staff.post(`/api/finish/${id}/payout-files`, { version: 1 });
     expect(made.statusCode, made.body).toBe(200);
     const files = (made.json().finish as Finish).files;
@@ -716,25 +668,9 @@ describe('Mark As Completed (POST /api/finish/:competitionId/complete)', () => {
     await submitted(id, [choice('ann'), choice('bob'), null]);
     const made = await staff.post(`/api/finish/${id}/payout-files`, { version: 1 });
     expect(made.statusCode, made.body).toBe(200);
-    const at = now();
-    await app.db
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        version: 1,
-        deleted: 0,
-        createdAt: at,
-        updatedAt: at,
-        competitionId: id,
-        contactEmail: 'cat@creators.test',
-        contactId: null,
-        vendorId: null,
-        source: 'Preffy',
-        paymentEmail: 'cat@paypal.test',
-        amount: 40,
-        status: 'To Be Paid',
-      })
-      .execute();
+    await insertPayments(app.db, id, [
+      { contactEmail: 'cat@creators.test', paymentEmail: 'cat@paypal.test', amount: 40 },
+    ]);
     return id;
   }
 
@@ -818,7 +754,7 @@ describe('Mark As Completed (POST /api/finish/:competitionId/complete)', () => {
 
   it('marks each payment once for two concurrent completes: the other gets 409', async () => {
     const id = await paidOut('Complete Race');
-    const [a, b] = [await poster(staff), await poster(admin)];
+    const [a, b] = [await idempotentPoster(app, staff), await idempotentPoster(app, admin)];
     const url = `/api/finish/${id}/complete`;
     const answers = await Promise.all([
       a(url, { version: 2 }, 'complete-a'),
@@ -883,7 +819,7 @@ describe('Mark As Completed (POST /api/finish/:competitionId/complete)', () => {
 describe('who may use the finish wizard, and bad input', () => {
   it('refuses organizers (403) and anonymous callers (401) on every finish endpoint', async () => {
     const id = await competitionWith('Roles Finish', ['1st Place: $200']);
-    const anonymous = new Client(app);
+    const anonymous = new TestClient(app);
     for (const [client, status] of [
       [organizer, 403],
       [anonymous, 401],

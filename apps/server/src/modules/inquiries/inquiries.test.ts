@@ -2,34 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_SERVER_MESSAGES, inquirySchema } from '@preffy/api';
 import { FORM_MESSAGES, INQUIRY_MESSAGES } from '@preffy/domain';
-import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
-import { newCompetition } from '../post-admin/test-posts.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { EACH_ROLE, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 import { INQUIRY_ASSIGNEE_INVALID, INQUIRY_HOLD_MISSING, INQUIRY_NOTE_EMPTY } from './inquiries.service.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
-let staffEmail: string;
-let adminEmail: string;
-let organizerEmail: string;
-
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  const s = await signedInClient(app, 'staff');
-  staff = s.client;
-  staffEmail = s.user.email;
-  const a = await signedInClient(app, 'admin');
-  admin = a.client;
-  adminEmail = a.user.email;
-  const o = await signedInClient(app, 'organizer');
-  organizer = o.client;
-  organizerEmail = o.user.email;
+  ({ app, staff, admin, organizer } = await signedInApp(EACH_ROLE));
 });
 afterAll(() => app.close());
 
@@ -100,7 +81,11 @@ describe('access', () => {
   it.each(staffCalls)('%s %s: organizers 403, anonymous 401', async (method, url) => {
     const asOrganizer = await organizer.request(method as 'GET', url, method === 'GET' ? undefined : {});
     expect(asOrganizer.statusCode).toBe(403);
-    const anonymous = await new Client(app).request(method as 'GET', url, method === 'GET' ? undefined : {});
+    const anonymous = await new TestClient(app).request(
+      method as 'GET',
+      url,
+      method === 'GET' ? undefined : {},
+    );
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -167,8 +152,13 @@ describe('the inbox', () => {
     const progress = await create({ lastName: `${tag}b` });
     const done = await create({ lastName: `${tag}c`, source: 'Event' });
     expect(
-      (await update(progress, { lastName: `${tag}b`, status: 'In Progress', assignedToEmail: staffEmail }))
-        .statusCode,
+      (
+        await update(progress, {
+          lastName: `${tag}b`,
+          status: 'In Progress',
+          assignedToEmail: staff.user.email,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await update(done, { lastName: `${tag}c`, status: 'Completed' })).statusCode).toBe(200);
     const names = async (q: string) =>
@@ -205,8 +195,8 @@ describe('the inbox', () => {
     const emails = (await staff.get('/api/inquiries/assignees'))
       .json()
       .items.map((u: { email: string }) => u.email);
-    expect(emails).toEqual(expect.arrayContaining([staffEmail, adminEmail]));
-    expect(emails).not.toContain(organizerEmail);
+    expect(emails).toEqual(expect.arrayContaining([staff.user.email, admin.user.email]));
+    expect(emails).not.toContain(organizer.user.email);
   });
 });
 
@@ -243,7 +233,7 @@ describe('Update Inquiry', () => {
 
   it('refuses an assignee who is not active staff', async () => {
     const item = await create();
-    for (const email of [organizerEmail, 'nobody@preffy.test']) {
+    for (const email of [organizer.user.email, 'nobody@preffy.test']) {
       const response = await update(item, { assignedToEmail: email });
       expect(response.statusCode).toBe(400);
       expect(response.json().fieldErrors.assignedToEmail).toEqual([INQUIRY_ASSIGNEE_INVALID]);
@@ -252,22 +242,24 @@ describe('Update Inquiry', () => {
 
   it('queues the assignment email only when the assignee changes; audits status/assigned/updated', async () => {
     const item = await create();
-    let response = await update(item, { assignedToEmail: staffEmail });
+    let response = await update(item, { assignedToEmail: staff.user.email });
     expect(response.statusCode, response.body).toBe(200);
     let current = response.json().inquiry;
-    expect(current).toMatchObject({ assignedToEmail: staffEmail, assignedToName: 'Test staff' });
-    expect(await assignmentEmails(item.id)).toEqual([{ email: staffEmail, kind: 'inquiry-assignment' }]);
-    response = await update(current, { assignedToEmail: staffEmail, status: 'In Progress' });
+    expect(current).toMatchObject({ assignedToEmail: staff.user.email, assignedToName: 'Test staff' });
+    expect(await assignmentEmails(item.id)).toEqual([
+      { email: staff.user.email, kind: 'inquiry-assignment' },
+    ]);
+    response = await update(current, { assignedToEmail: staff.user.email, status: 'In Progress' });
     current = response.json().inquiry;
     expect(await assignmentEmails(item.id)).toHaveLength(1);
     response = await update(current, {
-      assignedToEmail: staffEmail,
+      assignedToEmail: staff.user.email,
       status: 'In Progress',
       firstName: 'May',
     });
     current = response.json().inquiry;
     response = await update(current, {
-      assignedToEmail: adminEmail,
+      assignedToEmail: admin.user.email,
       status: 'In Progress',
       firstName: 'May',
     });
@@ -318,7 +310,7 @@ describe('notes', () => {
     await app.db
       .updateTable('users')
       .set({ avatarUrl: '/images/avatar-a.png' })
-      .where('email', '=', adminEmail)
+      .where('email', '=', admin.user.email)
       .execute();
     const added = await admin.post(`/api/inquiries/${item.id}/notes`, { message: 'After' });
     expect(added.json().note.authorAvatarUrl).toBe('/images/avatar-a.png');
@@ -335,7 +327,11 @@ describe('notes', () => {
       After: '/images/avatar-a.png',
       'No picture': null,
     });
-    await app.db.updateTable('users').set({ avatarUrl: null }).where('email', '=', adminEmail).execute();
+    await app.db
+      .updateTable('users')
+      .set({ avatarUrl: null })
+      .where('email', '=', admin.user.email)
+      .execute();
   });
 
   it('refuses a note that is empty once sanitised, and notes of a missing inquiry', async () => {

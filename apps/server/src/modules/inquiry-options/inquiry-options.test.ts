@@ -8,23 +8,13 @@ import {
 } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
+import { EACH_ROLE, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
-
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
-  admin = (await signedInClient(app, 'admin')).client;
-  organizer = (await signedInClient(app, 'organizer')).client;
+  ({ app, staff, admin, organizer } = await signedInApp(EACH_ROLE));
 });
 afterAll(() => app.close());
 
@@ -91,7 +81,7 @@ describe('access', () => {
   ] as const)('%s %s: organizers 403, anonymous 401', async (method, url) => {
     const body = method === 'GET' ? undefined : { kind: 'source', label: 'Nope', version: 1 };
     expect((await organizer.request(method, url, body)).statusCode).toBe(403);
-    expect((await new Client(app).request(method, url, body)).statusCode).toBe(401);
+    expect((await new TestClient(app).request(method, url, body)).statusCode).toBe(401);
   });
 
   it('lets anyone read the lists the contact form offers', async () => {

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { TWO_ORGANIZERS, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import type { TestClient } from '../../../test/test-app.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 import { createStatsSources } from '../refresh/providers.ts';
-import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
-let otherOrganizer: TestClient;
+let staff: SignedInClient, organizer: SignedInClient, otherOrganizer: SignedInClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
-  organizer = (await signedInClient(app, 'organizer', 'own@label.test')).client;
-  otherOrganizer = (await signedInClient(app, 'organizer', 'other@label.test')).client;
+  ({ app, staff, organizer, otherOrganizer } = await signedInApp({ staff: 'staff', ...TWO_ORGANIZERS }));
 });
 afterAll(() => app.close());
 

@@ -1,68 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { createCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { now } from '../../lib/clock.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 import { createStatsSources } from '../refresh/providers.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
+let staff: SignedInClient, organizer: SignedInClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
-  organizer = (await signedInClient(app, 'organizer', 'other@label.test')).client;
+  const members = { staff: 'staff', organizer: { role: 'organizer', email: 'other@label.test' } } as const;
+  ({ app, staff, organizer } = await signedInApp(members));
 });
 afterAll(() => app.close());
 
 describe('Update Leaderboard', () => {
   it('recomputes the ranking as a job and serves it paged, sorted, with prizes and reasons', async () => {
-    const defaults = (await staff.get('/api/competitions/defaults')).json();
-    const c = (
-      await staff.post('/api/competitions', {
-        email: 'artist@label.test',
-        name: 'Board Song',
-        organizer: 'Luna Vega',
-        audio: 'https://soundcloud.com/luna/board',
-        startDate: defaults.startDate,
-        endDate: defaults.endDate,
-        invoiceAmount: 1000,
-        prizes: ['1st Place: $200', 'Most Creative: $50'],
-      })
-    ).json().competition;
-    const at = now();
+    const c = await createCompetition(staff, {
+      name: 'Board Song',
+      prizes: ['1st Place: $200', 'Most Creative: $50'],
+    });
     const posts = [
       ['ana', 'tiktok', 500, 900, 0],
       ['ana', 'tiktok', 100, 5000, 0],
       ['ben', 'tiktok', 550, 800, 0],
       ['cai', 'youtube', 20, 100, 100],
     ] as const;
-    await app.db
-      .insertInto('posts')
-      .values(
-        posts.map(([creator, platform, likes, views, creativityScore], i) => ({
-          id: newId(),
-          version: 1,
-          deleted: 0 as const,
-          createdAt: at + i,
-          updatedAt: at,
-          competitionId: c.id,
-          link: `https://example.test/${i}`,
-          email: `${creator}@c.test`,
-          creator,
-          platform,
-          postId: `p${i}`,
-          likes,
-          views,
-          creativityScore,
-          bonusLikes: null,
-          source: '',
-          shares: 0,
-          comments: 0,
-        })),
-      )
-      .execute();
+    await insertPosts(
+      app,
+      c.id,
+      posts.map(([creator, platform, likes, views, creativityScore]) => ({
+        creator,
+        platform,
+        likes,
+        views,
+        creativityScore,
+      })),
+    );
 
     expect((await staff.get(`/api/competitions/${c.id}/leaderboard`)).json()).toEqual({
       items: [],
@@ -120,19 +96,7 @@ describe('Update Leaderboard', () => {
   });
 
   it('fails a computation whose worker fell silent for a whole lease, so the next click starts anew', async () => {
-    const defaults = (await staff.get('/api/competitions/defaults')).json();
-    const c = (
-      await staff.post('/api/competitions', {
-        email: 'artist@label.test',
-        name: 'Stuck Board',
-        organizer: 'Luna Vega',
-        audio: 'https://soundcloud.com/luna/stuck',
-        startDate: defaults.startDate,
-        endDate: defaults.endDate,
-        invoiceAmount: 1000,
-        prizes: [],
-      })
-    ).json().competition;
+    const c = await createCompetition(staff, { name: 'Stuck Board' });
     const { job } = (await staff.post(`/api/competitions/${c.id}/leaderboard/update`)).json();
     // As a worker that claimed the job and then crashed leaves it: running, heartbeat at `beat`.
     const crashedAt = async (beat: number) =>

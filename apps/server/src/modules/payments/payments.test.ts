@@ -1,29 +1,22 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSchema } from '@preffy/api';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPayments as insertPaymentRows } from '../../../test/fixtures/payments.ts';
 import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
-import { newId, now } from '../../lib/clock.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { newCompetition } from '../post-admin/test-posts.ts';
+  EACH_ROLE,
+  idempotentPoster,
+  signedInApp,
+  type SignedInClient,
+} from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
+import { now } from '../../lib/clock.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
-let staffId: string;
-
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  const signedInStaff = await signedInClient(app, 'staff');
-  staff = signedInStaff.client;
-  staffId = signedInStaff.user.id;
-  admin = (await signedInClient(app, 'admin')).client;
-  organizer = (await signedInClient(app, 'organizer', 'payments-organizer@label.test')).client;
+  const organizerAt = { role: 'organizer', email: 'payments-organizer@label.test' } as const;
+  ({ app, staff, admin, organizer } = await signedInApp({ ...EACH_ROLE, organizer: organizerAt }));
 });
 afterAll(() => app.close());
 
@@ -38,27 +31,8 @@ type Fields = {
 };
 
 /** Payments stored directly (the finish wizard makes them), one competition per call. */
-async function insertPayments(competitionName: string, payments: Fields[]) {
-  const competitionId = await newCompetition(app, staff, { name: competitionName });
-  const at = now();
-  const rows = payments.map((p, i) => ({
-    id: newId(),
-    version: 1,
-    deleted: p.deleted ?? 0,
-    createdAt: p.createdAt ?? at + i,
-    updatedAt: at,
-    competitionId,
-    contactEmail: p.contactEmail ?? `winner${i}@creators.test`,
-    contactId: null,
-    vendorId: null,
-    source: p.source ?? 'Preffy',
-    paymentEmail: p.paymentEmail ?? `winner${i}@paypal.test`,
-    amount: p.amount ?? 10,
-    status: p.status ?? 'To Be Paid',
-  }));
-  await app.db.insertInto('payments').values(rows).execute();
-  return rows;
-}
+const insertPayments = async (competitionName: string, payments: Fields[]) =>
+  insertPaymentRows(app.db, await newCompetition(app, staff, { name: competitionName }), payments);
 
 type Item = { id: string; contactEmail: string; amount: number; status: string; competitionName: string };
 const list = async (client: TestClient, query: string) => {
@@ -75,24 +49,6 @@ const totals = async (search: string) => {
     paid: { count: number; amount: number };
   };
 };
-
-/** POSTs as the client's user with an Idempotency-Key (TestClient sends no extra headers). */
-async function poster(client: TestClient) {
-  const session = `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
-  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: session } });
-  const csrfCookie = csrf.cookies.find((c) => c.name === '_csrf')!;
-  const headers = {
-    cookie: `${session}; _csrf=${csrfCookie.value}`,
-    'x-csrf-token': (csrf.json() as { token: string }).token,
-  };
-  return (url: string, body: object, key?: string): Promise<LightMyRequestResponse> =>
-    app.inject({
-      method: 'POST',
-      url,
-      payload: body,
-      headers: key === undefined ? headers : { ...headers, 'idempotency-key': key },
-    });
-}
 
 const auditOf = (id: string) =>
   app.db
@@ -242,7 +198,7 @@ describe('Sent and Unsend (POST /api/payments/:id/send, /unsend)', () => {
 
     const audit = await auditOf(id);
     expect(audit.map((a) => a.action)).toEqual(['send', 'unsend']);
-    expect(audit[0]).toMatchObject({ actorId: staffId });
+    expect(audit[0]).toMatchObject({ actorId: staff.user.id });
     expect(JSON.parse(audit[0]!.changes!)).toEqual({ status: { from: 'To Be Paid', to: 'Paid' } });
   });
 
@@ -289,7 +245,7 @@ describe('Sent and Unsend (POST /api/payments/:id/send, /unsend)', () => {
 
   it('replays a repeated Idempotency-Key: the payment changes and is audited once', async () => {
     const [payment] = await insertPayments('Replay Song', [{ contactEmail: 'replay@creators.test' }]);
-    const post = await poster(staff);
+    const post = await idempotentPoster(app, staff);
     const url = `/api/payments/${payment!.id}/send`;
     const first = await post(url, { version: 1 }, 'replay-key-1');
     const second = await post(url, { version: 1 }, 'replay-key-1');
@@ -305,7 +261,7 @@ describe('Sent and Unsend (POST /api/payments/:id/send, /unsend)', () => {
 
   it('two concurrent Sent clicks on the same payment change it once; the other gets 409', async () => {
     const [payment] = await insertPayments('Race Song', [{ contactEmail: 'race@creators.test' }]);
-    const [a, b] = [await poster(staff), await poster(admin)];
+    const [a, b] = [await idempotentPoster(app, staff), await idempotentPoster(app, admin)];
     const url = `/api/payments/${payment!.id}/send`;
     const answers = await Promise.all([a(url, { version: 1 }, 'race-a'), b(url, { version: 1 }, 'race-b')]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -327,7 +283,7 @@ describe('Sent and Unsend (POST /api/payments/:id/send, /unsend)', () => {
 describe('who may use the payments admin', () => {
   it('refuses organizers (403) and anonymous callers (401) on every payments route', async () => {
     const [payment] = await insertPayments('Roles Song', [{ contactEmail: 'roles@creators.test' }]);
-    const anonymous = new Client(app);
+    const anonymous = new TestClient(app);
     for (const [client, status] of [
       [organizer, 403],
       [anonymous, 401],

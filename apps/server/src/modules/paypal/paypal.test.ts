@@ -1,12 +1,12 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paypalPayoutSchema, paypalStateSchema } from '@preffy/api';
 import { PAYPAL_PAYOUT_MAX_ITEMS } from '@preffy/domain';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newId, now } from '../../lib/clock.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { newCompetition } from '../post-admin/test-posts.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPayments } from '../../../test/fixtures/payments.ts';
+import { idempotentPoster, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { newId } from '../../lib/clock.ts';
 import { type FakePaypal, createFakePaypal } from './fake-paypal.ts';
 import { PaypalClient, PaypalError, type PaypalSettings } from './paypal-client.ts';
 import { FOLLOW_PAYPAL_PAYOUTS, PAYPAL_PAYOUT } from './paypal-payout-job.ts';
@@ -29,9 +29,7 @@ const GOOD_SIGNATURE = 'genuine-signature';
 
 let fake: FakePaypal;
 let app: FastifyInstance;
-let staff: TestClient;
-let staffName: string;
-let organizer: TestClient;
+let staff: SignedInClient, organizer: SignedInClient;
 
 beforeAll(async () => {
   fake = createFakePaypal(CREDENTIALS);
@@ -45,11 +43,11 @@ beforeAll(async () => {
     pollIntervalMs: 5,
     maxPolls: 3,
   };
-  app = await createTestApp({ paypal: settings });
-  const signedIn = await signedInClient(app, 'staff');
-  staff = signedIn.client;
-  staffName = signedIn.user.name;
-  organizer = (await signedInClient(app, 'organizer', 'paypal-organizer@label.test')).client;
+  const organizerAt = { role: 'organizer', email: 'paypal-organizer@label.test' } as const;
+  ({ app, staff, organizer } = await signedInApp(
+    { staff: 'staff', organizer: organizerAt },
+    { paypal: settings },
+  ));
 });
 afterAll(async () => {
   await app.close();
@@ -69,53 +67,23 @@ let paymentCounter = 0;
 /** Payments stored directly (the finish wizard makes them), for a new competition. */
 async function competitionWithPayments(payments: PaymentFields[], name = 'PayPal Song') {
   const competitionId = await newCompetition(app, staff, { name });
-  const at = now();
-  const rows = payments.map((p) => {
-    const n = ++paymentCounter;
-    return {
-      id: newId(),
-      version: 1,
-      deleted: 0 as const,
-      createdAt: at + n,
-      updatedAt: at,
-      competitionId,
-      contactEmail: `winner${n}@creators.test`,
-      contactId: null,
-      vendorId: null,
-      source: p.source ?? 'Preffy',
-      paymentEmail: p.paymentEmail ?? `winner${n}@paypal.test`,
-      amount: p.amount ?? 10,
-      status: p.status ?? 'To Be Paid',
-      creator: `creator${n}`,
-      platform: 'tiktok',
-      winnerKey: `creator${n}|tiktok`,
-      prize: p.prize === undefined ? null : p.prize,
-      prizeLabel: null,
-      paypalItemId: null,
-      paypalItemStatus: null,
-      paypalPayoutId: null,
-      payoutFileId: p.payoutFileId ?? null,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 1000)
-    await app.db
-      .insertInto('payments')
-      .values(rows.slice(i, i + 1000))
-      .execute();
+  const rows = await insertPayments(
+    app.db,
+    competitionId,
+    payments.map(({ prize, ...p }) => {
+      const n = ++paymentCounter;
+      return {
+        contactEmail: `winner${n}@creators.test`,
+        paymentEmail: `winner${n}@paypal.test`,
+        creator: `creator${n}`,
+        platform: 'tiktok',
+        winnerKey: `creator${n}|tiktok`,
+        prize: prize ?? null,
+        ...p,
+      };
+    }),
+  );
   return { competitionId, ids: rows.map((row) => row.id) };
-}
-
-/** POSTs as staff with an Idempotency-Key (TestClient sends no extra headers). */
-async function staffPoster() {
-  const session = `${SESSION_COOKIE}=${staff.cookie(SESSION_COOKIE)}`;
-  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: session } });
-  const csrfCookie = csrf.cookies.find((c) => c.name === '_csrf')!;
-  const headers = {
-    cookie: `${session}; _csrf=${csrfCookie.value}`,
-    'x-csrf-token': (csrf.json() as { token: string }).token,
-  };
-  return (url: string, body: object, key: string): Promise<LightMyRequestResponse> =>
-    app.inject({ method: 'POST', url, payload: body, headers: { ...headers, 'idempotency-key': key } });
 }
 
 const send = (competitionId: string, version = 0) =>
@@ -212,7 +180,7 @@ describe('Send via PayPal (POST /api/finish/:competitionId/paypal) and its job',
       batchStatus: 'NEW',
       itemCount: 3,
       payoutBatchId: null,
-      createdByName: staffName,
+      createdByName: staff.user.name,
     });
     expect(payout.senderBatchId).toBe(`preffy-${payout.id}`);
     expect(await auditOf(payout.id)).toMatchObject([
@@ -288,7 +256,7 @@ describe('Send via PayPal (POST /api/finish/:competitionId/paypal) and its job',
         batchStatus: 'SUCCESS',
         itemCount: 3,
         itemStatuses: { SUCCESS: 2, UNCLAIMED: 1 },
-        createdByName: staffName,
+        createdByName: staff.user.name,
       },
     ]);
   });
@@ -553,7 +521,7 @@ describe('Send via PayPal (POST /api/finish/:competitionId/paypal) and its job',
 
   it('refuses a second send (nothing left) while the same Idempotency-Key replays the first answer', async () => {
     const { competitionId } = await competitionWithPayments([{}, {}]);
-    const post = await staffPoster();
+    const post = await idempotentPoster(app, staff);
     const url = `/api/finish/${competitionId}/paypal`;
     const first = await post(url, { version: 0 }, 'paypal-send-1');
     expect(first.statusCode, first.body).toBe(202);
@@ -754,10 +722,9 @@ describe('the PayPal client and its secrets', () => {
 
 describe('without PayPal configured', () => {
   let plain: FastifyInstance;
-  let plainStaff: TestClient;
+  let plainStaff: SignedInClient;
   beforeAll(async () => {
-    plain = await createTestApp();
-    plainStaff = (await signedInClient(plain, 'staff')).client;
+    ({ app: plain, staff: plainStaff } = await signedInApp({ staff: 'staff' }));
   });
   afterAll(() => plain.close());
 

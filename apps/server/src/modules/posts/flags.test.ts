@@ -1,11 +1,13 @@
 import { FLAG_MESSAGES, VIEW_SPIKE_MESSAGE, startOfDay } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newRecord } from '../../lib/clock.ts';
+import { liveCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertReferral, tiktokLink } from '../../../test/fixtures/posts.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { scriptedSources } from '../../../test/fixtures/stats-sources.ts';
+import { insertWinners } from '../../../test/fixtures/winners.ts';
 import type { PostStats } from '../refresh/providers.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
-import { createCompetition, scriptedSources, tiktokLink } from '../review/review-test-support.ts';
 
 /**
  * The automatic flags (decision 0023) through the paths that raise them: a refresh storing a
@@ -13,13 +15,12 @@ import { createCompetition, scriptedSources, tiktokLink } from '../review/review
  */
 const TIME_ZONE = 'America/New_York';
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 let worker: JobWorker;
 const scripted = scriptedSources();
 
 beforeAll(async () => {
-  app = await createTestApp({ businessTimeZone: TIME_ZONE });
-  staff = (await signedInClient(app, 'staff')).client;
+  ({ app, staff } = await signedInApp({ staff: 'staff' }, { businessTimeZone: TIME_ZONE }));
   worker = new JobWorker(app.db, scripted.sources, { timeZone: TIME_ZONE });
 });
 afterAll(() => app.close());
@@ -87,7 +88,7 @@ const codes = (post: { flags: { code: string }[] }) => post.flags.map((f) => f.c
 
 describe('flags raised by a refresh', () => {
   it("'CHEATING! Likes exceed views' from 11 likes above views, not 10; the post leaves the queue", async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const [ten, eleven] = await refreshCases(c.id, [
       { platform: 'tiktok', stats: { likes: 10, views: 5 } },
       { platform: 'tiktok', stats: { likes: 11, views: 5 } },
@@ -112,7 +113,7 @@ describe('flags raised by a refresh', () => {
   });
 
   it("'Investigate further for cheating' above the platform's ratio from 1001 likes: removes on TikTok, a note on Instagram and YouTube", async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const posts = await refreshCases(c.id, [
       // TikTok 0.5: 1000 likes is never checked; 1001/2002 is exactly 0.5; 1001/2001 is above.
       { platform: 'tiktok', stats: { likes: 1000, views: 1000 } },
@@ -144,7 +145,7 @@ describe('flags raised by a refresh', () => {
   });
 
   it("'Invalid Post Date' for a post made one second before the start date's midnight (business zone), not at it", async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const midnight = startOfDay(c.startDate, TIME_ZONE);
     const [before, atStart] = await refreshCases(c.id, [
       { platform: 'tiktok', stats: { postedDate: midnight - 1000 } },
@@ -163,7 +164,7 @@ describe('flags raised by a refresh', () => {
   });
 
   it("'Invalid Country' from a country the competition does not allow; the provider's country is kept beside the stored one", async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     await app.db
       .updateTable('competitions')
       .set({ countries: JSON.stringify(['US']), continents: '[]' })
@@ -187,7 +188,7 @@ describe('flags raised by a refresh', () => {
   });
 
   it("'Sudden view spike' between two refreshes is a note with its numbers, never a removal", async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const [spiking, steady] = await refreshCases(c.id, [
       { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
       { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
@@ -210,13 +211,10 @@ describe('flags raised by a refresh', () => {
   });
 
   it("judges the platform's likes: a referral bonus on top never reads as cheating", async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const { link, videoId } = linkFor('tiktok');
     const id = await enter(c.id, link);
-    await app.db
-      .insertInto('referrals')
-      .values({ ...newRecord(), postId: id, referringLink: tiktokLink() })
-      .execute();
+    await insertReferral(app, id, tiktokLink());
     const loved = await staff.post(`/api/posts/${id}/score`, { version: 1, score: 'love' });
     expect(loved.json().post).toMatchObject({ bonusLikes: 100, likes: 100 });
     // 5 likes and 50 views on the platform; 105 stored with the bonus.
@@ -232,7 +230,7 @@ describe('flags raised by a refresh', () => {
   });
 
   it('a restored post keeps its flags as notes and is never removed by them again', async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const [cheater] = await refreshCases(c.id, [{ platform: 'tiktok', stats: { likes: 50, views: 20 } }]);
     expect(cheater!.deleted).toBe(1);
     const restored = await staff.post(`/api/posts/${cheater!.id}/restore`, { version: cheater!.version });
@@ -256,19 +254,8 @@ describe('flags raised by a refresh', () => {
 
 describe('flags raised when a post is entered', () => {
   it("'Banned User': a banned winner's entry leaves the queue at once", async () => {
-    const c = await createCompetition(staff);
-    await app.db
-      .insertInto('winners')
-      .values({
-        ...newRecord(),
-        email: 'banned@creators.test',
-        paypal: null,
-        isBanned: 1,
-        isUnsubscribed: 0,
-        isVetted: 0,
-        balance: 0,
-      })
-      .execute();
+    const c = await liveCompetition(staff);
+    await insertWinners(app.db, [{ email: 'banned@creators.test', isBanned: 1 }]);
     const banned = await stored(await enter(c.id, tiktokLink(), 'Banned@Creators.test'));
     const fine = await stored(await enter(c.id, tiktokLink(), 'fine@creators.test'));
     expect(banned.flags).toEqual([
@@ -279,7 +266,7 @@ describe('flags raised when a post is entered', () => {
   });
 
   it("'Possible Duplicate': a video already scored (then disqualified) entered again", async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const link = tiktokLink();
     const first = await stored(await enter(c.id, link));
     const loved = await staff.post(`/api/posts/${first.id}/score`, { version: first.version, score: 'love' });
@@ -304,7 +291,7 @@ describe('flags raised when a post is entered', () => {
   });
 
   it('runs on imported rows too', async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const { link } = linkFor('tiktok');
     const imported = await staff.post(`/api/competitions/${c.id}/posts/import`, {
       csv: `link,email,creator,platform,likes,views\n${link},a@creators.test,a,tiktok,40,20\n`,

@@ -1,23 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
-import { insertPosts, insertReferral, newCompetition } from '../post-admin/test-posts.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts, insertReferral } from '../../../test/fixtures/posts.ts';
+import { TWO_ORGANIZERS, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
-let otherOrganizer: TestClient;
-
+let staff: SignedInClient, organizer: SignedInClient, otherOrganizer: SignedInClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
-  organizer = (await signedInClient(app, 'organizer', 'own@label.test')).client;
-  otherOrganizer = (await signedInClient(app, 'organizer', 'other@label.test')).client;
+  ({ app, staff, organizer, otherOrganizer } = await signedInApp({ staff: 'staff', ...TWO_ORGANIZERS }));
 });
 afterAll(() => app.close());
 
@@ -109,7 +100,7 @@ describe('posts admin (GET /api/posts)', () => {
     expect((await list(organizer, `competitionId=${foreign}`)).total).toBe(0);
     expect((await list(otherOrganizer, 'search=role')).total).toBe(0);
     expect((await list(staff, 'search=role')).total).toBe(2);
-    expect((await new Client(app).get('/api/posts')).statusCode).toBe(401);
+    expect((await new TestClient(app).get('/api/posts')).statusCode).toBe(401);
   });
 
   it('leaves out the posts of a deleted competition, for staff and its organizer alike, in the page and its total', async () => {

@@ -1,11 +1,13 @@
 import { FORM_MESSAGES, POST_LINK_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { createCompetition } from '../../../test/fixtures/competitions.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { signedInClient } from '../../../test/test-app.ts';
 import { createFakeProviders, fakeProvidersConfig } from '../refresh/fake-providers.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 let fake: ReturnType<typeof createFakeProviders>;
 let ipCounter = 0;
 
@@ -13,9 +15,9 @@ beforeAll(async () => {
   fake = createFakeProviders();
   const base = await fake.listen();
   const { shortLinkBaseUrl, ...providers } = fakeProvidersConfig(base);
-  app = await createTestApp({ shortLinkBaseUrl });
-  app.config.providers = { ...app.config.providers, ...providers, timeoutMs: 500 };
-  staff = (await signedInClient(app, 'staff')).client;
+  ({ app, staff } = await signedInApp({ staff: 'staff' }, { shortLinkBaseUrl }));
+  // The fake answers at once; the timeout only bounds a hang, well above what a busy machine needs.
+  app.config.providers = { ...app.config.providers, ...providers, timeoutMs: 5_000 };
 });
 afterAll(async () => {
   await app.close();
@@ -24,23 +26,8 @@ afterAll(async () => {
 
 /** A confirmed competition that started yesterday (holds and future ones take no entries). */
 async function competition(flags: { isClosed?: boolean; confirmed?: boolean; startDate?: number } = {}) {
-  const defaults = (await staff.get('/api/competitions/defaults')).json();
-  const c = (
-    await staff.post('/api/competitions', {
-      email: 'artist@label.test',
-      name: 'Entry Song',
-      organizer: 'Luna Vega',
-      audio: 'https://soundcloud.com/luna/entry',
-      startDate: flags.startDate ?? defaults.startDate - 24 * 3600_000,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: [],
-      isClosed: flags.isClosed ?? false,
-    })
-  ).json().competition;
-  if ((flags.confirmed ?? true) && !c.isConfirmed)
-    await staff.post(`/api/competitions/${c.id}/confirm`, { version: c.version });
-  return c.id as string;
+  const { isClosed = false, confirmed = true, startDate = 'yesterday' } = flags;
+  return (await createCompetition(staff, { isClosed, confirmed, startDate })).id;
 }
 
 /** A visitor's submission from the public page; each test comes from its own address. */

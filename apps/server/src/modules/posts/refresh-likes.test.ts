@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newRecord } from '../../lib/clock.ts';
+import { liveCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertQueuedPosts, insertReferral, tiktokLink } from '../../../test/fixtures/posts.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { scriptedSources } from '../../../test/fixtures/stats-sources.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 import type { StatsSource } from '../refresh/providers.ts';
-import {
-  createCompetition,
-  insertPosts,
-  scriptedSources,
-  tiktokLink,
-} from '../review/review-test-support.ts';
 
 /**
  * What a refresh (Update Views) does to the likes that review owns: the referral bonus on top
@@ -18,15 +14,14 @@ import {
  * country list is unreadable.
  */
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 let worker: JobWorker;
 const scripted = scriptedSources();
 /** Runs inside the provider call: after the job read its posts, before it stores their numbers. */
 let duringFetch: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
-  app = await createTestApp({ referralBonusLikes: 100 });
-  staff = (await signedInClient(app, 'staff')).client;
+  ({ app, staff } = await signedInApp({ staff: 'staff' }, { referralBonusLikes: 100 }));
   const tiktok: StatsSource = {
     ...scripted.sources.tiktok,
     fetch: async (targets) => {
@@ -55,13 +50,9 @@ async function refresh(competitionId: string) {
 
 /** One unscored TikTok post with `referrals` legacy referrals; the provider will answer `stats`. */
 async function postWithReferrals(referrals: number, stats: { likes: number; views: number }) {
-  const c = await createCompetition(staff);
-  const [id] = await insertPosts(app, c.id, 1);
-  for (let i = 0; i < referrals; i++)
-    await app.db
-      .insertInto('referrals')
-      .values({ ...newRecord(), postId: id!, referringLink: tiktokLink('referrer') })
-      .execute();
+  const c = await liveCompetition(staff);
+  const [id] = await insertQueuedPosts(app, c.id, 1);
+  for (let i = 0; i < referrals; i++) await insertReferral(app, id!, tiktokLink('referrer'));
   const row = await stored(id!);
   scripted.answers.set(row.postId!, stats);
   return { competitionId: c.id, id: id! };
@@ -124,7 +115,7 @@ describe('likes typed by staff', () => {
 
 describe('a competition whose stored country list is unreadable', () => {
   it('still takes entries and refreshes, judging countries as unlimited', async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     await app.db
       .updateTable('competitions')
       .set({ countries: '["US"', continents: '{not json' })

@@ -1,29 +1,32 @@
 import { EMBED_ORIGINS, FORM_MESSAGES, POST_LINK_MESSAGES, REVIEW_PAGE_SIZE } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { liveCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertQueuedPosts, insertReferral, tiktokLink } from '../../../test/fixtures/posts.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { loadConfig } from '../../config/env.ts';
-import { newId, now } from '../../lib/clock.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { createFakeProviders, fakeProvidersConfig } from '../refresh/fake-providers.ts';
-import { createCompetition, insertPosts, tiktokLink } from '../review/review-test-support.ts';
 
 /** The bonus per referral this app is configured with (not the default, to see the setting used). */
 const BONUS = 25;
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
-let otherOrganizer: TestClient;
+let staff: SignedInClient, organizer: SignedInClient, otherOrganizer: SignedInClient;
 let fake: ReturnType<typeof createFakeProviders>;
 const ORGANIZER = 'owner@label.test';
 
 beforeAll(async () => {
   fake = createFakeProviders();
   const { shortLinkBaseUrl } = fakeProvidersConfig(await fake.listen());
-  app = await createTestApp({ referralBonusLikes: BONUS, shortLinkBaseUrl });
-  staff = (await signedInClient(app, 'staff')).client;
-  organizer = (await signedInClient(app, 'organizer', ORGANIZER)).client;
-  otherOrganizer = (await signedInClient(app, 'organizer')).client;
+  const members = {
+    staff: 'staff',
+    organizer: { role: 'organizer', email: ORGANIZER },
+    otherOrganizer: 'organizer',
+  } as const;
+  ({ app, staff, organizer, otherOrganizer } = await signedInApp(members, {
+    referralBonusLikes: BONUS,
+    shortLinkBaseUrl,
+  }));
 });
 afterAll(async () => {
   await app.close();
@@ -35,28 +38,16 @@ const postRow = (id: string) =>
 const ids = (page: { items: { id: string }[] }) => page.items.map((p) => p.id);
 
 async function addReferrals(postId: string, n: number) {
-  for (let i = 0; i < n; i++)
-    await app.db
-      .insertInto('referrals')
-      .values({
-        id: newId(),
-        version: 1,
-        deleted: 0,
-        createdAt: now(),
-        updatedAt: now(),
-        postId,
-        referringLink: tiktokLink('referrer'),
-      })
-      .execute();
+  for (let i = 0; i < n; i++) await insertReferral(app, postId, tiktokLink('referrer'));
 }
 
 describe('the review queue', () => {
   it('pages unscored cards oldest first, 10 at a time with a cursor; scored cards leave it', async () => {
-    const c = await createCompetition(staff);
-    const posts = await insertPosts(app, c.id, 23);
+    const c = await liveCompetition(staff);
+    const posts = await insertQueuedPosts(app, c.id, 23);
     // A scored and a removed post are not waiting.
-    await insertPosts(app, c.id, 1, { bonusLikes: 0 });
-    const removed = (await insertPosts(app, c.id, 1))[0]!;
+    await insertQueuedPosts(app, c.id, 1, { bonusLikes: 0 });
+    const removed = (await insertQueuedPosts(app, c.id, 1))[0]!;
     await app.db.updateTable('posts').set({ deleted: 1 }).where('id', '=', removed).execute();
 
     const first = (await staff.get(`/api/competitions/${c.id}/review`)).json();
@@ -83,7 +74,7 @@ describe('the review queue', () => {
   });
 
   it('refuses a cursor it did not make', async () => {
-    const c = await createCompetition(staff);
+    const c = await liveCompetition(staff);
     const answer = await staff.get(`/api/competitions/${c.id}/review?after=not-a-cursor`);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().fieldErrors.after).toEqual([
@@ -92,10 +83,10 @@ describe('the review queue', () => {
   });
 
   it('zero-likes: live posts with 0 likes, scored or not, oldest first', async () => {
-    const c = await createCompetition(staff);
-    const zero = await insertPosts(app, c.id, 2);
-    const scoredZero = await insertPosts(app, c.id, 1, { bonusLikes: 0 });
-    await insertPosts(app, c.id, 2, { likes: 5 });
+    const c = await liveCompetition(staff);
+    const zero = await insertQueuedPosts(app, c.id, 2);
+    const scoredZero = await insertQueuedPosts(app, c.id, 1, { bonusLikes: 0 });
+    await insertQueuedPosts(app, c.id, 2, { likes: 5 });
     const page = (await staff.get(`/api/competitions/${c.id}/zero-likes`)).json();
     expect(page).toMatchObject({ total: 3, next: null });
     expect(ids(page)).toEqual([...zero, ...scoredZero]);
@@ -104,8 +95,8 @@ describe('the review queue', () => {
 
 describe('the flagged list', () => {
   it('holds only posts the flags removed, oldest first, paged and searchable', async () => {
-    const c = await createCompetition(staff);
-    const posts = await insertPosts(app, c.id, 4);
+    const c = await liveCompetition(staff);
+    const posts = await insertQueuedPosts(app, c.id, 4);
     await app.db
       .updateTable('posts')
       .set({ deleted: 1, deletedReason: 'flagged' })
@@ -127,8 +118,8 @@ describe('the flagged list', () => {
 
 describe('Love and Like', () => {
   it('Love: creativity 100, bonus = referrals × the configured bonus, likes = base + bonus; audited', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1, { likes: 500 });
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1, { likes: 500 });
     await addReferrals(id!, 2);
     const answer = await staff.post(`/api/posts/${id}/score`, { version: 1, score: 'love' });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -152,8 +143,8 @@ describe('Love and Like', () => {
   });
 
   it('Like: creativity 10; a post scored again counts its bonus once', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1, { likes: 500 });
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1, { likes: 500 });
     await addReferrals(id!, 1);
     await staff.post(`/api/posts/${id}/score`, { version: 1, score: 'love' });
     const again = await staff.post(`/api/posts/${id}/score`, { version: 2, score: 'like' });
@@ -161,8 +152,8 @@ describe('Love and Like', () => {
   });
 
   it('a stale version gets 409 with the current post in its review shape', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1, { likes: 7 });
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1, { likes: 7 });
     await addReferrals(id!, 3);
     await staff.post(`/api/posts/${id}/score`, { version: 1, score: 'like' });
     for (const score of ['love', 'like']) {
@@ -176,8 +167,8 @@ describe('Love and Like', () => {
   });
 
   it('a deleted post cannot be scored (404)', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     await staff.post(`/api/posts/${id}/disqualify`, { version: 1, choice: 'none' });
     const answer = await staff.post(`/api/posts/${id}/score`, { version: 2, score: 'love' });
     expect(answer.statusCode).toBe(404);
@@ -203,8 +194,8 @@ describe('disqualification', () => {
 
   for (const [choice, reason] of Object.entries(REASONS))
     it(`${choice}: the matching Post Disqualification email to the creator, then a soft delete with the choice`, async () => {
-      const c = await createCompetition(staff);
-      const [id] = await insertPosts(app, c.id, 1);
+      const c = await liveCompetition(staff);
+      const [id] = await insertQueuedPosts(app, c.id, 1);
       const post = await postRow(id!);
       const answer = await staff.post(`/api/posts/${id}/disqualify`, { version: 1, choice });
       expect(answer.statusCode, answer.body).toBe(200);
@@ -234,16 +225,16 @@ describe('disqualification', () => {
     });
 
   it('No Email: deleted with the choice, nothing queued', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     const answer = await staff.post(`/api/posts/${id}/disqualify`, { version: 1, choice: 'none' });
     expect(answer.json().post).toMatchObject({ deleted: true, disqualification: 'none' });
     expect(await emailsFor(id!)).toEqual([]);
   });
 
   it('a replay with the same Idempotency-Key sends one email', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     const session = `${SESSION_COOKIE}=${staff.cookie(SESSION_COOKIE)}`;
     const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: session } });
     const headers = {
@@ -269,8 +260,8 @@ describe('disqualification', () => {
 
 describe('restore', () => {
   it('brings back a disqualified post live, with its flags as notes from now on; audited', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     await staff.post(`/api/posts/${id}/disqualify`, { version: 1, choice: 'general' });
     const answer = await staff.post(`/api/posts/${id}/restore`, { version: 2 });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -290,8 +281,8 @@ describe('restore', () => {
   });
 
   it('a live post answers 409 NOT_DELETED; a stale version 409 with the post', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     const live = await staff.post(`/api/posts/${id}/restore`, { version: 1 });
     expect(live.statusCode).toBe(409);
     expect(live.json()).toMatchObject({ code: 'NOT_DELETED', message: 'This post is not deleted' });
@@ -301,8 +292,8 @@ describe('restore', () => {
   });
 
   it('refuses to bring back a video entered again meanwhile (one live entry per video)', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     const { link } = await postRow(id!);
     await staff.post(`/api/posts/${id}/disqualify`, { version: 1, choice: 'none' });
     expect(
@@ -317,8 +308,8 @@ describe('restore', () => {
 
 describe('editing a post', () => {
   it('changes only the fields sent, audited with what changed', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1, { likes: 3 });
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1, { likes: 3 });
     const before = await postRow(id!);
     const email = await staff.patch(`/api/posts/${id}`, { version: 1, email: ' New@Creators.TEST ' });
     expect(email.json().post).toMatchObject({
@@ -349,8 +340,8 @@ describe('editing a post', () => {
   });
 
   it('a new link is parsed like an entry: platform and id follow it; short links are followed', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     const youtube = await staff.patch(`/api/posts/${id}`, {
       version: 1,
       link: 'https://youtube.com/shorts/abcDEF12345?feature=share',
@@ -370,8 +361,8 @@ describe('editing a post', () => {
   });
 
   it('a bad link answers 400 with the entry message; a video already entered 409', async () => {
-    const c = await createCompetition(staff);
-    const [id, other] = await insertPosts(app, c.id, 2);
+    const c = await liveCompetition(staff);
+    const [id, other] = await insertQueuedPosts(app, c.id, 2);
     const bad = await staff.patch(`/api/posts/${id}`, { version: 1, link: 'https://example.com/video' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toEqual({ link: [POST_LINK_MESSAGES.invalid] });
@@ -385,8 +376,8 @@ describe('editing a post', () => {
   });
 
   it('isDeleted removes (reason admin) and restores; a stale version is 409', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     const removed = await staff.patch(`/api/posts/${id}`, { version: 1, isDeleted: true });
     expect(removed.json().post).toMatchObject({ deleted: true, deletedReason: 'admin' });
     const back = await staff.patch(`/api/posts/${id}`, { version: 2, isDeleted: false });
@@ -397,8 +388,8 @@ describe('editing a post', () => {
   });
 
   it('validates the body (400 with field errors)', async () => {
-    const c = await createCompetition(staff);
-    const [id] = await insertPosts(app, c.id, 1);
+    const c = await liveCompetition(staff);
+    const [id] = await insertQueuedPosts(app, c.id, 1);
     const answer = await staff.patch(`/api/posts/${id}`, { version: 1, email: 'not-an-email', likes: -1 });
     expect(answer.statusCode).toBe(400);
     expect(Object.keys(answer.json().fieldErrors).sort()).toEqual(['email', 'likes']);
@@ -414,8 +405,8 @@ describe('editing a post', () => {
 
 describe('who may review', () => {
   it("organizers read their own competitions' cards, get 403 on every action, and 404 on others' competitions", async () => {
-    const own = await createCompetition(staff, ORGANIZER);
-    const [id] = await insertPosts(app, own.id, 1);
+    const own = await liveCompetition(staff, ORGANIZER);
+    const [id] = await insertQueuedPosts(app, own.id, 1);
     for (const path of ['review', 'zero-likes', 'flagged']) {
       expect((await organizer.get(`/api/competitions/${own.id}/${path}`)).statusCode).toBe(200);
       const foreign = await otherOrganizer.get(`/api/competitions/${own.id}/${path}`);

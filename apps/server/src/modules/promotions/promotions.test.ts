@@ -1,30 +1,22 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotionSchema } from '@preffy/api';
 import { FORM_MESSAGES, PROMOTION_MESSAGES, PROMOTION_SEND_BLOCK_MESSAGES } from '@preffy/domain';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
 import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
+  EACH_ROLE,
+  idempotentPoster,
+  signedInApp,
+  type SignedInClient,
+} from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 import { newId, now } from '../../lib/clock.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { newCompetition } from '../post-admin/test-posts.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
-let staffId: string;
-
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  const signedInStaff = await signedInClient(app, 'staff');
-  staff = signedInStaff.client;
-  staffId = signedInStaff.user.id;
-  admin = (await signedInClient(app, 'admin')).client;
-  organizer = (await signedInClient(app, 'organizer', 'promotions-organizer@label.test')).client;
+  const organizerAt = { role: 'organizer', email: 'promotions-organizer@label.test' } as const;
+  ({ app, staff, admin, organizer } = await signedInApp({ ...EACH_ROLE, organizer: organizerAt }));
 });
 afterAll(() => app.close());
 
@@ -70,19 +62,6 @@ const list = async (client: TestClient, query: string) => {
   return response.json() as { items: Item[]; total: number };
 };
 const names = (page: { items: Item[] }) => page.items.map((p) => p.name);
-
-/** POSTs as the client's user with an Idempotency-Key (TestClient sends no extra headers). */
-async function poster(client: TestClient) {
-  const session = `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
-  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: session } });
-  const csrfCookie = csrf.cookies.find((c) => c.name === '_csrf')!;
-  const headers = {
-    cookie: `${session}; _csrf=${csrfCookie.value}`,
-    'x-csrf-token': (csrf.json() as { token: string }).token,
-  };
-  return (url: string, body: object, key: string): Promise<LightMyRequestResponse> =>
-    app.inject({ method: 'POST', url, payload: body, headers: { ...headers, 'idempotency-key': key } });
-}
 
 const auditOf = (id: string) =>
   app.db
@@ -271,7 +250,7 @@ describe('create, get, edit and delete', () => {
 
     const audit = await auditOf(created.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
-    expect(audit[0]).toMatchObject({ actorId: staffId });
+    expect(audit[0]).toMatchObject({ actorId: staff.user.id });
     expect(JSON.parse(audit[1]!.changes!)).toMatchObject({ name: 'Lifecycle edited', creatorEmails: 0 });
   });
 
@@ -348,7 +327,7 @@ describe('create, get, edit and delete', () => {
   });
 
   it('replays a create sent twice with one Idempotency-Key: one promotion', async () => {
-    const post = await poster(staff);
+    const post = await idempotentPoster(app, staff);
     const competitionId = await newCompetition(app, staff, { name: 'Replay Song' });
     const body = fieldsFor(competitionId, { name: 'Replayed create' });
     const [first, second] = await Promise.all([
@@ -414,7 +393,7 @@ describe('Send promotion email (POST /api/promotions/:id/send)', () => {
       .selectAll()
       .where('id', '=', sent.json().messageId)
       .executeTakeFirstOrThrow();
-    expect(message).toMatchObject({ kind: 'bulk-promotion', isMarketing: 1, createdBy: staffId });
+    expect(message).toMatchObject({ kind: 'bulk-promotion', isMarketing: 1, createdBy: staff.user.id });
     expect(message.text).toContain('Send Flow Song');
     expect(message.text).toContain('Luna Vega');
     expect(message.text).toContain('$500');
@@ -486,7 +465,7 @@ describe('Send promotion email (POST /api/promotions/:id/send)', () => {
       name: 'Idempotent send',
       creatorEmails: ['idem.one@creators.test', 'idem.two@creators.test'],
     });
-    const post = await poster(admin);
+    const post = await idempotentPoster(app, admin);
     const url = `/api/promotions/${promotion.id}/send`;
     const first = await post(url, { version: 1 }, 'send-key-1');
     expect(first.statusCode, first.body).toBe(202);
@@ -504,7 +483,7 @@ describe('Send promotion email (POST /api/promotions/:id/send)', () => {
 describe('who may use promotions', () => {
   it('is for staff and admins: organizers get 403, anonymous callers 401, and nothing changes', async () => {
     const promotion = await createPromotion({ name: 'Guarded' });
-    const anonymous = new Client(app);
+    const anonymous = new TestClient(app);
     const calls = (client: TestClient) => [
       client.get('/api/promotions'),
       client.get(`/api/promotions/${promotion.id}`),

@@ -1,22 +1,19 @@
 import { DEFAULT_REFERRAL_BONUS_LIKES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveCompetition, newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts, insertReferral, tiktokLink } from '../../../test/fixtures/posts.ts';
+import { TWO_ORGANIZERS, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { insertWinners } from '../../../test/fixtures/winners.ts';
 import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newId, newRecord, now } from '../../lib/clock.ts';
+import { newId, now } from '../../lib/clock.ts';
 import { seedDemoData } from '../demo/seed-demo-data.ts';
-import { insertPosts, insertReferral, newCompetition } from '../post-admin/test-posts.ts';
-import { createCompetition, tiktokLink } from '../review/review-test-support.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
-let otherOrganizer: TestClient;
+let staff: SignedInClient, organizer: SignedInClient, otherOrganizer: SignedInClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
-  organizer = (await signedInClient(app, 'organizer', 'own@label.test')).client;
-  otherOrganizer = (await signedInClient(app, 'organizer', 'other@label.test')).client;
+  ({ app, staff, organizer, otherOrganizer } = await signedInApp({ staff: 'staff', ...TWO_ORGANIZERS }));
 });
 afterAll(() => app.close());
 
@@ -222,19 +219,8 @@ describe('which referrals count (decision 0024)', () => {
       .sort();
 
   it('only while the post that came through it is live: disqualified or flagged it stops, restored it counts again', async () => {
-    const c = await createCompetition(staff);
-    await app.db
-      .insertInto('winners')
-      .values({
-        ...newRecord(),
-        email: 'banned@creators.test',
-        paypal: null,
-        isBanned: 1,
-        isUnsubscribed: 0,
-        isVetted: 0,
-        balance: 0,
-      })
-      .execute();
+    const c = await liveCompetition(staff);
+    await insertWinners(app.db, [{ email: 'banned@creators.test', isBanned: 1 }]);
     const ana = await enter(c.id, 'ana');
     const ben = await enter(c.id, 'ben', ana);
     // A banned creator's entry is flagged at once ('Banned User'): its referral never counts.

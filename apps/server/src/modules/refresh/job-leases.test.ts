@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { createCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { waitFor } from '../../../test/fixtures/wait-for.ts';
+import { now } from '../../lib/clock.ts';
 import { createFakeProviders, fakeProvidersConfig } from './fake-providers.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 import { CALLS_IN_FLIGHT } from './refresh-jobs.ts';
@@ -17,7 +20,7 @@ import { createStatsSources } from './providers.ts';
 const WORKER_PROCESS = path.join(import.meta.dirname, '../../../test/job-worker-process.ts');
 
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 let fake: ReturnType<typeof createFakeProviders>;
 let providersUrl: string;
 let sources: ReturnType<typeof createStatsSources>;
@@ -32,8 +35,7 @@ beforeAll(async () => {
   sources = createStatsSources({ ...endpoints, requestsPerSecond: 10_000, timeoutMs: 5_000, backoffMs: 5 });
   // A database file (WAL) that a second process can open; on PostgreSQL the scratch database.
   dataDir = mkdtempSync(path.join(tmpdir(), 'preffy-leases-'));
-  app = await createTestApp({ sqlitePath: path.join(dataDir, 'preffy.db') });
-  staff = (await signedInClient(app, 'staff')).client;
+  ({ app, staff } = await signedInApp({ staff: 'staff' }, { sqlitePath: path.join(dataDir, 'preffy.db') }));
 });
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -45,17 +47,6 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `probe` answers something, or fails the test after `timeoutMs`. */
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
 function worker(options: { leaseMs: number; heartbeatMs: number; batchSize: number }) {
   const w = new JobWorker(app.db, sources, options);
   workers.push(w);
@@ -66,45 +57,22 @@ let videoSerial = 0;
 
 /** A competition with n TikTok posts (one provider call per post), inserted directly. */
 async function competitionWithTikTokPosts(n: number) {
-  const defaults = (await staff.get('/api/competitions/defaults')).json();
-  const c = (
-    await staff.post('/api/competitions', {
-      email: 'artist@label.test',
-      name: 'Lease Song',
-      organizer: 'Luna Vega',
-      audio: 'https://soundcloud.com/luna/lease',
-      startDate: defaults.startDate,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: [],
-    })
-  ).json().competition;
+  const c = await createCompetition(staff, { name: 'Lease Song' });
   const at = now();
-  const posts = Array.from({ length: n }, (_, i) => {
-    // 19 digits ending in 1: none of the fake's scripted failures (…0404, …0429, …0500, …0504).
-    const videoId = `7${String(at).slice(-12)}${String(++videoSerial).padStart(5, '0')}1`;
-    return {
-      id: newId(),
-      version: 1,
-      deleted: 0 as const,
-      createdAt: at,
-      updatedAt: at,
-      competitionId: c.id,
-      link: `https://www.tiktok.com/@creator${i}/video/${videoId}`,
-      email: `creator${i}@c.test`,
-      creator: `creator${i}`,
-      platform: 'tiktok',
-      postId: videoId,
-      likes: 0,
-      bonusLikes: null,
-      views: 0,
-      creativityScore: 0,
-      source: '',
-      shares: 0,
-      comments: 0,
-    };
-  });
-  await app.db.insertInto('posts').values(posts).execute();
+  const posts = await insertPosts(
+    app,
+    c.id,
+    Array.from({ length: n }, (_, i) => {
+      // 19 digits ending in 1: none of the fake's scripted failures (…0404, …0429, …0500, …0504).
+      const videoId = `7${String(at).slice(-12)}${String(++videoSerial).padStart(5, '0')}1`;
+      return {
+        creator: `creator${i}`,
+        link: `https://www.tiktok.com/@creator${i}/video/${videoId}`,
+        postId: videoId,
+        createdAt: at,
+      };
+    }),
+  );
   const { job } = (await staff.post(`/api/competitions/${c.id}/refresh`)).json();
   return { jobId: job.id as string, posts };
 }
@@ -158,12 +126,16 @@ describe('Job leases', () => {
 
     // Kill it mid-batch: some results stored while more of its one batch are still claimed,
     // which also shows each result is stored as it arrives, not at the end of its batch.
-    await waitFor('the worker process to store results mid-batch', 20_000, async () => {
-      const tasks = await tasksOf(jobId);
-      const stored = tasks.filter((t) => t.status === 'done').length;
-      const held = tasks.filter((t) => t.status === 'running' && t.claimedBy === workerId).length;
-      return stored >= 2 && held >= 4 ? true : undefined;
-    });
+    await waitFor(
+      'the worker process to store results mid-batch',
+      async () => {
+        const tasks = await tasksOf(jobId);
+        const stored = tasks.filter((t) => t.status === 'done').length;
+        const held = tasks.filter((t) => t.status === 'running' && t.claimedBy === workerId).length;
+        return stored >= 2 && held >= 4 ? true : undefined;
+      },
+      20_000,
+    ); // more than the default bound: a child process starts slower on a busy machine
     const exited = new Promise((resolve) => doomed.once('exit', resolve));
     doomed.kill('SIGKILL');
     const killedAt = Date.now();
@@ -187,10 +159,14 @@ describe('Job leases', () => {
 
     const successor = worker({ leaseMs, heartbeatMs: 1000, batchSize: 10 });
     successor.start(20);
-    const finished = await waitFor('the job to finish', leaseMs + 10_000, async () => {
-      const job = await jobRow(jobId);
-      return job.status === 'done' ? job : undefined;
-    });
+    const finished = await waitFor(
+      'the job to finish',
+      async () => {
+        const job = await jobRow(jobId);
+        return job.status === 'done' ? job : undefined;
+      },
+      leaseMs + 10_000,
+    );
     await successor.stop();
     // Within one lease plus a little: the killed worker's claims lapse without a heartbeat.
     expect(Date.now() - killedAt).toBeLessThan(leaseMs + 3000);
@@ -231,7 +207,7 @@ describe('Job leases', () => {
     const batch = slow.tick().finally(() => {
       batchDone = true;
     });
-    await waitFor('the slow worker to claim its batch', 5000, async () => {
+    await waitFor('the slow worker to claim its batch', async () => {
       const tasks = await tasksOf(jobId);
       return tasks.every((t) => t.claimedBy === slow.id) ? true : undefined;
     });
@@ -254,7 +230,7 @@ describe('Job leases', () => {
     const late = worker({ leaseMs: 1000, heartbeatMs: 100, batchSize: 3 });
     const batch = late.tick();
     // The job turns 'running' once the worker has read the tasks it claimed: it works them now.
-    await waitFor('the worker to start its batch', 5000, async () =>
+    await waitFor('the worker to start its batch', async () =>
       (await jobRow(jobId)).status === 'running' ? true : undefined,
     );
     expect((await tasksOf(jobId)).every((t) => t.claimedBy === late.id)).toBe(true);

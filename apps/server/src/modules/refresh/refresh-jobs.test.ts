@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { createCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { now } from '../../lib/clock.ts';
 import { createFakeProviders, fakeProvidersConfig } from './fake-providers.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 import { createStatsSources } from './providers.ts';
@@ -9,7 +11,7 @@ import { createJobWorker } from '../index.ts';
 import { refreshArea } from './index.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 let fake: ReturnType<typeof createFakeProviders>;
 let sources: ReturnType<typeof createStatsSources>;
 
@@ -17,9 +19,9 @@ beforeAll(async () => {
   fake = createFakeProviders();
   const base = await fake.listen();
   const { shortLinkBaseUrl: _unused, ...endpoints } = fakeProvidersConfig(base);
-  sources = createStatsSources({ ...endpoints, requestsPerSecond: 10_000, timeoutMs: 500, backoffMs: 5 });
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
+  // The fake answers at once; the timeout only bounds a hang, well above what a busy machine needs.
+  sources = createStatsSources({ ...endpoints, requestsPerSecond: 10_000, timeoutMs: 5_000, backoffMs: 5 });
+  ({ app, staff } = await signedInApp({ staff: 'staff' }));
 });
 afterAll(async () => {
   await app.close();
@@ -28,19 +30,7 @@ afterAll(async () => {
 
 /** A competition with n YouTube posts (50 per provider call), inserted directly. */
 async function competitionWithPosts(n: number, extra: { bonusLikes?: number } = {}) {
-  const defaults = (await staff.get('/api/competitions/defaults')).json();
-  const c = (
-    await staff.post('/api/competitions', {
-      email: 'artist@label.test',
-      name: 'Refresh Song',
-      organizer: 'Luna Vega',
-      audio: 'https://soundcloud.com/luna/refresh',
-      startDate: defaults.startDate,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: [],
-    })
-  ).json().competition;
+  const c = await createCompetition(staff, { name: 'Refresh Song' });
   const at = now();
   // Started yesterday: the default start is 15:00 today, which before 15:00 is still to come, and
   // a post dated before its competition's start is flagged 'Invalid Post Date' and removed.
@@ -49,35 +39,22 @@ async function competitionWithPosts(n: number, extra: { bonusLikes?: number } = 
     .set({ startDate: at - 24 * 3600_000 })
     .where('id', '=', c.id)
     .execute();
-  const rows = Array.from({ length: n }, (_, i) => {
-    const videoId = `R${c.campaignId}x${String(i).padStart(11, '0')}`.slice(-11);
-    return {
-      id: newId(),
-      version: 1,
-      deleted: 0 as const,
-      createdAt: at,
-      updatedAt: at,
-      competitionId: c.id,
-      link: `https://www.youtube.com/watch?v=${videoId}`,
-      email: `creator${i}@c.test`,
-      creator: `creator${i}`,
-      platform: 'youtube',
-      postId: videoId,
-      likes: 0,
-      bonusLikes: extra.bonusLikes ?? null,
-      views: 0,
-      creativityScore: 0,
-      source: '',
-      shares: 0,
-      comments: 0,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 200)
-    await app.db
-      .insertInto('posts')
-      .values(rows.slice(i, i + 200))
-      .execute();
-  return c.id as string;
+  await insertPosts(
+    app,
+    c.id,
+    Array.from({ length: n }, (_, i) => {
+      const videoId = `R${c.campaignId}x${String(i).padStart(11, '0')}`.slice(-11);
+      return {
+        creator: `creator${i}`,
+        link: `https://www.youtube.com/watch?v=${videoId}`,
+        platform: 'youtube',
+        postId: videoId,
+        createdAt: at,
+        bonusLikes: extra.bonusLikes ?? null,
+      };
+    }),
+  );
+  return c.id;
 }
 
 const job = async (id: string) => (await staff.get(`/api/jobs/${id}`)).json().job;

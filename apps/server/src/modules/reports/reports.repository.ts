@@ -149,7 +149,7 @@ export async function splitByCountry(db: Database, competitionId: string) {
 }
 
 /**
- * The top of the stored leaderboard, as Update Leaderboard ranked it (modules/stats
+ * The top of the stored leaderboard, as Update Leaderboard ranked it (modules/leaderboard
  * leaderboard.ts, buildLeaderboard): the report shows the ranking staff see, not a second one.
  * Empty until the leaderboard was first computed.
  */

@@ -2,16 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MAX_POINTS, reportSchema } from '@preffy/api';
 import { TIME_BUCKET_MS, addDays, competitionTimeOn, localDay, midnightOn } from '@preffy/domain';
-import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 import { now } from '../../lib/clock.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 import { createStatsSources } from '../refresh/providers.ts';
-import { insertPosts, newCompetition } from '../post-admin/test-posts.ts';
+import { newCompetition } from '../../../test/fixtures/competitions.ts';
+import { insertPosts } from '../../../test/fixtures/posts.ts';
 import { viewsOverTime } from './report-views.ts';
 import {
   EMAIL_PATTERN,
@@ -20,16 +17,14 @@ import {
   insertSnapshot,
   pdfText,
   renderedPages,
-} from './report-test-support.ts';
+} from '../../../test/fixtures/reports.ts';
 
 /**
  * The competition report's figures on a seeded competition with known answers (both databases),
  * who may read it, and its CSV and PDF.
  */
 let app: FastifyInstance;
-let staff: TestClient;
-let organizer: TestClient;
-let organizerEmail: string;
+let staff: SignedInClient, organizer: SignedInClient;
 let competitionId: string;
 let foreignId: string;
 let timeZone: string;
@@ -37,13 +32,9 @@ let timeZone: string;
 const NAME = 'Moonlight Song — Лунная песня';
 
 beforeAll(async () => {
-  app = await createTestApp();
+  ({ app, staff, organizer } = await signedInApp({ staff: 'staff', organizer: 'organizer' }));
   timeZone = app.config.businessTimeZone;
-  staff = (await signedInClient(app, 'staff')).client;
-  const o = await signedInClient(app, 'organizer');
-  organizer = o.client;
-  organizerEmail = o.user.email;
-  competitionId = await newCompetition(app, staff, { name: NAME, email: organizerEmail });
+  competitionId = await newCompetition(app, staff, { name: NAME, email: organizer.user.email });
   foreignId = await newCompetition(app, staff, { name: 'Someone Else Song', email: 'other@label.test' });
   // Two prize lines: $200 + 30 × $10 (the public page's prizeTotal).
   await app.db
@@ -181,7 +172,7 @@ describe('the figures', () => {
     expect(report.money?.paid).toBe(4326.5);
     const { url } = (await staff.post(`/api/reports/${id}/shares`, { expiresInDays: 1 })).json();
     const token = (url as string).split('/r/')[1]!;
-    const anonymous = new Client(app);
+    const anonymous = new TestClient(app);
     const shared = await anonymous.get(`/api/public/reports/${token}`);
     expect(shared.statusCode, shared.body).toBe(200);
     expect(shared.body).not.toContain('4321');
@@ -335,7 +326,7 @@ describe('views over time, from the stats snapshots', () => {
 describe('who may read a report', () => {
   it('answers anonymous callers 401', async () => {
     for (const path of ['', '/csv', '/pdf'])
-      expect((await new Client(app).get(`/api/reports/${competitionId}${path}`)).statusCode).toBe(401);
+      expect((await new TestClient(app).get(`/api/reports/${competitionId}${path}`)).statusCode).toBe(401);
   });
 
   it('answers an organizer 404 for a competition that is not theirs, like a missing one', async () => {

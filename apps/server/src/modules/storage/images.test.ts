@@ -5,7 +5,8 @@ import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient, uploadImage } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { signedInClient, uploadImage } from '../../../test/test-app.ts';
 import {
   EMPTY_FILE,
   NOT_MULTIPART,
@@ -36,13 +37,12 @@ function multipart(parts: { field: string; filename?: string; bytes: Buffer }[],
 
 let dataDir: string;
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 let png: Buffer;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'preffy-images-'));
-  app = await createTestApp({ dataDir });
-  staff = (await signedInClient(app, 'staff')).client;
+  ({ app, staff } = await signedInApp({ staff: 'staff' }, { dataDir }));
   png = await picture(4, 3).png().toBuffer();
 });
 afterAll(async () => {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient, uploadImage } from '../../../test/test-app.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { uploadImage } from '../../../test/test-app.ts';
 
 /**
  * A fake S3-compatible store on 127.0.0.1: keeps objects in memory and refuses requests that
@@ -44,14 +45,15 @@ function fakeS3() {
 
 let s3: ReturnType<typeof fakeS3>;
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 let png: Buffer;
 
 beforeAll(async () => {
   s3 = fakeS3();
   await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
   const { port } = s3.server.address() as AddressInfo;
-  app = await createTestApp({
+  const members = { staff: 'staff' } as const;
+  ({ app, staff } = await signedInApp(members, {
     storage: {
       kind: 's3',
       endpoint: `http://127.0.0.1:${port}`,
@@ -60,8 +62,7 @@ beforeAll(async () => {
       accessKeyId: 'test-key',
       secretAccessKey: 'test-secret',
     },
-  });
-  staff = (await signedInClient(app, 'staff')).client;
+  }));
   png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#36c' } })
     .png()
     .toBuffer();

@@ -2,27 +2,15 @@ import { WINNER_EMAIL_TAKEN, type Winner } from '@preffy/api';
 import { FLAG_MESSAGES, FORM_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestClient,
-  TestClient as Client,
-  createTestApp,
-  signedInClient,
-} from '../../../test/test-app.ts';
-import { createCompetition, tiktokLink } from '../review/review-test-support.ts';
+import { liveCompetition } from '../../../test/fixtures/competitions.ts';
+import { tiktokLink } from '../../../test/fixtures/posts.ts';
+import { EACH_ROLE, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { TestClient } from '../../../test/test-app.ts';
 
 let app: FastifyInstance;
-let staff: TestClient;
-let admin: TestClient;
-let organizer: TestClient;
-let staffId: string;
-
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  const signedIn = await signedInClient(app, 'staff');
-  staff = signedIn.client;
-  staffId = signedIn.user.id;
-  admin = (await signedInClient(app, 'admin')).client;
-  organizer = (await signedInClient(app, 'organizer')).client;
+  ({ app, staff, admin, organizer } = await signedInApp(EACH_ROLE));
 });
 afterAll(() => app.close());
 
@@ -55,7 +43,7 @@ describe('the winners directory (/api/winners)', () => {
     const plain = await create({ email: 'bo@create.test', paypal: '' });
     expect(plain).toMatchObject({ paypal: null, isBanned: false });
     const [audit] = await auditOf(winner.id);
-    expect(audit).toMatchObject({ actorId: staffId, entity: 'winner', action: 'create' });
+    expect(audit).toMatchObject({ actorId: staff.user.id, entity: 'winner', action: 'create' });
     expect(JSON.parse(audit!.changes!)).toEqual({
       email: 'ann@create.test',
       paypal: 'ann@paypal.test',
@@ -201,7 +189,7 @@ describe('the winners directory (/api/winners)', () => {
   it('is for staff and admins: organizers get 403, anonymous callers 401, and nothing changes', async () => {
     const winner = await create({ email: 'roles@winners.test' });
     expect((await list('search=roles@winners.test', admin)).total).toBe(1);
-    const anonymous = new Client(app);
+    const anonymous = new TestClient(app);
     for (const [client, status] of [
       [organizer, 403],
       [anonymous, 401],
@@ -219,7 +207,7 @@ describe('the winners directory (/api/winners)', () => {
   });
 
   it("shows a ban at once in the review flags: a post entered after the ban is flagged 'Banned User'", async () => {
-    const competition = await createCompetition(staff);
+    const competition = await liveCompetition(staff);
     const enter = async (email: string) => {
       const response = await staff.post(`/api/competitions/${competition.id}/posts`, {
         email,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
+import { createCompetition } from '../../../test/fixtures/competitions.ts';
+import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import { waitFor } from '../../../test/fixtures/wait-for.ts';
 import { now } from '../../lib/clock.ts';
 import { type JobHandler, JobRunner, type JobRunnerOptions } from './job-runner.ts';
 import { cancelJob, findJob, startJob } from './jobs.repository.ts';
@@ -10,12 +12,11 @@ import { cancelJob, findJob, startJob } from './jobs.repository.ts';
 // stores, so a number counted twice or never shows at once.
 
 let app: FastifyInstance;
-let staff: TestClient;
+let staff: SignedInClient;
 const runners: JobRunner[] = [];
 
 beforeAll(async () => {
-  app = await createTestApp();
-  staff = (await signedInClient(app, 'staff')).client;
+  ({ app, staff } = await signedInApp({ staff: 'staff' }));
 });
 afterAll(async () => {
   for (const runner of runners) await runner.stop();
@@ -23,14 +24,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(what: string, probe: () => Promise<boolean>) {
-  const deadline = Date.now() + 5000;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 function runner(options: JobRunnerOptions, ...handlers: JobHandler[]) {
   const r = new JobRunner(app.db, options);
@@ -63,20 +56,7 @@ function countToN(counted: Map<string, number>, options: { gate?: Promise<void>;
   return { handler, outcomes };
 }
 
-async function newCompetition() {
-  const defaults = (await staff.get('/api/competitions/defaults')).json();
-  const response = await staff.post('/api/competitions', {
-    email: 'artist@label.test',
-    name: 'Runner Song',
-    organizer: 'Luna Vega',
-    audio: 'https://soundcloud.com/luna/runner',
-    startDate: defaults.startDate,
-    endDate: defaults.endDate,
-    invoiceAmount: 1000,
-    prizes: [],
-  });
-  return response.json().competition.id as string;
-}
+const newCompetition = async () => (await createCompetition(staff, { name: 'Runner Song' })).id;
 
 async function countJob(n: number) {
   const competitionId = await newCompetition();
