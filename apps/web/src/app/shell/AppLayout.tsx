@@ -46,7 +46,7 @@ import { confirmDestructive } from '../../components/confirm-destructive.tsx';
 import { UnseenInquiriesBadge } from '../../features/inquiries/components/UnseenInquiriesBadge.tsx';
 import { useLockScreen, useSaveLayout } from '../../features/account/api/account.ts';
 import { LayoutSettingsDrawer } from './LayoutSettingsDrawer.tsx';
-import { InsideMain } from './StatusPages.tsx';
+import { InsideMain } from '../../components/StatusPages.tsx';
 
 /** Sidebar widths per the layout setting (doc 2 §4): icon and condensed show icons only. */
 const NAVBAR_WIDTH: Record<LayoutSettings['sidebar'], number> = {

@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
