@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUT_MS } from './src/test/timeouts.ts';
 
 // A file that replaces a module with vi.mock needs its own module registry; every other file
 // shares one jsdom and one registry per worker, which halves the run (setup.ts resets what
@@ -23,6 +24,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // Set, not left to the default, which ran one file at a time on 2 cores.
     maxWorkers: availableParallelism(),
+    // Rendering a screen takes as long as the machine lets it: vitest's 5 s default failed passing
+    // tests when other work shared the two cores.
+    testTimeout: TEST_TIMEOUT_MS,
     projects: [
       { extends: true, test: { name: 'isolated', include: MOCKING_FILES, isolate: true } },
       {

@@ -10,7 +10,7 @@ import { call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
 import { CompetitionLeaveGuard } from './CompetitionLeaveGuard.tsx';

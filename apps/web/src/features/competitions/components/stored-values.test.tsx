@@ -90,13 +90,13 @@ describe('stored values the app cannot format (issue #11 item 4)', () => {
     expect(formatUsd(0.1 + 0.2)).toBe('$0.30');
   });
 
-  it('renders the edit form over such a row instead of the error page', { timeout: 30_000 }, () => {
+  it('renders the edit form over such a row instead of the error page', () => {
     renderEditPage('admin');
     expect(screen.getByText(/Broken Dates/, { selector: 'h1' })).toBeTruthy();
     expect(input(/Song Title/).value).toBe('Broken Dates');
   });
 
-  it('shows organizers the money fields and flags read-only, staff editable', { timeout: 30_000 }, () => {
+  it('shows organizers the money fields and flags read-only, staff editable', () => {
     const { unmount } = renderEditPage('organizer');
     expect(input(/Invoice Amount/).readOnly).toBe(true);
     expect(input(/Take/).readOnly).toBe(true);
@@ -128,7 +128,7 @@ describe('competition days in the business time zone of the session', () => {
     expect(competitionTime('2026-05-08', ZONE)).toBe(start + 7 * DAY);
   });
 
-  it('shows the session zone on the edit form', { timeout: 30_000 }, () => {
+  it('shows the session zone on the edit form', () => {
     renderEditPage('staff', ZONE, zoned);
     expect(screen.getByText(/Island Time/, { selector: 'h1' })).toBeTruthy();
     expect(screen.getAllByText(new RegExp(ZONE)).length).toBeGreaterThan(0);

@@ -111,7 +111,7 @@ describe('the finish wizard, step 1', () => {
     expect(alerts()).toEqual([]);
 
     // The draft is saved with the version read, once the changes rest.
-    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false), { timeout: 3000 });
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
       { version: 1, winners: [ana, null, null] },
     ]);
@@ -134,11 +134,9 @@ describe('the finish wizard, step 1', () => {
     );
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Clear the winner of 1st Place' }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'The winners of Summer Song were changed by someone else' },
-      { timeout: 3000 },
-    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'The winners of Summer Song were changed by someone else',
+    });
     // Theirs is the wizard as the server holds it now (read again after the 409); mine is the cleared slot.
     const rows = within(within(dialog).getByTestId('conflict-table')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -162,14 +160,14 @@ describe('the finish wizard, step 1', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Clear the winner of 1st Place' }));
     const title = { name: 'The winners of Summer Song were changed by someone else' };
-    const dialog = await screen.findByRole('dialog', title, { timeout: 3000 });
+    const dialog = await screen.findByRole('dialog', title);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(saves()).toBe(1);
     expect(screen.getByTestId('draft-state').textContent).toContain('Not saved');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('dialog', title, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', title)).toBeTruthy();
     expect(saves()).toBe(2);
   });
 
@@ -184,9 +182,7 @@ describe('the finish wizard, step 1', () => {
     });
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Clear the winner of 2nd Place' }));
-    await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toContain('Not saved'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toContain('Not saved'));
     expect(submitButton()).toHaveProperty('disabled', true);
     // Not retried on its own.
     await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -240,11 +236,9 @@ describe('the finish wizard, step 1', () => {
     stored = theirs;
     fireEvent.click(submitButton());
     fireEvent.click(await screen.findByTestId('confirm-submit'));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'The winners of Summer Song were changed by someone else' },
-      { timeout: 3000 },
-    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'The winners of Summer Song were changed by someone else',
+    });
     // My choice is still on screen, not replaced by theirs.
     expect(screen.getByRole('combobox', { name: 'Winner of 1st Place' })).toHaveProperty(
       'value',
@@ -283,7 +277,7 @@ describe('the finish wizard, step 1', () => {
         'Suggested: something new',
       ]),
     );
-    await waitFor(() => expect(asked.filter((a) => a.method === 'PUT')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(asked.filter((a) => a.method === 'PUT')).toHaveLength(1));
     expect(asked.find((a) => a.method === 'PUT')!.body).toEqual({ version: 1, winners: [ben, ana, anaTwo] });
     // The wizard was not read again to take a newer version.
     expect(asked.filter((a) => a.path === '/api/finish/c1' && a.method === 'GET')).toHaveLength(1);

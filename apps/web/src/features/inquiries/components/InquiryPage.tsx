@@ -1,47 +1,22 @@
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-  Typography,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Inquiry, InquiryNote } from '@preffy/api';
+import type { Inquiry } from '@preffy/api';
 import { IconCalendarPlus, IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
-import { FormActions } from '../../../components/forms/FormActions.tsx';
 import { ApiError, describeError, notifyError } from '../../../lib/api/client.ts';
-import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { UNFORMATTABLE, formatDay } from '../../../lib/format.ts';
-import { useBusinessTimeZone, useFormatTimestamp } from '../../../lib/session.ts';
-import { type ActivityText, describeActivity } from '../activity.ts';
-import {
-  activityQuery,
-  inquiryQuery,
-  notesQuery,
-  useAddNote,
-  useDeleteInquiry,
-  useLinkHold,
-} from '../api/inquiries.ts';
-import { richText } from '../../../lib/rich-text.tsx';
-import { InquiryStatusBadge, useStatusText } from './InquiryStatusBadge.tsx';
-import { RichTextInput } from '../../../components/forms/RichTextInput.tsx';
+import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { inquiryQuery, useDeleteInquiry, useLinkHold } from '../api/inquiries.ts';
+import { InquiryStatusBadge } from './InquiryStatusBadge.tsx';
+import { AddNoteModal } from './AddNoteModal.tsx';
+import { InquiryActivity } from './InquiryActivity.tsx';
+import { InquiryNotes } from './InquiryNotes.tsx';
 import { UpdateInquiryModal } from './UpdateInquiryModal.tsx';
 
 /**
@@ -209,13 +184,13 @@ function InquiryView({ inquiry, reserveDate }: { inquiry: Inquiry; reserveDate: 
               {t('notes.add')}
             </Button>
           </Group>
-          <Notes id={inquiry.id} />
+          <InquiryNotes id={inquiry.id} />
         </Stack>
         <Stack>
           <Title order={2} size="h3">
             {t('activity.title')}
           </Title>
-          <Activity id={inquiry.id} />
+          <InquiryActivity id={inquiry.id} />
         </Stack>
       </SimpleGrid>
       {editing && <UpdateInquiryModal inquiry={inquiry} onClose={() => setEditing(false)} />}
@@ -247,154 +222,5 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </div>
-  );
-}
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-
-/** The notes, newest first: author (picture or initials), when, and the sanitised rich text. */
-function Notes({ id }: { id: string }) {
-  const { t } = useTranslation('inquiries');
-  const when = useFormatTimestamp();
-  const query = useQuery(notesQuery(id));
-  if (query.isPending) return <Loader size="sm" aria-label={t('loading')} />;
-  if (query.isError) return <Text c="red">{t('loadFailed')}</Text>;
-  const notes = query.data.items;
-  if (notes.length === 0) return <Text c="dimmed">{t('notes.empty')}</Text>;
-  return (
-    <Stack gap="sm" data-testid="inquiry-notes">
-      {notes.map((note: InquiryNote) => (
-        <Card key={note.id} withBorder padding="sm">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Avatar
-              radius="xl"
-              color="initials"
-              src={note.authorAvatarUrl}
-              name={note.authorName}
-              aria-hidden
-            >
-              {initialsOf(note.authorName)}
-            </Avatar>
-            <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-              <Group gap="xs">
-                <Text fw={600} size="sm">
-                  {note.authorName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {when(note.noteDate)}
-                </Text>
-              </Group>
-              <Typography style={{ overflowWrap: 'anywhere' }} data-testid="inquiry-note">
-                {richText(note.message)}
-              </Typography>
-            </Stack>
-          </Group>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
-
-/** The activity timeline, newest first: who, when, what. */
-function Activity({ id }: { id: string }) {
-  const { t } = useTranslation('inquiries');
-  // When it happened: a timestamp in the user's time zone, like every other 'when'.
-  const when = useFormatTimestamp();
-  const statusText = useStatusText();
-  const query = useQuery(activityQuery(id));
-  if (query.isPending) return <Loader size="sm" aria-label={t('loading')} />;
-  if (query.isError) return <Text c="red">{t('loadFailed')}</Text>;
-  const entries = query.data.items;
-  if (entries.length === 0) return <Text c="dimmed">{t('activity.empty')}</Text>;
-  return (
-    <Timeline bulletSize={14} lineWidth={2} data-testid="inquiry-activity">
-      {entries.map((entry) => {
-        const who = entry.actorName ?? t('activity.nobody');
-        const say = (what: ActivityText) => {
-          if (what.key === 'other') return entry.action;
-          if (what.key === 'updated' && !what.fields?.length) return t('activity.edited');
-          const fields = (what.fields ?? []).map((f) =>
-            t(`fields.${f}` as 'fields.email', { defaultValue: f }),
-          );
-          return t(`activity.${what.key}`, {
-            from: statusText(what.from) || UNFORMATTABLE,
-            to: what.key === 'status' ? statusText(what.to) : what.to,
-            fields: fields.join(', '),
-          });
-        };
-        return (
-          <Timeline.Item key={entry.id} title={who}>
-            {describeActivity(entry).map((what, i) => (
-              <Text size="sm" key={i}>
-                {say(what)}
-              </Text>
-            ))}
-            <Text size="xs" c="dimmed">
-              {when(entry.at)}
-            </Text>
-          </Timeline.Item>
-        );
-      })}
-    </Timeline>
-  );
-}
-
-/** Add A Note: the rich-text editor and Save; one note per submission. */
-function AddNoteModal({ id, onClose }: { id: string; onClose: () => void }) {
-  const { t } = useTranslation('inquiries');
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submission = useSubmissionKey();
-  const add = useAddNote(id);
-  // The editor's empty document is '<p></p>': a note needs some text.
-  const isEmpty = (html: string) =>
-    new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() === '';
-  const close = () => {
-    if (isEmpty(message)) return onClose();
-    confirmDestructive({
-      title: t('form.discardTitle'),
-      body: t('form.discardBody'),
-      confirm: t('form.discard'),
-      onConfirm: onClose,
-      testId: 'confirm-discard',
-    });
-  };
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (isEmpty(message)) return setError(t('notes.required'));
-    setError(null);
-    add.mutate(
-      { message, idempotencyKey: submission.keyFor(message) },
-      {
-        onSuccess: () => {
-          submission.succeeded();
-          notifications.show({ color: 'green', message: t('notes.added') });
-          onClose();
-        },
-        onError: notifyError,
-      },
-    );
-  };
-  return (
-    <Modal opened onClose={close} size="lg" fullScreen={isPhone} title={t('notes.addTitle')}>
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <RichTextInput label={t('notes.message')} value={message} onChange={setMessage} />
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <FormActions submitLabel={t('notes.save')} loading={add.isPending} onCancel={close} />
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { formatUsd } from '../../../lib/format.ts';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { useUrlFilter } from '../../../components/table/use-table-state.ts';

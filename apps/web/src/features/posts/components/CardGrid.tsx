@@ -1,13 +1,11 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type ReviewPost, reviewPostSchema } from '@preffy/api';
-import { type DisqualificationChoice, REVIEW_SCORES } from '@preffy/domain';
+import type { DisqualificationChoice } from '@preffy/domain';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VersionConflictDialog } from '../../../components/forms/VersionConflictDialog.tsx';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import {
@@ -18,15 +16,13 @@ import {
   useDisqualifyPost,
   useScorePost,
 } from '../api/review.ts';
-import { type ShortcutAction, clampCard, keysForGrid, moveCard, nextToScore } from '../card-navigation.ts';
+import { type ShortcutAction, clampCard, moveCard, nextToScore } from '../card-navigation.ts';
+import { useCardShortcuts } from '../hooks/use-card-shortcuts.ts';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
+import { type Conflict, type Intent, ReviewConflictDialog } from './ReviewConflictDialog.tsx';
 import { ShortcutsModal } from './ShortcutsModal.tsx';
-
-/** What Love, Like or Delete meant to do, to show it beside the stored post after a 409. */
-type Intent = { kind: 'score'; score: 'love' | 'like' } | { kind: 'delete'; choice: DisqualificationChoice };
-type Conflict = { post: ReviewPost; current: ReviewPost; intent: Intent };
 
 /**
  * Three cards a row from lg (1200 px) only: at md (992 px) with the menu open a card is 229 px wide
@@ -34,10 +30,6 @@ type Conflict = { post: ReviewPost; current: ReviewPost; intent: Intent };
  * about 1370 px, or 1180 px with the menu collapsed). The player shrinks, it never overflows.
  */
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 };
-const dialogOpen = () => document.querySelector('[role="dialog"]') !== null;
-const CARD = '[data-testid="review-card"]';
-/** How long after the window's blur the grid looks where the focus went (into a video's frame). */
-const FRAME_FOCUS_DELAY_MS = 50;
 
 /**
  * The review cards of one competition (the queue, or the posts with 0 likes): a grid of three
@@ -220,8 +212,6 @@ export function CardGrid({
     goTo(move.index);
   };
   const onShortcut = (action: ShortcutAction) => {
-    // A dialog (ours, a card's conflict, a confirmation) holds the keyboard while it is open.
-    if (dialogOpen()) return;
     const post = cards[current];
     if (action === 'love' || action === 'like') scoreCurrent(action);
     else if (action === 'delete') {
@@ -230,46 +220,7 @@ export function CardGrid({
     else if (action === 'previous') goTo(moveCard(current, cards.length, 'previous', false).index);
     else setHelp(true);
   };
-  // Keys are the grid's only while the focus is on the page or in the grid; anywhere else (the
-  // flagged table below, the menu, a dialog) they do their usual work, ↑/↓ scrolling included.
-  const onKey = (action: ShortcutAction, event: KeyboardEvent) => {
-    if (dialogOpen() || !keysForGrid(document.activeElement, gridRef.current)) return;
-    event.preventDefault();
-    onShortcut(action);
-  };
-  const own = { preventDefault: false };
-  useHotkeys([
-    ['l', (event) => onKey('love', event), own],
-    ['k', (event) => onKey('like', event), own],
-    ['d', (event) => onKey('delete', event), own],
-    ['j', (event) => onKey('next', event), own],
-    ['ArrowDown', (event) => onKey('next', event), own],
-    ['ArrowUp', (event) => onKey('previous', event), own],
-    ['shift+?', (event) => onKey('help', event), own],
-  ]);
-  useEffect(() => {
-    // A click on a video puts the focus in the platform's frame, where our keys never arrive: the
-    // window blurs, and the card of that video becomes current and takes the focus back.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onBlur = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const frame = document.activeElement;
-        const grid = gridRef.current;
-        if (!(frame instanceof HTMLIFrameElement) || !grid?.contains(frame)) return;
-        const card = frame.closest<HTMLElement>(CARD);
-        if (!card) return;
-        const index = Array.from(grid.querySelectorAll(CARD)).indexOf(card);
-        if (index !== -1) setCurrent(index);
-        card.focus({ preventScroll: true });
-      }, FRAME_FOCUS_DELAY_MS);
-    };
-    window.addEventListener('blur', onBlur);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('blur', onBlur);
-    };
-  }, []);
+  useCardShortcuts(gridRef, onShortcut, setCurrent);
 
   if (query.isPending)
     return (
@@ -357,7 +308,7 @@ export function CardGrid({
         />
       )}
       {conflict && (
-        <ConflictDialog
+        <ReviewConflictDialog
           conflict={conflict}
           onReload={() => {
             replaceCard(conflict.post, conflict.current);
@@ -374,46 +325,5 @@ export function CardGrid({
       {dirtyBoxes.size > 0 && <LeaveGuard />}
       {help && <ShortcutsModal canAct={canAct} onClose={() => setHelp(false)} />}
     </Stack>
-  );
-}
-
-type ConflictValues = { link: string; likes: number; creativityScore: number; status: string };
-
-/** A stale Love, Like or Delete: what the other person saved beside what this reviewer meant. */
-function ConflictDialog({
-  conflict,
-  onReload,
-  onOverwrite,
-  onClose,
-}: {
-  conflict: Conflict;
-  onReload: () => void;
-  onOverwrite: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('posts');
-  const valuesOf = (p: ReviewPost): ConflictValues => ({
-    link: p.link,
-    likes: p.likes,
-    creativityScore: p.creativityScore,
-    status: t(`conflict.status.${p.deleted ? 'deleted' : p.bonusLikes !== null ? 'scored' : 'waiting'}`),
-  });
-  const read = valuesOf(conflict.post);
-  const { intent } = conflict;
-  const mine: ConflictValues =
-    intent.kind === 'score'
-      ? { ...read, creativityScore: REVIEW_SCORES[intent.score], status: t('conflict.status.scored') }
-      : { ...read, status: t('conflict.status.deleted') };
-  return (
-    <VersionConflictDialog<ConflictValues>
-      title={t('conflict.title')}
-      mine={mine}
-      theirs={valuesOf(conflict.current)}
-      read={read}
-      label={(field) => t(`conflict.fields.${field}`)}
-      onReload={onReload}
-      onOverwrite={onOverwrite}
-      onClose={onClose}
-    />
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { CreatorSelect } from '../../../components/posts/CreatorSelect.tsx';

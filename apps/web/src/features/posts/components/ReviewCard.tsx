@@ -11,20 +11,18 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type UseFormInput, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
 import { editPostSchema, isNoteOnly } from '@preffy/domain';
 import { IconExternalLink, IconHeart, IconThumbUp, IconTrash } from '@tabler/icons-react';
-import { type Ref, useEffect } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostEmbed, REVIEW_EMBED } from '../../../components/posts/PostEmbed.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
-import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
-import { type CardList, useUpdatePost } from '../api/review.ts';
+import type { CardList } from '../api/review.ts';
 import { flagMessage } from '../flag-messages.ts';
+import { CardFieldEditor } from './CardFieldEditor.tsx';
 import { CountryCompare } from './CountryCompare.tsx';
 
 export type CardActions = {
@@ -141,19 +139,50 @@ export function ReviewCard({
           {t('card.referrals', { count: post.referralCount })}
         </Text>
         {canAct && (
-          <LinkBox
+          <CardFieldEditor
             post={post}
             list={list}
             competitionId={competitionId}
+            field="link"
+            rules={linkRules}
+            valueOf={(text) => String(text).trim()}
+            input={(props) => (
+              <TextInput label={t('card.linkBox')} size="xs" style={{ flex: 1 }} {...props} />
+            )}
+            submit={{ label: t('card.saveLink'), variant: 'default' }}
+            savedNotice={() => ({ color: 'green', message: t('card.linkSaved') })}
             onReload={actions.onReload}
             onDirty={(dirty) => actions.onDirty(`${post.id}:link`, dirty)}
           />
         )}
         {canAct && list === 'zeroLikes' && (
-          <LikesBox
+          <CardFieldEditor
             post={post}
             list={list}
             competitionId={competitionId}
+            field="likes"
+            rules={likesRules}
+            valueOf={Number}
+            input={(props) => (
+              <NumberInput
+                label={t('zeroLikes.likes')}
+                size="xs"
+                min={0}
+                max={MAX_POST_COUNT}
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator
+                style={{ flex: 1 }}
+                {...props}
+              />
+            )}
+            submit={{ label: t('zeroLikes.update') }}
+            savedNotice={(saved) => ({
+              color: saved.deleted ? 'yellow' : 'green',
+              message: saved.deleted
+                ? t('zeroLikes.removedByFlags')
+                : t('zeroLikes.saved', { likes: saved.likes }),
+            })}
             onReload={actions.onReload}
             onDirty={(dirty) => actions.onDirty(`${post.id}:likes`, dirty)}
           />
@@ -218,156 +247,5 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-const linkRules = zodValidate<{ link: string }>(editPostSchema.pick({ link: true }));
-
-/** The editable link box: saves the link with the card's version; errors under the field. */
-function LinkBox({
-  post,
-  list,
-  competitionId,
-  onReload,
-  onDirty,
-}: {
-  post: ReviewPost;
-  list: CardList;
-  competitionId: string;
-  onReload: (current: ReviewPost) => void;
-  onDirty: (dirty: boolean) => void;
-}) {
-  const { t } = useTranslation('posts');
-  const update = useUpdatePost(list, competitionId);
-  const { form, dirty, show } = useCardFieldForm({ link: post.link }, linkRules, onDirty);
-  const save = useFormMutation({
-    form,
-    mutationFn: (body: { link: string; version: number }) => update.mutateAsync({ post, body }),
-    onSuccess: ({ post: saved }) => {
-      show({ link: saved.link });
-      notifications.show({ color: 'green', message: t('card.linkSaved') });
-    },
-    conflict: {
-      title: t('conflict.title'),
-      valuesOf: (current: ReviewPost) => ({ link: current.link }),
-      read: { link: post.link },
-      label: () => t('conflict.fields.link'),
-      onReload: (current) => {
-        show({ link: current.link });
-        onReload(current);
-      },
-      overwrite: (current) => ({ link: form.getValues().link.trim(), version: current.version }),
-    },
-  });
-  return (
-    <form
-      onSubmit={form.onSubmit((v) => save.submit({ link: v.link.trim(), version: post.version }))}
-      noValidate
-    >
-      <Group gap="xs" align="start" wrap="nowrap">
-        <TextInput label={t('card.linkBox')} size="xs" style={{ flex: 1 }} {...form.getInputProps('link')} />
-        <Button type="submit" size="xs" mt={22} variant="default" loading={form.submitting} disabled={!dirty}>
-          {t('card.saveLink')}
-        </Button>
-      </Group>
-      {save.conflictDialog}
-    </form>
-  );
-}
-
-const likesRules = zodValidate<{ likes: number | string }>(editPostSchema.pick({ likes: true }));
-
-/** The 0-likes card's manual likes: Update saves them with the card's version. */
-function LikesBox({
-  post,
-  list,
-  competitionId,
-  onReload,
-  onDirty,
-}: {
-  post: ReviewPost;
-  list: CardList;
-  competitionId: string;
-  onReload: (current: ReviewPost) => void;
-  onDirty: (dirty: boolean) => void;
-}) {
-  const { t } = useTranslation('posts');
-  const update = useUpdatePost(list, competitionId);
-  const { form, dirty, show } = useCardFieldForm<{ likes: number | string }>(
-    { likes: post.likes },
-    likesRules,
-    onDirty,
-  );
-  const save = useFormMutation({
-    form,
-    mutationFn: (body: { likes: number; version: number }) => update.mutateAsync({ post, body }),
-    onSuccess: ({ post: saved }) => {
-      show({ likes: saved.likes });
-      notifications.show({
-        color: saved.deleted ? 'yellow' : 'green',
-        message: saved.deleted ? t('zeroLikes.removedByFlags') : t('zeroLikes.saved', { likes: saved.likes }),
-      });
-    },
-    conflict: {
-      title: t('conflict.title'),
-      valuesOf: (current: ReviewPost) => ({ likes: current.likes }),
-      read: { likes: post.likes },
-      label: () => t('conflict.fields.likes'),
-      onReload: (current) => {
-        show({ likes: current.likes });
-        onReload(current);
-      },
-      overwrite: (current) => ({ likes: Number(form.getValues().likes), version: current.version }),
-    },
-  });
-  return (
-    <form
-      onSubmit={form.onSubmit((v) => save.submit({ likes: Number(v.likes), version: post.version }))}
-      noValidate
-    >
-      <Group gap="xs" align="start" wrap="nowrap">
-        <NumberInput
-          label={t('zeroLikes.likes')}
-          size="xs"
-          min={0}
-          max={MAX_POST_COUNT}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator
-          style={{ flex: 1 }}
-          {...form.getInputProps('likes')}
-        />
-        <Button type="submit" size="xs" mt={22} loading={form.submitting} disabled={!dirty}>
-          {t('zeroLikes.update')}
-        </Button>
-      </Group>
-      {save.conflictDialog}
-    </form>
-  );
-}
-
-/**
- * A card's one-field form (the link box, the likes input): it follows the stored value until
- * the reviewer types (a refetch or a reload after a conflict never overwrites their text), and
- * reports whether it holds unsaved text. `show` makes a value the stored one.
- */
-function useCardFieldForm<V extends Record<string, unknown>>(
-  stored: V,
-  validate: UseFormInput<V>['validate'],
-  onDirty: (dirty: boolean) => void,
-) {
-  const form = useForm<V>({ initialValues: stored, validate });
-  const show = (values: V) => {
-    form.setInitialValues(values);
-    form.setValues(values);
-  };
-  const storedKey = JSON.stringify(stored);
-  useEffect(() => {
-    if (!form.isDirty()) show(stored);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new stored value resets the box
-  }, [storedKey]);
-  const dirty = form.isDirty();
-  useEffect(() => {
-    onDirty(dirty);
-    return () => onDirty(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when it changes, and on leaving
-  }, [dirty]);
-  return { form, dirty, show };
-}
+const linkRules = zodValidate<{ link: string | number }>(editPostSchema.pick({ link: true }));
+const likesRules = zodValidate<{ likes: string | number }>(editPostSchema.pick({ likes: true }));

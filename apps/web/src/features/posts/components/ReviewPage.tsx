@@ -3,7 +3,7 @@ import { roleMeets } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useMe } from '../../../lib/session.ts';

@@ -1,7 +1,7 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { roleMeets } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useMe } from '../../../lib/session.ts';
 import { CardGrid } from './CardGrid.tsx';

@@ -4,7 +4,7 @@ import { type AdminPost, type Competition, posts } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';

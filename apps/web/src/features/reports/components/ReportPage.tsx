@@ -5,7 +5,7 @@ import { IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../../../app/shell/StatusPages.tsx';
+import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
 import { reportQuery } from '../api/reports.ts';

@@ -1,0 +1,41 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { dashboardSearchSchema } from '../../features/dashboard/dashboard-search.ts';
+import type { NavEntry } from '../shell/nav.ts';
+import { shellRoute } from './layout.tsx';
+
+const DashboardPage = lazyRouteComponent(
+  () => import('../../features/dashboard/components/DashboardPage.tsx'),
+  'DashboardPage',
+);
+
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  // Home is the dashboard, where sign-in lands too.
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard' });
+  },
+});
+
+/** The dashboard, where sign-in lands: the chart, its days and the table's page in the URL. */
+const dashboardRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/dashboard',
+  validateSearch: dashboardSearchSchema,
+  component: function Dashboard() {
+    const search = dashboardRoute.useSearch();
+    const navigate = dashboardRoute.useNavigate();
+    return (
+      <DashboardPage
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
+export const dashboardRoutes = { shell: [indexRoute, dashboardRoute] } as const;
+
+export const dashboardNav = {
+  dashboard: { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard', access: 'signed-in' },
+} satisfies Record<string, NavEntry>;
