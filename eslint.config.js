@@ -117,11 +117,7 @@ export default tseslint.config(
   {
     // Areas meet only through their index.ts; infrastructure imports no area (eslint-rules/boundaries.js).
     files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      'apps/server/src/**/*.test.ts',
-      'apps/server/src/**/*test-support.ts',
-      'apps/server/src/**/test-*.ts',
-    ],
+    ignores: ['apps/server/src/**/*.test.ts'],
     rules: { 'preffy/area-boundaries': 'error' },
   },
   {
