@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { seedDemoData } from '../modules/demo/seed-demo-data.ts';
-import { type AppError, VersionConflict } from './errors.ts';
-import { softDelete, updateVersioned } from './versioned.ts';
+import { newRecord } from './clock.ts';
+import { AppError, VersionConflict } from './errors.ts';
+import { type VersionedWriteOptions, softDelete, staleOrGone, updateVersioned } from './versioned.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -103,5 +104,95 @@ describe('versioned records', () => {
     expect(new Date(c.startDate).getUTCHours()).toBe(15);
     expect([0, 1]).toContain(c.isActive);
     expect(JSON.parse(c.prizes)).toEqual(['1st Place: $200', '2nd Place: $100', 'First 30 Creators: $10']);
+  });
+});
+
+describe('versioned write options', () => {
+  let winnerCount = 0;
+  /** A winner of its own for each test: the options below are checked on rows nothing else writes. */
+  const newWinner = async (fields: { deleted?: 0 | 1 } = {}) => {
+    const email = `options${++winnerCount}@versioned.test`;
+    const flags = { isBanned: 0, isUnsubscribed: 0, isVetted: 0 } as const;
+    const row = { ...newRecord(), email, paypal: null, balance: 0, ...flags, ...fields };
+    await app.db.insertInto('winners').values(row).execute();
+    return row;
+  };
+  const stored = (id: string) =>
+    app.db.selectFrom('winners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('resolves true when it wrote, and writes inside the caller’s transaction', async () => {
+    const winner = await newWinner();
+    expect(await updateVersioned(app.db, 'winners', winner.id, winner.version, { isVetted: 1 })).toBe(true);
+    // The transaction's rollback takes the write with it: the write ran on the transaction.
+    const rolledBack = app.db.transaction().execute(async (trx) => {
+      await updateVersioned(trx, 'winners', winner.id, winner.version + 1, { isBanned: 1 });
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await stored(winner.id)).toMatchObject({ version: winner.version + 1, isVetted: 1, isBanned: 0 });
+  });
+
+  it('writes only where the extra conditions hold, and a miss on them is a miss like a stale version', async () => {
+    const winner = await newWinner();
+    const vetted: VersionedWriteOptions<'winners'> = { where: (update) => update.where('isVetted', '=', 1) };
+    const missed = await conflictOf(
+      updateVersioned(app.db, 'winners', winner.id, winner.version, { isBanned: 1 }, vetted),
+    );
+    expect(missed).toBeInstanceOf(VersionConflict);
+    expect(await stored(winner.id)).toMatchObject({ version: winner.version, isBanned: 0 });
+
+    await app.db.updateTable('winners').set({ isVetted: 1 }).where('id', '=', winner.id).execute();
+    expect(await updateVersioned(app.db, 'winners', winner.id, winner.version, { isBanned: 1 }, vetted)).toBe(
+      true,
+    );
+    expect(await stored(winner.id)).toMatchObject({ version: winner.version + 1, isBanned: 1 });
+  });
+
+  it('leaves soft-deleted rows alone (404) unless told to write them too', async () => {
+    const winner = await newWinner({ deleted: 1 });
+    const restore = (version: number, options: VersionedWriteOptions<'winners'> = {}) =>
+      conflictOf(updateVersioned(app.db, 'winners', winner.id, version, { deleted: 0 }, options));
+    expect((await restore(winner.version))?.statusCode).toBe(404);
+    expect((await stored(winner.id)).deleted).toBe(1);
+
+    // A deleted row is still the row a stale write conflicts with, not a missing one.
+    const stale = await restore(winner.version + 1, { withDeleted: true });
+    expect(stale).toBeInstanceOf(VersionConflict);
+    expect((stale as VersionConflict).storedRow).toMatchObject({ id: winner.id, deleted: 1 });
+
+    expect(await restore(winner.version, { withDeleted: true })).toBeNull();
+    expect(await stored(winner.id)).toMatchObject({ version: winner.version + 1, deleted: 0 });
+  });
+
+  it('stamps the write with the time given', async () => {
+    const winner = await newWinner();
+    const at = winner.updatedAt + 12_345;
+    await updateVersioned(app.db, 'winners', winner.id, winner.version, { isVetted: 1 }, { at });
+    expect((await stored(winner.id)).updatedAt).toBe(at);
+  });
+
+  it('answers a miss with the error onMiss gives, or resolves false when told to', async () => {
+    const winner = await newWinner();
+    const own = new AppError(409, 'OWN_CONFLICT', 'Answered by the caller');
+    const onMiss = async () => own;
+    expect(
+      await conflictOf(updateVersioned(app.db, 'winners', winner.id, 99, { isVetted: 1 }, { onMiss })),
+    ).toBe(own);
+    expect(
+      await conflictOf(updateVersioned(app.db, 'winners', 'no-such-id', 1, { isVetted: 1 }, { onMiss })),
+    ).toBe(own);
+    expect(
+      await updateVersioned(app.db, 'winners', winner.id, 99, { isVetted: 1 }, { onMiss: 'resolve false' }),
+    ).toBe(false);
+    expect(await stored(winner.id)).toMatchObject({ version: winner.version, isVetted: 0 });
+  });
+
+  it('answers a missed write with 404 naming the record when it is gone, else 409 with it', () => {
+    const gone = staleOrGone('winners', undefined, 'Winner');
+    expect([gone.statusCode, gone.code, gone.message]).toEqual([404, 'NOT_FOUND', 'Winner not found']);
+    const row = { id: 'w1', version: 3 };
+    const stale = staleOrGone('winners', row);
+    expect(stale).toBeInstanceOf(VersionConflict);
+    expect(stale).toMatchObject({ table: 'winners', storedRow: row });
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { CompetitionFinishesTable, PayoutFilesTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 
 /** Every query on competitionFinishes and payoutFiles lives here. */
 
@@ -92,15 +93,11 @@ export async function updateFinishRow(
   >,
   options: { submitted: boolean },
 ) {
-  let update = db
-    .updateTable('competitionFinishes')
-    .set({ ...patch, version: version + 1, updatedAt: now() })
-    .where('competitionId', '=', competitionId)
-    .where('version', '=', version)
-    .where('deleted', '=', 0);
-  update = update.where('submittedAt', options.submitted ? 'is not' : 'is', null);
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  // The row's id is its competition's (insertFinishRow).
+  return updateVersioned(db, 'competitionFinishes', competitionId, version, patch, {
+    where: (update) => update.where('submittedAt', options.submitted ? 'is not' : 'is', null),
+    onMiss: 'resolve false',
+  });
 }
 
 /** Display names of users by id (who submitted, completed, downloaded). */

@@ -3,7 +3,6 @@ import { inquiryStatusFilter } from '@preffy/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { InquiriesTable, NotesTable } from '../../db/schema.ts';
-import { now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 
@@ -142,23 +141,6 @@ export type InquiryFields = Omit<
 
 export async function insertInquiry(db: Database, row: Insertable<InquiriesTable>) {
   await db.insertInto('inquiries').values(row).execute();
-}
-
-/** Writes only at the version read: true when this call changed the row. */
-export async function updateInquiryAt(
-  db: Database,
-  id: string,
-  version: number,
-  patch: Partial<InquiryFields> & { deleted?: 0 | 1 },
-) {
-  const result = await db
-    .updateTable('inquiries')
-    .set({ ...patch, version: version + 1, updatedAt: now() })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export function toNote(

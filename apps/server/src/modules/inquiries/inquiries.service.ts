@@ -4,6 +4,7 @@ import type { NewInquiry } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
+import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { sanitizeRichText } from '../competitions/index.ts';
@@ -17,7 +18,6 @@ import {
   isLiveCompetition,
   toInquiry,
   toNote,
-  updateInquiryAt,
 } from './inquiries.repository.ts';
 
 /** Shown when a note is empty once sanitised, an assignee is not active staff, a hold's competition is gone. */
@@ -39,16 +39,10 @@ async function currentInquiry(db: Database, id: string, version?: number) {
   return row;
 }
 
-async function writeAt(
-  db: Database,
-  id: string,
-  version: number,
-  patch: Parameters<typeof updateInquiryAt>[3],
-) {
-  if (await updateInquiryAt(db, id, version, patch)) return;
-  const row = await findInquiry(db, id);
-  if (!row) throw notFound('Inquiry');
-  throw new VersionConflict('inquiries', row);
+async function writeAt(db: Database, id: string, version: number, patch: VersionedPatch<'inquiries'>) {
+  await updateVersioned(db, 'inquiries', id, version, patch, {
+    onMiss: async () => staleOrGone('inquiries', await findInquiry(db, id), 'Inquiry'),
+  });
 }
 
 export async function getInquiry(db: Database, id: string) {

@@ -3,6 +3,7 @@ import { profileUrl } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 
 type Counted = number | string | bigint | null;
 
@@ -145,14 +146,7 @@ export async function updateCreatorMetric(
   version: number,
   values: { metric: number; updatedBy: string },
 ) {
-  const result = await db
-    .updateTable('creatorMetrics')
-    .set({ ...values, version: version + 1, updatedAt: now() })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateVersioned(db, 'creatorMetrics', id, version, values, { onMiss: 'resolve false' });
 }
 
 /** The stored metrics of a competition (Update Leaderboard ranks these creators by them). */

@@ -2,7 +2,7 @@ import type { ParsedQuery, Payment, PaymentStatus, PaymentTotals, ReplyOf, payme
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
-import { now } from '../../lib/clock.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 
@@ -133,19 +133,11 @@ export async function moveStatus(
   from: PaymentStatus,
   to: PaymentStatus,
 ) {
-  const result = await db
-    .updateTable('payments')
-    // Unsend makes it owed again and out of any payout file: Mark As Completed of a later step 3
-    // must not mark it Paid from a file handed out before (decision 0028).
-    .set(
-      to === 'To Be Paid'
-        ? { status: to, version: version + 1, updatedAt: now(), payoutFileId: null }
-        : { status: to, version: version + 1, updatedAt: now() },
-    )
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('status', '=', from)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  // Unsend makes it owed again and out of any payout file: Mark As Completed of a later step 3
+  // must not mark it Paid from a file handed out before (decision 0028).
+  const patch = to === 'To Be Paid' ? { status: to, payoutFileId: null } : { status: to };
+  return updateVersioned(db, 'payments', id, version, patch, {
+    where: (update) => update.where('status', '=', from),
+    onMiss: 'resolve false',
+  });
 }

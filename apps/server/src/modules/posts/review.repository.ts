@@ -3,8 +3,9 @@ import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
-import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { postTallyOf } from './post-tallies.ts';
 import { referralCount, toReviewPost } from './review-post.ts';
 
@@ -24,17 +25,10 @@ export async function updatePostVersioned(
   expectedVersion: number,
   patch: Omit<Updateable<PostsTable>, 'id' | 'version' | 'updatedAt' | 'createdAt'>,
 ) {
-  const result = await db
-    .updateTable('posts')
-    .set({ ...patch, version: expectedVersion + 1, updatedAt: now() })
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
-    const current = await findReviewRow(db, id);
-    if (!current) throw notFound('Post');
-    throw new VersionConflict('posts', current);
-  }
+  await updateVersioned(db, 'posts', id, expectedVersion, patch, {
+    withDeleted: true,
+    onMiss: async () => staleOrGone('posts', await findReviewRow(db, id), 'Post'),
+  });
   const row = await findReviewRow(db, id);
   return toReviewPost(row!);
 }

@@ -3,7 +3,6 @@ import { promotionCreatorCount, promotionSendBlock } from '@preffy/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PromotionsTable } from '../../db/schema.ts';
-import { now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 
@@ -136,24 +135,4 @@ export type PromotionFields = Omit<
 
 export async function insertPromotion(db: Database, row: Insertable<PromotionsTable>) {
   await db.insertInto('promotions').values(row).execute();
-}
-
-/**
- * Writes a promotion's fields (or its soft delete) only while it still has the version the
- * caller read: true when this call changed it, false when it is stale or gone.
- */
-export async function updatePromotionAt(
-  db: Database,
-  id: string,
-  version: number,
-  patch: Partial<PromotionFields> & { deleted?: 0 | 1 },
-) {
-  const result = await db
-    .updateTable('promotions')
-    .set({ ...patch, version: version + 1, updatedAt: now() })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

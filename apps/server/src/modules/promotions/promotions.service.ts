@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { newRecord } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
+import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueEmail } from '../email/index.ts';
@@ -18,7 +19,6 @@ import {
   insertPromotion,
   isLiveCompetition,
   toPromotion,
-  updatePromotionAt,
 } from './promotions.repository.ts';
 
 const auditPromotion = (db: Database, actor: SessionUser, id: string, action: string, changes: unknown) =>
@@ -61,16 +61,10 @@ async function currentPromotion(db: Database, id: string, version?: number) {
  * The write, only at the version read. The read before it does not lock the row, so a
  * concurrent save can still win: then this answers its 409 (or 404 when it was deleted).
  */
-async function writeAt(
-  db: Database,
-  id: string,
-  version: number,
-  patch: Parameters<typeof updatePromotionAt>[3],
-) {
-  if (await updatePromotionAt(db, id, version, patch)) return;
-  const row = await findPromotion(db, id);
-  if (!row) throw notFound('Promotion');
-  throw new VersionConflict('promotions', row);
+async function writeAt(db: Database, id: string, version: number, patch: VersionedPatch<'promotions'>) {
+  await updateVersioned(db, 'promotions', id, version, patch, {
+    onMiss: async () => staleOrGone('promotions', await findPromotion(db, id), 'Promotion'),
+  });
 }
 
 export async function getPromotion(db: Database, id: string) {

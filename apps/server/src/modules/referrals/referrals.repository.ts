@@ -33,19 +33,3 @@ export const findPostWithReferrals = (db: Database, id: string, options: { liveO
   if (options.liveOnly) q = q.where('deleted', '=', 0);
   return q.executeTakeFirst();
 };
-
-/** Writes the reset only while the post still has the version the caller read. */
-export async function writeReset(
-  db: Database,
-  post: { id: string; version: number },
-  values: { bonusLikes: number; likes: number; updatedAt: number },
-) {
-  const result = await db
-    .updateTable('posts')
-    .set({ ...values, version: post.version + 1 })
-    .where('id', '=', post.id)
-    .where('version', '=', post.version)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

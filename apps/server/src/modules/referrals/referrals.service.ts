@@ -1,18 +1,13 @@
 import type { PageQuery } from '@preffy/api';
 import { resetReferralBonus } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { now } from '../../lib/clock.ts';
 import { VersionConflict, notFound } from '../../lib/errors.ts';
+import { staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findVisibleCompetition } from '../competitions/index.ts';
 import { isVisible, toReviewPost } from '../posts/index.ts';
-import {
-  findPostWithReferrals,
-  listReferrals,
-  promotionCreatorEmails,
-  writeReset,
-} from './referrals.repository.ts';
+import { findPostWithReferrals, listReferrals, promotionCreatorEmails } from './referrals.repository.ts';
 
 /** The emails in a promotion's creatorEmails column (legacy rows may hold anything). */
 function emailsOf(json: string): string[] {
@@ -74,8 +69,11 @@ export async function resetReferrals(db: Database, user: SessionUser, postId: st
   if (post.version !== version) throw new VersionConflict('posts', post);
   if (post.bonusLikes === null) return toReviewPost(post);
   const reset = resetReferralBonus(post);
-  const written = await db.transaction().execute(async (trx) => {
-    if (!(await writeReset(trx, post, { ...reset, updatedAt: now() }))) return false;
+  await db.transaction().execute(async (trx) => {
+    await updateVersioned(trx, 'posts', post.id, post.version, reset, {
+      onMiss: async () =>
+        staleOrGone('posts', await findPostWithReferrals(trx, postId, { liveOnly: true }), 'Post'),
+    });
     await recordAudit(trx, {
       actorId: user.id,
       entityId: post.id,
@@ -86,12 +84,6 @@ export async function resetReferrals(db: Database, user: SessionUser, postId: st
         likes: { from: post.likes, to: reset.likes },
       },
     });
-    return true;
   });
-  if (!written) {
-    const current = await findPostWithReferrals(db, postId, { liveOnly: true });
-    if (!current) throw notFound('Post');
-    throw new VersionConflict('posts', current);
-  }
   return toReviewPost((await findPostWithReferrals(db, postId))!);
 }

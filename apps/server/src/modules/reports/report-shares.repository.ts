@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ReportSharesTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 
 /** Every query on `reportShares` lives here (issue 16). */
 
@@ -89,13 +90,10 @@ export async function revokeShareAt(
   db: Database,
   input: { id: string; version: number; revokedBy: string; at: number },
 ) {
-  const result = await db
-    .updateTable('reportShares')
-    .set({ revokedAt: input.at, revokedBy: input.revokedBy, version: input.version + 1, updatedAt: input.at })
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .where('deleted', '=', 0)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const patch = { revokedAt: input.at, revokedBy: input.revokedBy };
+  return updateVersioned(db, 'reportShares', input.id, input.version, patch, {
+    where: (update) => update.where('revokedAt', 'is', null),
+    at: input.at,
+    onMiss: 'resolve false',
+  });
 }
