@@ -173,7 +173,7 @@ describe('versioned write options', () => {
 
   it('answers a miss with the error onMiss gives, or resolves false when told to', async () => {
     const winner = await newWinner();
-    const own = new AppError(409, 'OWN_CONFLICT', 'Answered by the caller');
+    const own = new AppError(409, 'DUPLICATE', 'Answered by the caller');
     const onMiss = async () => own;
     expect(
       await conflictOf(updateVersioned(app.db, 'winners', winner.id, 99, { isVetted: 1 }, { onMiss })),

@@ -1,4 +1,5 @@
 import type { UpdateQueryBuilder, UpdateResult, Updateable } from 'kysely';
+import type { NotFoundRecord } from '@preffy/api';
 import type { Database } from '../db/database.ts';
 import type { DB, RecordColumns } from '../db/schema.ts';
 import { VersionConflict, notFound } from './errors.ts';
@@ -35,7 +36,7 @@ export type VersionedWriteOptions<T extends VersionedTable> = {
 };
 
 /** The answer to a write that missed: 404 when the record is gone, else 409 with it as read. */
-export const staleOrGone = (table: VersionedTable, current: unknown, what?: string) =>
+export const staleOrGone = (table: VersionedTable, current: unknown, what?: NotFoundRecord) =>
   current ? new VersionConflict(table, current) : notFound(what);
 
 /**
