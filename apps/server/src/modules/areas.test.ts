@@ -42,6 +42,32 @@ function cycleThrough(graph: Map<string, Set<string>>, start: string): string[] 
   return walk(start, [start]);
 }
 
+/** Tables below the areas: the job runner's and the idempotency keys' (plugins/). */
+const INFRASTRUCTURE_TABLES = ['jobs', 'jobTasks', 'idempotencyKeys'];
+
+/** Every table of the schema (db/schema.ts's DB type). */
+function schemaTables(): string[] {
+  const schema = readFileSync(path.join(MODULES, '../db/schema.ts'), 'utf8');
+  const db = /export type DB = \{([^}]*)\}/.exec(schema)![1]!;
+  return [...db.matchAll(/^\s*(\w+):/gm)].map((match) => match[1]!);
+}
+
+/** Each table an area's code writes: query-builder writes and the versioned-write helpers. */
+function writesOf(area: string): { table: string; file: string }[] {
+  const writes = [];
+  for (const file of sourcesOf(area)) {
+    const source = readFileSync(file, 'utf8');
+    const patterns = [
+      /\.(?:insertInto|updateTable|deleteFrom)\(\s*'(\w+)/g,
+      /\b(?:updateVersioned|overwriteVersioned|softDelete)\(\s*[\w.]+\s*,\s*'(\w+)'/g,
+    ];
+    for (const pattern of patterns)
+      for (const [, table] of source.matchAll(pattern))
+        writes.push({ table: table!, file: path.relative(MODULES, file) });
+  }
+  return writes;
+}
+
 describe('areas', () => {
   it('import each other without a cycle', () => {
     const graph = areaGraph();
@@ -68,6 +94,31 @@ describe('areas', () => {
     );
     const tables = owners.map((owner) => owner.split(':')[0]);
     expect(tables.filter((table, i) => tables.indexOf(table) !== i)).toEqual([]);
+  });
+
+  it('own every table of the schema between them', () => {
+    const owned = AREAS.flatMap((area) => Object.keys(area.owns ?? {}));
+    expect(schemaTables().filter((table) => ![...owned, ...INFRASTRUCTURE_TABLES].includes(table))).toEqual(
+      [],
+    );
+  });
+
+  it('write only the tables they own', () => {
+    const strays = AREAS.filter((area) => area.name !== 'demo') // the demo seeder fills every table
+      .flatMap((area) =>
+        writesOf(area.name)
+          .filter(({ table }) => !(table in (area.owns ?? {})) && !INFRASTRUCTURE_TABLES.includes(table))
+          .map(({ table, file }) => `${file} writes ${table}`),
+      );
+    expect(strays).toEqual([]);
+  });
+
+  it('finds the writes it checks', () => {
+    // The scan would pass an area that writes nothing it can read: it must see these.
+    expect(writesOf('posts').map((write) => write.table)).toContain('posts');
+    expect(writesOf('auth').map((write) => write.table)).toEqual(
+      expect.arrayContaining(['users', 'sessions']),
+    );
   });
 
   it('are each declared in a folder of their name', () => {

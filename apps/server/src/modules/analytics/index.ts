@@ -6,5 +6,5 @@ export { ensurePostDays } from './post-days.ts';
 export const analyticsArea = defineArea({
   name: 'analytics',
   routes: [analyticsRoutes],
-  owns: { businessDays: true, postDays: true, rollupState: true },
+  owns: { businessDays: true, postDays: true, postDaySums: true, rollupState: true },
 });

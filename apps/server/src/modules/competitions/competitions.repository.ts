@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
+import { now } from '../../lib/clock.ts';
 import { LIST_ITEM_COLUMNS, toCompetitionListItem } from './competition.dto.ts';
 
 /** Staff and admins see every live competition; an organizer only their own (organizerEmail). */
@@ -82,4 +83,22 @@ export async function countVisit(db: Database, visit: { competitionId: string; r
         .doUpdateSet((eb) => ({ visits: eb('competitionVisits.visits', '+', 1) })),
     )
     .execute();
+}
+
+/** Sets the competition completed (ended, not running), the way the state dropdown does. */
+export async function completeCompetition(db: Database, competitionId: string) {
+  const result = await db
+    .updateTable('competitions')
+    .set((eb) => ({
+      hasEnded: 1,
+      isActive: 0,
+      lastUpdated: now(),
+      updatedAt: now(),
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', competitionId)
+    .where('deleted', '=', 0)
+    .where((eb) => eb.or([eb('hasEnded', '=', 0), eb('isActive', '=', 1)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -5,7 +5,12 @@ import { competitionsRoutes } from './competitions.routes.ts';
 import { publicCompetitionRoutes } from './public.routes.ts';
 
 export { type CompetitionRow } from './competition.dto.ts';
-export { findCompetition, seesEveryCompetition, visibleCompetitions } from './competitions.repository.ts';
+export {
+  completeCompetition,
+  findCompetition,
+  seesEveryCompetition,
+  visibleCompetitions,
+} from './competitions.repository.ts';
 export { findVisibleCompetition, insertCompetition } from './competitions.service.ts';
 export { getPublicCompetition } from './public.service.ts';
 export { sanitizeRichText } from './rich-text.ts';

@@ -5,21 +5,16 @@ import { newId, now } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
-import { toPayment } from '../payments/index.ts';
 import {
+  toPayment,
   claimForPayoutFile,
   markPaid,
   paymentsByIds,
   paymentsToPay,
   setPayoutFile,
-} from './finish-payments.repository.ts';
-import {
-  completeCompetition,
-  findPayoutFile,
-  payoutFileEmails,
-  insertPayoutFiles,
-  updateFinishRow,
-} from './finish.repository.ts';
+} from '../payments/index.ts';
+import { completeCompetition } from '../competitions/index.ts';
+import { findPayoutFile, payoutFileEmails, insertPayoutFiles, updateFinishRow } from './finish.repository.ts';
 import { FinishStepConflict, StaleFinish, inFinishTransaction, loadFinish } from './finish-view.ts';
 
 const cents = (n: number) => Math.round(n * 100);

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueEmail } from '../email/index.ts';
 import { payeesOf } from '../winners/index.ts';
-import { hasLivePayments, insertPayments } from './finish-payments.repository.ts';
+import { hasLivePayments, insertPayments } from '../payments/index.ts';
 import {
   type FinishCompetition,
   entrantKey,

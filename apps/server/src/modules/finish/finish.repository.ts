@@ -248,21 +248,3 @@ export async function winnerCandidates(
     postCount: Number(r.postCount),
   }));
 }
-
-/** Sets the competition completed (ended, not running), the way the state dropdown does. */
-export async function completeCompetition(db: Database, competitionId: string) {
-  const result = await db
-    .updateTable('competitions')
-    .set((eb) => ({
-      hasEnded: 1,
-      isActive: 0,
-      lastUpdated: now(),
-      updatedAt: now(),
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', competitionId)
-    .where('deleted', '=', 0)
-    .where((eb) => eb.or([eb('hasEnded', '=', 0), eb('isActive', '=', 1)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

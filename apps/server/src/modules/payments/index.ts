@@ -4,6 +4,21 @@ import { toPayment } from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 
 export { paymentTotals, toPayment, type PaymentRow } from './payments.repository.ts';
+export {
+  claimForPayoutFile,
+  hasLivePayments,
+  insertPayments,
+  markPaid,
+  paymentsByIds,
+  paymentsToPay,
+  setPayoutFile,
+} from './payout-payments.repository.ts';
+export {
+  applyTransition,
+  assignPayments,
+  releasePayments,
+  type Transition,
+} from './paypal-payments.repository.ts';
 
 export const paymentsArea = defineArea({
   name: 'payments',
@@ -11,5 +26,7 @@ export const paymentsArea = defineArea({
   owns: {
     // A payment's conflict row carries its competition's name (payments.repository findPayment).
     payments: { schema: paymentSchema, toPublic: toPayment },
+    // Kept by triggers (migration 0016), read by the totals.
+    paymentTallies: true,
   },
 });

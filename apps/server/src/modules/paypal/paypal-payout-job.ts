@@ -13,9 +13,9 @@ import {
   paymentsOfPayout,
   payoutsToCreate,
   payoutsToFollow,
-  releasePayments,
   updatePayout,
 } from './paypal.repository.ts';
+import { releasePayments } from '../payments/index.ts';
 
 /** The job kind that sends a competition's payouts to PayPal and follows them (decision 0029). */
 export const PAYPAL_PAYOUT = 'paypal-payout';

@@ -2,15 +2,8 @@ import type { PaymentStatus } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { recordAudit, recordAudits } from '../audit/index.ts';
 import { chunkRows } from '@preffy/domain';
-import {
-  type PayoutRow,
-  type Transition,
-  applyTransition,
-  paymentsOfItems,
-  payoutByBatchId,
-  releasePayments,
-  setBatchStatus,
-} from './paypal.repository.ts';
+import { type PayoutRow, paymentsOfItems, payoutByBatchId, setBatchStatus } from './paypal.repository.ts';
+import { type Transition, applyTransition, releasePayments } from '../payments/index.ts';
 
 /**
  * What PayPal says about a batch or an item, applied to our records. The poll of the payout job

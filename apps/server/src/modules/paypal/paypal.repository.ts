@@ -1,5 +1,5 @@
 import type { PaypalPayout } from '@preffy/api';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PaypalPayoutsTable } from '../../db/schema.ts';
 import { chunkRows } from '@preffy/domain';
@@ -41,29 +41,6 @@ export const paymentsToSend = (db: Database, competitionId: string) =>
 
 export const insertPayout = (db: Database, row: Insertable<PaypalPayoutsTable>) =>
   db.insertInto('paypalPayouts').values(row).execute();
-
-/**
- * Puts payments in a payout, only those still in none (and in no payout file): answers how many
- * it took, so a concurrent send or file download (which took some first) is noticed and its twin
- * rolled back. The status of an earlier payout's item (FAILED, RETURNED…) is dropped with it: the
- * new payout's items report afresh.
- */
-export async function assignPayments(db: Database, payoutId: string, paymentIds: string[]) {
-  let taken = 0;
-  for (const ids of chunkRows(paymentIds, ID_CHUNK)) {
-    const result = await db
-      .updateTable('payments')
-      .set({ paypalPayoutId: payoutId, paypalItemId: null, paypalItemStatus: null })
-      .where('id', 'in', ids)
-      .where('paypalPayoutId', 'is', null)
-      .where('payoutFileId', 'is', null)
-      .where('status', '=', 'To Be Paid')
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    taken += Number(result.numUpdatedRows);
-  }
-  return taken;
-}
 
 export const setPayoutJob = (db: Database, payoutIds: string[], jobId: string) =>
   db.updateTable('paypalPayouts').set({ jobId, updatedAt: now() }).where('id', 'in', payoutIds).execute();
@@ -188,25 +165,6 @@ export const payoutByBatchId = (db: Database, payoutBatchId: string) =>
     .executeTakeFirst();
 
 /**
- * Takes the payments of a batch that will pay nothing (refused, denied, cancelled) back out of
- * it, so they can be sent again (by PayPal, the CSV or by hand). Only those still To Be Paid.
- */
-export const releasePayments = (db: Database, payoutId: string) =>
-  db
-    .updateTable('payments')
-    .set((eb) => ({
-      paypalPayoutId: null,
-      paypalItemId: null,
-      paypalItemStatus: null,
-      version: eb('version', '+', 1),
-      updatedAt: now(),
-    }))
-    .where('paypalPayoutId', '=', payoutId)
-    .where('status', '=', 'To Be Paid')
-    .where('deleted', '=', 0)
-    .execute();
-
-/**
  * The lookups of paymentsOfItems: by our payment id (the primary key) and by PayPal's item id
  * within the payout (paymentsPaypalIdx), two queries rather than one OR, which SQLite would answer
  * by reading every payment of the payout.
@@ -243,58 +201,6 @@ export async function paymentsOfItems(
   for (const query of itemLookups(db, payoutId, reports))
     for (const row of await query.execute()) found.set(row.id, row);
   return [...found.values()];
-}
-
-/** A change of payments from one state to another (paypal-status.ts itemChange). */
-export type Transition = {
-  from: { status: string; paypalItemStatus: string | null };
-  paypalItemStatus: string;
-  status?: string;
-  action?: string;
-  /** The item will pay nothing: the payment leaves the payout, to be sent again. */
-  release?: boolean;
-};
-
-/**
- * Moves the payments from `transition.from` to its new state, each with its PayPal item id, only
- * those still in that state (and in the payout); answers the ids moved.
- */
-export async function applyTransition(
-  db: Database,
-  payoutId: string,
-  transition: Transition,
-  items: { id: string; paypalItemId: string }[],
-) {
-  const itemIdOf = sql<string>`case ${sql.ref('id')} ${sql.join(
-    items.map((item) => sql`when ${item.id} then ${item.paypalItemId}`),
-    sql` `,
-  )} end`;
-  const rows = await db
-    .updateTable('payments')
-    .set((eb) => ({
-      paypalItemStatus: transition.paypalItemStatus,
-      paypalItemId: itemIdOf,
-      ...(transition.status ? { status: transition.status } : {}),
-      ...(transition.release ? { paypalPayoutId: null } : {}),
-      version: eb('version', '+', 1),
-      updatedAt: now(),
-    }))
-    .where(
-      'id',
-      'in',
-      items.map((item) => item.id),
-    )
-    .where('paypalPayoutId', '=', payoutId)
-    .where('deleted', '=', 0)
-    .where('status', '=', transition.from.status)
-    .where((eb) =>
-      transition.from.paypalItemStatus === null
-        ? eb('paypalItemStatus', 'is', null)
-        : eb('paypalItemStatus', '=', transition.from.paypalItemStatus),
-    )
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /** The competition's newest payouts with who sent them and how many items are in each status. */

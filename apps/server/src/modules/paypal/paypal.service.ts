@@ -12,13 +12,13 @@ import type { PaypalClient, PaypalSettings, WebhookTransmission } from './paypal
 import { PAYPAL_PAYOUT } from './paypal-payout-job.ts';
 import { applyBatchStatus, applyItemStatus } from './paypal-status.ts';
 import {
-  assignPayments,
   insertPayout,
   paymentsToSend,
   recentPayouts,
   setPayoutJob,
   toPaypalPayout,
 } from './paypal.repository.ts';
+import { assignPayments } from '../payments/index.ts';
 
 export const {
   notConfigured: PAYPAL_NOT_CONFIGURED,

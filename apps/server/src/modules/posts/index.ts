@@ -8,6 +8,12 @@ import { toReviewPost } from './review-post.ts';
 export { checkPostFlags } from './post-flags.ts';
 export { ofCompetitions, sumPostTally, type PostTally } from './post-tallies.ts';
 export { addPost, isVisible } from './posts.service.ts';
+export {
+  storeRefreshFailure,
+  storeRefreshedStats,
+  updatePostRecord,
+  type PostStats,
+} from './posts.repository.ts';
 export { countsAsReferral, referralCount, toReviewPost } from './review-post.ts';
 
 export const postsArea = defineArea({
@@ -17,5 +23,7 @@ export const postsArea = defineArea({
     // A post's conflict row carries its referral count (review.repository findReviewRow).
     posts: { schema: reviewPostSchema, toPublic: toReviewPost },
     referrals: true,
+    // Kept by triggers (migration 0016), read by the lists.
+    postTallies: true,
   },
 });

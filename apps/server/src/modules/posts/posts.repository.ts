@@ -1,10 +1,22 @@
 import type { ListPostsQuery } from '@preffy/api';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
 import { newId } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
+import { type VersionedPatch, type VersionedWriteOptions, updateVersioned } from '../../lib/versioned.ts';
+
+/** What a refresh learns about one post (modules/refresh asks the providers for it). */
+export type PostStats = {
+  likes: number;
+  views: number;
+  comments: number;
+  shares: number;
+  postedDate: number | null;
+  author: string | null;
+  country: string | null;
+};
 
 /** A competition's posts, filtered, sorted and paged. */
 export async function listPosts(db: Database, competitionId: string, q: ListPostsQuery) {
@@ -76,3 +88,70 @@ export async function insertPost(db: Database, post: Insertable<PostsTable>, ref
         .execute();
   });
 }
+
+/** A refresh that failed for this post: the reason is kept, its numbers stay as they were. */
+export const storeRefreshFailure = (db: Database, postId: string, error: string, at: number) =>
+  db.updateTable('posts').set({ statsCheckedAt: at, statsError: error }).where('id', '=', postId).execute();
+
+/** A post's numbers as a refresh found them; answers its likes as stored (the bonus included). */
+export async function storeRefreshedStats(
+  db: Database,
+  postId: string,
+  s: PostStats,
+  provider: string,
+  at: number,
+): Promise<number> {
+  await db
+    .updateTable('posts')
+    .set((eb) => ({
+      // Reviewed posts keep their bonus on top of the platform's likes (Love and Like). The
+      // bonus is read from the row in this UPDATE, not when the job started, so a Love or a
+      // Reset while the refresh runs is neither lost nor counted twice. A provider's 0 likes
+      // never replaces a positive count (staff may have typed it on /correct; decision 0023).
+      likes:
+        s.likes > 0
+          ? // Cast: PostgreSQL would type the parameter as the bonus's integer (too small).
+            eb(
+              sql<number>`cast(${s.likes} as double precision)`,
+              '+',
+              eb.fn.coalesce('bonusLikes', eb.lit(0)),
+            )
+          : eb
+              .case()
+              .when('likes', '>', 0)
+              .then(eb.ref('likes'))
+              .else(eb.fn.coalesce('bonusLikes', eb.lit(0)))
+              .end(),
+      views: s.views,
+      comments: s.comments,
+      shares: s.shares,
+      ...(s.postedDate ? { postedDate: s.postedDate } : {}),
+      ...(s.author ? { author: s.author } : {}),
+      // The card compares the provider's country with the one the post was entered or first
+      // seen with, so a later answer fills `country` only when it is empty (decision 0023).
+      ...(s.country
+        ? { providerCountry: s.country, country: eb.fn.coalesce('country', eb.val(s.country)) }
+        : {}),
+      statsCheckedAt: at,
+      statsProvider: provider,
+      statsError: null,
+      updatedAt: at,
+    }))
+    .where('id', '=', postId)
+    .execute();
+  const { likes } = await db
+    .selectFrom('posts')
+    .select('likes')
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow();
+  return likes;
+}
+
+/** A post's record edit on the version the caller read: 409 on a stale one (lib/versioned.ts). */
+export const updatePostRecord = (
+  db: Database,
+  id: string,
+  version: number,
+  patch: VersionedPatch<'posts'>,
+  options?: VersionedWriteOptions<'posts'>,
+) => updateVersioned(db, 'posts', id, version, patch, options);

@@ -2,11 +2,11 @@ import type { PageQuery } from '@preffy/api';
 import { resetReferralBonus } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { VersionConflict, notFound } from '../../lib/errors.ts';
-import { staleOrGone, updateVersioned } from '../../lib/versioned.ts';
+import { staleOrGone } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findVisibleCompetition } from '../competitions/index.ts';
-import { isVisible, toReviewPost } from '../posts/index.ts';
+import { isVisible, toReviewPost, updatePostRecord } from '../posts/index.ts';
 import { findPostWithReferrals, listReferrals, promotionCreatorEmails } from './referrals.repository.ts';
 
 /** The emails in a promotion's creatorEmails column (legacy rows may hold anything). */
@@ -70,7 +70,7 @@ export async function resetReferrals(db: Database, user: SessionUser, postId: st
   if (post.bonusLikes === null) return toReviewPost(post);
   const reset = resetReferralBonus(post);
   await db.transaction().execute(async (trx) => {
-    await updateVersioned(trx, 'posts', post.id, post.version, reset, {
+    await updatePostRecord(trx, post.id, post.version, reset, {
       onMiss: async () =>
         staleOrGone('posts', await findPostWithReferrals(trx, postId, { liveOnly: true }), 'Post'),
     });

@@ -1,17 +1,10 @@
 import type { PostPlatform } from '@preffy/domain';
 import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
+import type { PostStats } from '../posts/index.ts';
 import { ProviderClient, ProviderError } from './provider-client.ts';
 
 /** What a refresh learns about one post. */
-export type PostStats = {
-  likes: number;
-  views: number;
-  comments: number;
-  shares: number;
-  postedDate: number | null;
-  author: string | null;
-  country: string | null;
-};
+export type { PostStats };
 
 export type StatsTarget = { postId: string; link: string };
 export type StatsResult = { ok: true; stats: PostStats; provider: string } | { ok: false; error: string };

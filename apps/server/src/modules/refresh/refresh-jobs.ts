@@ -1,10 +1,9 @@
 import { type PostPlatform, chunkRows, parsePostLink } from '@preffy/domain';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId, now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../../plugins/jobs/job-runner.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
-import { checkPostFlags } from '../posts/index.ts';
+import { checkPostFlags, storeRefreshFailure, storeRefreshedStats } from '../posts/index.ts';
 import type { StatsResult, StatsSource, StatsSources } from './providers.ts';
 
 // The routes still import these from here; modules/jobs owns them.
@@ -156,59 +155,13 @@ function record(context: RefreshContext, task: PostTask, result: StatsResult) {
   if (!result.ok) {
     const error = result.error.slice(0, 500);
     return context.complete(task, { ok: false, error }, (trx) =>
-      trx
-        .updateTable('posts')
-        .set({ statsCheckedAt: at, statsError: error })
-        .where('id', '=', task.subject)
-        .execute(),
+      storeRefreshFailure(trx, task.subject, error, at),
     );
   }
   const s = result.stats;
   return context.complete(task, { ok: true }, async (trx) => {
-    await trx
-      .updateTable('posts')
-      .set((eb) => ({
-        // Reviewed posts keep their bonus on top of the platform's likes (Love and Like). The
-        // bonus is read from the row in this UPDATE, not when the job started, so a Love or a
-        // Reset while the refresh runs is neither lost nor counted twice. A provider's 0 likes
-        // never replaces a positive count (staff may have typed it on /correct; decision 0023).
-        likes:
-          s.likes > 0
-            ? // Cast: PostgreSQL would type the parameter as the bonus's integer (too small).
-              eb(
-                sql<number>`cast(${s.likes} as double precision)`,
-                '+',
-                eb.fn.coalesce('bonusLikes', eb.lit(0)),
-              )
-            : eb
-                .case()
-                .when('likes', '>', 0)
-                .then(eb.ref('likes'))
-                .else(eb.fn.coalesce('bonusLikes', eb.lit(0)))
-                .end(),
-        views: s.views,
-        comments: s.comments,
-        shares: s.shares,
-        ...(s.postedDate ? { postedDate: s.postedDate } : {}),
-        ...(s.author ? { author: s.author } : {}),
-        // The card compares the provider's country with the one the post was entered or first
-        // seen with, so a later answer fills `country` only when it is empty (decision 0023).
-        ...(s.country
-          ? { providerCountry: s.country, country: eb.fn.coalesce('country', eb.val(s.country)) }
-          : {}),
-        statsCheckedAt: at,
-        statsProvider: result.provider,
-        statsError: null,
-        updatedAt: at,
-      }))
-      .where('id', '=', task.subject)
-      .execute();
+    const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at);
     // The snapshot holds the likes as stored, bonus included.
-    const { likes } = await trx
-      .selectFrom('posts')
-      .select('likes')
-      .where('id', '=', task.subject)
-      .executeTakeFirstOrThrow();
     await trx
       .insertInto('postSnapshots')
       .values({

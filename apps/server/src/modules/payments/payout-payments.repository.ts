@@ -2,14 +2,16 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
-import type { PaymentRow } from '../payments/index.ts';
-import { CHUNK } from './finish.repository.ts';
+import type { PaymentRow } from './payments.repository.ts';
 
 /**
- * The finish wizard's writes and reads of `payments`: it creates them (Notify Winners), hands
- * them out in payout files and marks them Paid (Mark As Completed). The payments admin
- * (modules/payments) lists and moves them one by one.
+ * The finish wizard's writes and reads of `payments` (modules/finish calls them): it creates
+ * them (Notify Winners), hands them out in payout files and marks them Paid (Mark As Completed).
+ * The payments admin lists and moves them one by one.
  */
+
+/** Ids per statement, as the finish wizard reads them: well below any bind-parameter limit. */
+const CHUNK = 500;
 
 /** A payment row has about 20 columns: 200 rows stay far below any bind-parameter limit. */
 const INSERT_CHUNK = 200;
