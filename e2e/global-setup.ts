@@ -1,4 +1,6 @@
-import { type FullConfig, expect, request } from '@playwright/test';
+import { type FullConfig, request } from '@playwright/test';
+import { auth } from '@preffy/api';
+import { apiClient } from './tests/api-client.ts';
 import { ADMIN, ADMIN_STATE } from './tests/helpers.ts';
 
 /**
@@ -7,10 +9,8 @@ import { ADMIN, ADMIN_STATE } from './tests/helpers.ts';
  * of signing in again. Tests about the sign-in form itself use the form.
  */
 export default async function globalSetup(config: FullConfig) {
-  const api = await request.newContext({ baseURL: config.projects[0]!.use.baseURL });
-  const { token } = (await (await api.get('/api/auth/csrf')).json()) as { token: string };
-  const login = await api.post('/api/auth/login', { data: ADMIN, headers: { 'x-csrf-token': token } });
-  expect(login.ok(), await login.text()).toBe(true);
-  await api.storageState({ path: ADMIN_STATE });
-  await api.dispose();
+  const context = await request.newContext({ baseURL: config.projects[0]!.use.baseURL });
+  await apiClient(context).call(auth.login, { body: ADMIN });
+  await context.storageState({ path: ADMIN_STATE });
+  await context.dispose();
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import type { PAGE_PATHS } from '@preffy/api';
+import { type PAGE_PATHS, competitions, inquiries, reports } from '@preffy/api';
 import { adminApi, signIn } from './helpers.ts';
 
 /**
@@ -126,19 +126,16 @@ async function pagesViolations(page: Page, paths: string[], dark: boolean) {
 let signedOut: string[] = [];
 let signedIn: string[] = [];
 test.beforeAll(async ({ baseURL }) => {
-  const { api, csrf } = await adminApi(baseURL!);
-  const first = async (url: string) =>
-    ((await (await api.get(url)).json()) as { items: { id: string }[] }).items[0]!.id;
+  const api = await adminApi(baseURL!);
   // The one that ends first: a demo competition with posts, which no other test file changes
   // (files run side by side; another file deletes the competition it made).
-  const competition = await first('/api/competitions?pageSize=1&sortDirection=asc');
-  const inquiry = await first('/api/inquiries?pageSize=1&sortBy=date&sortDirection=asc');
-  const share = await api.post(`/api/reports/${competition}/shares`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { expiresInDays: 1 },
-  });
-  expect(share.status()).toBe(201);
-  const shareToken = new URL(((await share.json()) as { url: string }).url).pathname.split('/').pop()!;
+  const competition = (await api.call(competitions.list, { query: { pageSize: 1, sortDirection: 'asc' } }))
+    .items[0]!.id;
+  const inquiry = (
+    await api.call(inquiries.list, { query: { pageSize: 1, sortBy: 'date', sortDirection: 'asc' } })
+  ).items[0]!.id;
+  const share = await api.call(reports.share, { params: { id: competition }, body: { expiresInDays: 1 } });
+  const shareToken = new URL(share.url).pathname.split('/').pop()!;
   const pages = Object.values(ADDRESSES({ competition, inquiry, shareToken }));
   signedOut = pages.filter((p) => !p.signedIn).flatMap((p) => p.paths);
   signedIn = [...pages.filter((p) => p.signedIn).flatMap((p) => p.paths), NOT_FOUND];

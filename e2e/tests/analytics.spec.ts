@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, signInAsNew } from './helpers.ts';
+import { createCompetition } from './records.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -9,33 +10,13 @@ test('staff open Analytics, switch the period, see the figures and follow one to
   baseURL,
 }) => {
   // A confirmed competition that started yesterday: the last 7 days ran at least one.
-  const { api, csrf } = await adminApi(baseURL!);
-  const headers = { 'x-csrf-token': csrf };
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
-  const created = await api.post('/api/competitions', {
-    headers,
-    data: {
-      email: 'artist@label.test',
-      name: `Analytics Song ${`${Date.now()}`.slice(-7)}`,
-      organizer: 'Analytics Artist',
-      audio: 'https://soundcloud.com/e2e/analytics',
-      startDate: defaults.startDate - 24 * 3600_000,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200'],
-      isClosed: false,
-    },
+  const api = await adminApi(baseURL!);
+  await createCompetition(api, {
+    name: `Analytics Song ${`${Date.now()}`.slice(-7)}`,
+    organizer: 'Analytics Artist',
+    startedYesterday: true,
+    confirmed: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { competition } = (await created.json()) as { competition: { id: string; version: number } };
-  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers,
-    data: { version: competition.version },
-  });
-  expect(confirmed.status()).toBe(200);
   await api.dispose();
 
   await signInAsNew(page, baseURL!, 'staff');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FORM_MESSAGES, addMonths } from '@preffy/domain';
+import { calendar, competitions } from '@preffy/api';
 import { pageApi, signIn, signInAsNew } from './helpers.ts';
 
 test('an organizer reserves a date; another organizer sees the hold but cannot change it; staff confirm it', async ({
@@ -53,12 +54,13 @@ test('an organizer reserves a date; another organizer sees the hold but cannot c
   await expect(otherRow).toContainText('Hold');
   await expect(otherRow.getByRole('link', { name: `Edit: ${artist}` })).toHaveCount(0);
   await expect(otherRow.getByRole('button', { name: `Delete: ${artist}` })).toHaveCount(0);
-  const { items } = (await (await otherPage.request.get(`/api/calendar/days/${day}`)).json()) as {
-    items: { id: string; organizer: string; version: number }[];
-  };
+  const otherApi = pageApi(otherPage);
+  const { items } = await otherApi.call(calendar.day, { params: { day } });
   const held = items.find((i) => i.organizer === artist)!;
   expect(
-    (await pageApi(otherPage, 'DELETE', `/api/competitions/${held.id}?version=${held.version}`)).status(),
+    (
+      await otherApi.send(competitions.remove, { params: { id: held.id }, query: { version: held.version } })
+    ).status(),
     // 404, not 403: another organizer's competition answers as if it did not exist.
   ).toBe(404);
   await other.close();

@@ -7,35 +7,16 @@ import {
   prizePoolFromInvoice,
   prizeTemplate,
 } from '@preffy/domain';
+import { competitions, publicCompetitions } from '@preffy/api';
+import { errorOf } from './api-client.ts';
 import { adminApi, pageApi, signIn, signInAsNew, searchTable } from './helpers.ts';
-
-type Competition = { id: string; version: number; name: string; prizes: string[]; state: string };
+import { createCompetition, updateBodyOf, updateCompetition } from './records.ts';
 
 /** Starts a competition through the API, the way the Start form does, with a unique song title. */
-async function startCompetition(baseURL: string, overrides: Record<string, unknown> = {}) {
-  const { api, csrf } = await adminApi(baseURL);
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
-  const response = await api.post('/api/competitions', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      email: 'artist@label.test',
-      name: `Song ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-      organizer: 'E2E Artist',
-      audio: 'https://soundcloud.com/e2e/song',
-      startDate: defaults.startDate,
-      endDate: defaults.endDate,
-      invoiceAmount: 3000,
-      prizes: ['1st Place: $200'],
-      isClosed: false,
-      ...overrides,
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { competition } = (await response.json()) as { competition: Competition };
-  return { competition, api, csrf };
+async function startCompetition(baseURL: string, fields: Parameters<typeof createCompetition>[1] = {}) {
+  const api = await adminApi(baseURL);
+  const competition = await createCompetition(api, { invoiceAmount: 3000, ...fields });
+  return { competition, api };
 }
 
 /** Opens a day picker and clicks the day, moving back or forward a month when needed. */
@@ -116,7 +97,7 @@ test('Update A Competition: a generated Creative template, and a conflicting sav
   page,
   baseURL,
 }) => {
-  const { competition, api, csrf } = await startCompetition(baseURL!);
+  const { competition, api } = await startCompetition(baseURL!);
   await signIn(page);
   await page.goto(`/edit?id=${competition.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
@@ -132,14 +113,7 @@ test('Update A Competition: a generated Creative template, and a conflicting sav
   await page.getByRole('textbox', { name: 'Event' }).fill('My event');
 
   // Someone else saves first.
-  const current = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
-    competition: Record<string, unknown>;
-  };
-  const theirs = await api.put(`/api/competitions/${competition.id}`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { ...stripReadOnly(current.competition), category: 'Their category' },
-  });
-  expect(theirs.status()).toBe(200);
+  await updateCompetition(api, competition.id, { category: 'Their category' });
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Someone else saved this competition' });
@@ -151,21 +125,11 @@ test('Update A Competition: a generated Creative template, and a conflicting sav
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 
-  const saved = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
-    competition: Competition & { event: string; competitionType: string };
-  };
+  const saved = await api.call(competitions.get, { params: { id: competition.id } });
   expect(saved.competition).toMatchObject({ version: 3, event: 'My event', competitionType: 'Creative' });
   expect(saved.competition.prizes).toEqual(expected);
   await api.dispose();
 });
-
-/** What the update API takes: the record without its server-kept fields. */
-const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'campaignId', 'lastUpdated', 'state', 'prizeTotal'];
-const FLAGS_SET_ELSEWHERE = ['isActive', 'hasEnded', 'isConfirmed'];
-const stripReadOnly = (c: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(c).filter(([k]) => !READ_ONLY.includes(k) && !FLAGS_SET_ELSEWHERE.includes(k)),
-  );
 
 test('the state dropdown moves a competition between tabs; admins delete it after a confirmation', async ({
   page,
@@ -210,7 +174,7 @@ test('the state dropdown moves a competition between tabs; admins delete it afte
   await expect(confirm).toContainText('Are you sure?');
   await confirm.getByTestId('confirm-delete').click();
   await expect(page.getByRole('row').filter({ hasText: competition.name })).toHaveCount(0);
-  expect((await api.get(`/api/competitions/${competition.id}`)).status()).toBe(404);
+  expect((await api.send(competitions.get, { params: { id: competition.id } })).status()).toBe(404);
   await api.dispose();
 });
 
@@ -222,9 +186,12 @@ test('staff have no Delete in the menu and the server refuses their delete', asy
   await page.getByRole('button', { name: `Actions: ${competition.name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
-  const refused = await pageApi(page, 'DELETE', `/api/competitions/${competition.id}?version=1`);
+  const refused = await pageApi(page).send(competitions.remove, {
+    params: { id: competition.id },
+    query: { version: 1 },
+  });
   expect(refused.status()).toBe(403);
-  expect((await api.get(`/api/competitions/${competition.id}`)).status()).toBe(200);
+  expect((await api.send(competitions.get, { params: { id: competition.id } })).status()).toBe(200);
   await api.dispose();
 });
 
@@ -232,22 +199,15 @@ test('the public competition page shows the public cards without sign-in, and 40
   page,
   baseURL,
 }) => {
-  const { competition, api, csrf } = await startCompetition(baseURL!, { invoiceAmount: 4200 });
+  const { competition, api } = await startCompetition(baseURL!, { invoiceAmount: 4200 });
   // A hold is not announced: its page is the creators' 404 until staff confirm it.
   await page.goto(`/c/${competition.id}`);
   await expect(page.getByTestId('competition-not-found')).toBeVisible();
-  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { version: competition.version },
+  await api.call(competitions.confirm, {
+    params: { id: competition.id },
+    body: { version: competition.version },
   });
-  expect(confirmed.status()).toBe(200);
-  const full = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
-    competition: Record<string, unknown>;
-  };
-  await api.put(`/api/competitions/${competition.id}`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { ...stripReadOnly(full.competition), spotify: 'https://open.spotify.com/artist/e2e' },
-  });
+  await updateCompetition(api, competition.id, { spotify: 'https://open.spotify.com/artist/e2e' });
   await page.goto(`/c/${competition.id}?ref=fancy`);
   await expect(page.getByRole('heading', { name: competition.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'E2E Artist' })).toHaveAttribute(
@@ -263,20 +223,9 @@ test('the public competition page shows the public cards without sign-in, and 40
   await expect(page.getByText('artist@label.test')).toHaveCount(0);
 
   // A demo competition with posts: views abbreviated (K, M, G), and the UGC count.
-  const listed = (await (await api.get('/api/competitions?tab=active&pageSize=50')).json()) as {
-    items: { id: string }[];
-  };
+  const listed = await api.call(competitions.list, { query: { tab: 'active', pageSize: 50 } });
   const withViews = (
-    await Promise.all(
-      listed.items.map(
-        async (i) =>
-          (await (await api.get(`/api/public/competitions/${i.id}`)).json()) as {
-            id: string;
-            totalViews: number;
-            ugcCount: number;
-          },
-      ),
-    )
+    await Promise.all(listed.items.map((i) => api.call(publicCompetitions.get, { params: { id: i.id } })))
   ).find((p) => p.totalViews > 0)!;
   await page.goto(`/c/${withViews.id}`);
   await expect(page.getByTestId('total-views')).toContainText(abbreviateCount(withViews.totalViews));
@@ -310,18 +259,15 @@ test('organizers see the money fields and flags read-only; the server refuses th
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 
-  const full = (await (await page.request.get(`/api/competitions/${competition.id}`)).json()) as {
-    competition: Record<string, unknown>;
-  };
+  const organizerApi = pageApi(page);
+  const full = await organizerApi.call(competitions.get, { params: { id: competition.id } });
   expect(full.competition).toMatchObject({ event: 'Organizer event', invoiceAmount: 3000 });
-  const refused = await pageApi(page, 'PUT', `/api/competitions/${competition.id}`, {
-    ...stripReadOnly(full.competition),
-    takePct: 0,
+  const refused = await organizerApi.send(competitions.update, {
+    params: { id: competition.id },
+    body: updateBodyOf(full.competition, { takePct: 0 }),
   });
   expect(refused.status()).toBe(403);
-  expect(((await refused.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty(
-    'takePct',
-  );
+  expect((await errorOf(refused)).fieldErrors).toHaveProperty('takePct');
 });
 
 test('Take Percentage is a percentage: 80 stays 80 % and is stored as 0.8; 180 gets a message and is never clamped', async ({
@@ -339,9 +285,7 @@ test('Take Percentage is a percentage: 80 stays 80 % and is stored as 0.8; 180 g
   await expect(take).toHaveValue('180 %');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(FORM_MESSAGES.takePctRange)).toBeVisible();
-  let stored = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
-    competition: { takePct: number };
-  };
+  let stored = await api.call(competitions.get, { params: { id: competition.id } });
   expect(stored.competition.takePct).toBe(1);
 
   await take.fill('80');
@@ -349,9 +293,7 @@ test('Take Percentage is a percentage: 80 stays 80 % and is stored as 0.8; 180 g
   await expect(take).toHaveValue('80 %');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-  stored = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
-    competition: { takePct: number };
-  };
+  stored = await api.call(competitions.get, { params: { id: competition.id } });
   expect(stored.competition.takePct).toBe(0.8);
   await page.reload();
   await expect(take).toHaveValue('80 %');
@@ -428,13 +370,9 @@ test('the search covers every tab: each tab counts its matches, and the search s
   baseURL,
 }) => {
   const tag = `Across${Date.now()}`;
-  const { competition: upcoming, api, csrf } = await startCompetition(baseURL!, { name: `${tag} one` });
-  const { competition: active } = await startCompetition(baseURL!, { name: `${tag} two` });
-  const moved = await api.post(`/api/competitions/${active.id}/state`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { version: active.version, state: 'active' },
-  });
-  expect(moved.status()).toBe(200);
+  const { competition: upcoming, api } = await startCompetition(baseURL!, { name: `${tag} one` });
+  const { api: other } = await startCompetition(baseURL!, { name: `${tag} two`, active: true });
+  await other.dispose();
   await signIn(page);
   await page.goto('/preffy/view?tab=completed');
   await searchTable(page, 'Search Artist or Song', tag);

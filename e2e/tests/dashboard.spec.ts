@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { inquiries } from '@preffy/api';
 import { adminApi, signIn, signInWithForm } from './helpers.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -9,10 +10,9 @@ test('sign-in lands on the dashboard: tiles, the chart (switched), the competiti
 }) => {
   // An Unseen inquiry, so the inquiries tile has something to open.
   const stamp = `${Date.now()}`.slice(-8);
-  const { api, csrf } = await adminApi(baseURL!);
-  const created = await api.post('/api/inquiries', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
+  const api = await adminApi(baseURL!);
+  await api.call(inquiries.create, {
+    body: {
       firstName: `Dash${stamp}`,
       lastName: 'Board',
       email: `dash.${stamp}@label.test`,
@@ -23,7 +23,6 @@ test('sign-in lands on the dashboard: tiles, the chart (switched), the competiti
       message: 'A campaign, please',
     },
   });
-  expect(created.status(), await created.text()).toBe(201);
   await api.dispose();
 
   await signInWithForm(page);

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
+import { finish, partners, winners } from '@preffy/api';
 import { PAYOUT_CSV_COLUMNS } from '@preffy/domain';
-import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
+import type { ApiClient } from './api-client.ts';
+import { adminApi, pageApi, partnerApi, signIn, signInAsNew, searchTable } from './helpers.ts';
+import { addPost, createCompetition, tiktokLink } from './records.ts';
 
 // The test makes its own competition, posts and partner entry first; the machine may be busy.
 test.describe.configure({ timeout: 120_000 });
 
-const videoId = () => `7302${String(Date.now()).slice(-12)}${Math.floor(Math.random() * 90 + 10)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Creator = { creator: string; email: string };
@@ -16,41 +18,17 @@ type Creator = { creator: string; email: string };
  * under two emails (one creator and platform, two combinations in the selector), B and C, and
  * G entered through the sister brand's partner API (source genni).
  */
-async function finishableCompetition(api: APIRequestContext, csrf: string) {
-  const headers = { 'x-csrf-token': csrf };
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
+async function finishableCompetition(baseURL: string, api: ApiClient) {
   const stamp = `${Date.now()}`.slice(-7);
   const name = `Finish Song ${stamp}`;
-  const created = await api.post('/api/competitions', {
-    headers,
-    data: {
-      email: 'artist@label.test',
-      name,
-      organizer: 'Finish Artist',
-      audio: 'https://soundcloud.com/e2e/finish',
-      startDate: defaults.startDate - 24 * 3600_000,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200', '2nd Place: $100', '3rd Place: $50'],
-      isClosed: false,
-    },
+  const competition = await createCompetition(api, {
+    name,
+    organizer: 'Finish Artist',
+    startedYesterday: true,
+    prizes: ['1st Place: $200', '2nd Place: $100', '3rd Place: $50'],
+    confirmed: true,
+    active: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  let { competition } = (await created.json()) as { competition: { id: string; version: number } };
-  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers,
-    data: { version: competition.version },
-  });
-  expect(confirmed.status()).toBe(200);
-  ({ competition } = (await confirmed.json()) as { competition: { id: string; version: number } });
-  const active = await api.post(`/api/competitions/${competition.id}/state`, {
-    headers,
-    data: { version: competition.version, state: 'active' },
-  });
-  expect(active.status(), await active.text()).toBe(200);
 
   const handle = (who: string) => `e2e.fin${who}${stamp}`;
   const a1 = { creator: handle('a'), email: `${handle('a')}@creators.test` };
@@ -58,29 +36,25 @@ async function finishableCompetition(api: APIRequestContext, csrf: string) {
   const b = { creator: handle('b'), email: `${handle('b')}@creators.test` };
   const c = { creator: handle('c'), email: `${handle('c')}@creators.test` };
   const g = { creator: handle('g'), email: `${handle('g')}@creators.test` };
-  const link = (who: Creator) => `https://www.tiktok.com/@${who.creator}/video/${videoId()}`;
   // Views far above the likes: no automatic flag takes a post out.
   for (const [who, likes] of [
     [a1, 900],
     [a2, 20],
     [b, 500],
     [c, 300],
-  ] as const) {
-    const added = await api.post(`/api/competitions/${competition.id}/posts`, {
-      headers,
-      data: { email: who.email, creator: who.creator, link: link(who), likes, views: likes * 100 },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-  }
+  ] as const)
+    await addPost(api, competition.id, { ...who, likes, views: likes * 100 });
   // The partner API is how genni entries arrive (posts.add has no source).
-  const key = await api.post('/api/partner-keys', { headers, data: { name: `E2E finish ${stamp}` } });
-  expect(key.status()).toBe(201);
-  const ingested = await api.post('/api/ingest/posts', {
-    headers: { 'x-api-key': ((await key.json()) as { key: string }).key },
-    data: { competitionId: competition.id, posts: [{ email: g.email, creator: g.creator, link: link(g) }] },
+  const { key } = await api.call(partners.createKey, { body: { name: `E2E finish ${stamp}` } });
+  const partner = await partnerApi(baseURL, key);
+  const ingested = await partner.call(partners.ingestPosts, {
+    body: {
+      competitionId: competition.id,
+      posts: [{ email: g.email, creator: g.creator, link: tiktokLink(g.creator) }],
+    },
   });
-  expect(ingested.status(), await ingested.text()).toBe(200);
-  expect(((await ingested.json()) as { accepted: number }).accepted).toBe(1);
+  expect(ingested.accepted).toBe(1);
+  await partner.dispose();
   return { id: competition.id, name, a1, a2, b, c, g };
 }
 
@@ -101,8 +75,8 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   page,
   baseURL,
 }) => {
-  const { api, csrf } = await adminApi(baseURL!);
-  const run = await finishableCompetition(api, csrf);
+  const api = await adminApi(baseURL!);
+  const run = await finishableCompetition(baseURL!, api);
   const { a1, a2, b, c, g } = run;
   await signIn(page);
 
@@ -158,11 +132,7 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // B is banned in the winners directory meanwhile: after a reload (the draft resumes) Submit is blocked.
-  const banned = await api.post('/api/winners', {
-    headers: { 'x-csrf-token': csrf },
-    data: { email: b.email, isBanned: true },
-  });
-  expect(banned.status(), await banned.text()).toBe(201);
+  await api.call(winners.create, { body: { email: b.email, isBanned: true } });
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Winner of 2nd Place' })).toHaveValue(
     new RegExp(escape(b.email)),
@@ -238,5 +208,5 @@ test('organizers get the no-access page and no finish API', async ({ page, baseU
   await page.goto('/preffy/finish');
   await expect(page.getByTestId('no-access')).toBeVisible();
   await expect(page.getByRole('navigation').getByTestId('nav-/preffy/finish')).toHaveCount(0);
-  expect((await page.request.get('/api/finish/competitions')).status()).toBe(403);
+  expect((await pageApi(page).send(finish.competitions)).status()).toBe(403);
 });

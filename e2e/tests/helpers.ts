@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-  type Request,
-  expect,
-  request,
-} from '@playwright/test';
 import path from 'node:path';
+import { type BrowserContext, type Page, type Request, expect, request } from '@playwright/test';
+import { users } from '@preffy/api';
+import { type ApiClient, apiClient, isApiRequest } from './api-client.ts';
 
 export const ADMIN = { email: 'admin@preffy.test', password: 'admin-password-123' };
 /**
@@ -41,48 +36,46 @@ function adminCookies() {
 }
 type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
 
+/** A client over a request context of its own, disposed of when the test is done with it. */
+async function ownApi(options: Parameters<typeof request.newContext>[0]) {
+  const context = await request.newContext(options);
+  return { ...apiClient(context), dispose: () => context.dispose() };
+}
+
 /** An admin API session, the way the web app talks to the server (cookie + CSRF header). */
-export async function adminApi(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
-  const api = await request.newContext({ baseURL, storageState: ADMIN_STATE });
-  const { token: csrf } = (await (await api.get('/api/auth/csrf')).json()) as { token: string };
-  return { api, csrf };
+export const adminApi = (baseURL: string) => ownApi({ baseURL, storageState: ADMIN_STATE });
+
+/** A partner's API client: its key instead of a session, as the partner ingestion is called. */
+export const partnerApi = (baseURL: string, key: string) =>
+  ownApi({ baseURL, extraHTTPHeaders: { 'x-api-key': key } });
+
+/** The page's own session (its cookie plus the CSRF header), as the app sends its requests. */
+export const pageApi = (page: Page) => apiClient(page.request);
+
+type Role = 'admin' | 'staff' | 'organizer';
+
+/** A single-use sign-in link path (/?LoginToken=…) for an existing user, minted by the admin. */
+export async function signInLinkPath(api: ApiClient, userId: string) {
+  const { url } = await api.call(users.signInLink, { params: { id: userId }, body: {} });
+  return new URL(url).pathname + new URL(url).search;
 }
 
 /** Invites a user with the role and answers a single-use sign-in link path (/?LoginToken=…). */
-export async function newUserSignInPath(
-  baseURL: string,
-  role: 'admin' | 'staff' | 'organizer',
-  email?: string,
-) {
-  const { api, csrf } = await adminApi(baseURL);
+export async function newUserSignInPath(baseURL: string, role: Role, email?: string) {
+  const api = await adminApi(baseURL);
   const address = email ?? `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@preffy.test`;
-  const invited = await api.post('/api/users', {
-    data: { email: address, name: `E2E ${role}`, role },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(invited.status()).toBe(201);
-  const { user } = (await invited.json()) as { user: { id: string } };
-  const link = await api.post(`/api/users/${user.id}/sign-in-link`, {
-    data: {},
-    headers: { 'x-csrf-token': csrf },
-  });
-  const { url } = (await link.json()) as { url: string };
+  const { user } = await api.call(users.invite, { body: { email: address, name: `E2E ${role}`, role } });
+  const path = await signInLinkPath(api, user.id);
   await api.dispose();
-  return { email: address, path: new URL(url).pathname + new URL(url).search };
+  return { email: address, path };
 }
 
 /** Signs the page in as a new user with the role, through a one-time link. */
-export async function signInAsNew(page: Page, baseURL: string, role: 'admin' | 'staff' | 'organizer') {
+export async function signInAsNew(page: Page, baseURL: string, role: Role) {
   const { email, path } = await newUserSignInPath(baseURL, role);
   await page.goto(path);
   await expect(page).not.toHaveURL(/LoginToken/);
   return email;
-}
-
-/** A mutation from the page's own session (its cookie plus the CSRF header), as the app sends it. */
-export async function pageApi(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
-  const { token } = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
-  return page.request.fetch(url, { method, data, headers: { 'x-csrf-token': token } });
 }
 
 /**
@@ -94,7 +87,7 @@ export async function pageApi(page: Page, method: 'POST' | 'PUT' | 'DELETE', url
 export async function searchTable(page: Page, label: string, text: string) {
   const withSearch = (request: Request) =>
     request.method() === 'GET' &&
-    new URL(request.url()).pathname.startsWith('/api/') &&
+    isApiRequest(request) &&
     new URL(request.url()).searchParams.get('search') === text.trim();
   const pending = new Set<Request>();
   let answered = 0;

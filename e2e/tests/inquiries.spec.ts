@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { users } from '@preffy/api';
 import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -15,12 +16,8 @@ test('a prospect sends the public form; staff find it under Unseen, update and a
   const assigneeName = `Sam Inbox ${stamp}`;
 
   // A staff user to assign it to.
-  const { api, csrf } = await adminApi(baseURL!);
-  const invited = await api.post('/api/users', {
-    headers: { 'x-csrf-token': csrf },
-    data: { email: assignee, name: assigneeName, role: 'staff' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
+  const api = await adminApi(baseURL!);
+  await api.call(users.invite, { body: { email: assignee, name: assigneeName, role: 'staff' } });
   await api.dispose();
 
   // Signed out: the public form, no shell. Its checks first, then a valid inquiry.

@@ -1,16 +1,8 @@
 import { type Page, expect, test } from '@playwright/test';
-import { searchTable, signIn, signInAsNew } from './helpers.ts';
+import { type PaymentTotals, payments } from '@preffy/api';
+import { pageApi, searchTable, signIn, signInAsNew } from './helpers.ts';
 
-type Total = { count: number; amount: number };
-type Totals = { toBePaid: Total; paid: Total };
-type Payment = {
-  id: string;
-  competitionId: string;
-  competitionName: string;
-  contactEmail: string;
-  paymentEmail: string;
-  amount: number;
-};
+type Total = PaymentTotals['toBePaid'];
 
 const usd = (amount: number) =>
   new Intl.NumberFormat('en-US', {
@@ -29,18 +21,16 @@ const plus = (total: Total, count: number, amount: number) => ({
   amount: Math.round((total.amount + amount) * 100) / 100,
 });
 
-async function totalsOf(page: Page) {
-  return (await (await page.request.get('/api/payments/totals')).json()) as Totals;
-}
+const totalsOf = (page: Page) => pageApi(page).call(payments.totals);
 
 test('staff mark a payment Sent after confirming, find it under Sent To CSV, and Unsend it back', async ({
   page,
 }) => {
   await signIn(page);
   // The demo data holds payments of the completed competitions; the newest one owed is used.
-  const owed = (await (
-    await page.request.get('/api/payments?status=To%20Be%20Paid&sortDirection=desc&pageSize=1')
-  ).json()) as { items: Payment[] };
+  const owed = await pageApi(page).call(payments.list, {
+    query: { status: 'To Be Paid', sortDirection: 'desc', pageSize: 1 },
+  });
   const payment = owed.items[0]!;
   expect(payment).toBeDefined();
   const before = await totalsOf(page);
@@ -116,5 +106,5 @@ test('organizers get the no-access page', async ({ page, baseURL }) => {
   await expect(page.getByTestId('no-access')).toBeVisible();
   // The sidebar does not offer it either.
   await expect(page.getByRole('navigation').getByTestId('nav-/preffy/payments')).toHaveCount(0);
-  expect((await page.request.get('/api/payments')).status()).toBe(403);
+  expect((await pageApi(page).send(payments.list)).status()).toBe(403);
 });

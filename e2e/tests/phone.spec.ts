@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { calendar } from '@preffy/api';
 import { addMonths } from '@preffy/domain';
 import { pageApi, signIn } from './helpers.ts';
 
@@ -12,12 +13,7 @@ test('on a 390 px phone the calendar is a list of days with whole names and badg
   const day = `${month}-${String(10 + Math.floor(Math.random() * 15)).padStart(2, '0')}`;
   const artist = `Phone Artist With A Long Name ${Date.now()}`;
   await signIn(page);
-  const reserved = await pageApi(page, 'POST', '/api/calendar/reservations', {
-    day,
-    organizer: artist,
-    invoiceAmount: 1200,
-  });
-  expect(reserved.status(), await reserved.text()).toBe(201);
+  await pageApi(page).call(calendar.reserve, { body: { day, organizer: artist, invoiceAmount: 1200 } });
 
   await page.goto(`/preffy/calendar?month=${month}`);
   const list = page.getByTestId('month-list');

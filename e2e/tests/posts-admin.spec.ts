@@ -1,13 +1,12 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { posts, review } from '@preffy/api';
 import { FORM_MESSAGES } from '@preffy/domain';
+import type { ApiClient } from './api-client.ts';
 import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
-
-type Post = { id: string; version: number; likes: number; bonusLikes: number | null };
+import { addPost, createCompetition, tiktokLink } from './records.ts';
 
 // Each test makes its competition and posts through the API first.
 test.describe.configure({ timeout: 45_000 });
-
-const videoId = () => `7301${String(Date.now()).slice(-12)}${Math.floor(Math.random() * 90 + 10)}`;
 
 /**
  * A started, confirmed competition with the owner's post and a friend's post, and the owner's
@@ -16,75 +15,37 @@ const videoId = () => `7301${String(Date.now()).slice(-12)}${Math.floor(Math.ran
  * only the test that needs a referral uses it).
  */
 async function competitionWithPosts(baseURL: string, { viaReferral = false } = {}) {
-  const { api, csrf } = await adminApi(baseURL);
-  const headers = { 'x-csrf-token': csrf };
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
+  const api = await adminApi(baseURL);
   const stamp = `${Date.now()}`.slice(-7);
-  const created = await api.post('/api/competitions', {
-    headers,
-    data: {
-      email: 'artist@label.test',
-      name: `Posts Admin Song ${stamp}`,
-      organizer: 'Posts Admin Artist',
-      audio: 'https://soundcloud.com/e2e/posts-admin',
-      startDate: defaults.startDate - 24 * 3600_000,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200'],
-      isClosed: false,
-    },
+  const competition = await createCompetition(api, {
+    name: `Posts Admin Song ${stamp}`,
+    organizer: 'Posts Admin Artist',
+    startedYesterday: true,
+    confirmed: true,
   });
-  expect(created.status()).toBe(201);
-  const { competition } = (await created.json()) as { competition: { id: string; version: number } };
-  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers,
-    data: { version: competition.version },
-  });
-  expect(confirmed.status()).toBe(200);
 
   const owner = `e2e.owner${stamp}`;
-  const added = await api.post(`/api/competitions/${competition.id}/posts`, {
-    headers,
-    data: {
-      email: `${owner}@creators.test`,
-      creator: owner,
-      link: `https://www.tiktok.com/@${owner}/video/${videoId()}`,
-      // Views well above the likes: no automatic flag takes the post out.
-      likes: 50,
-      views: 5000,
-    },
-  });
-  expect(added.status()).toBe(201);
-  const { post } = (await added.json()) as { post: Post };
+  // Views well above the likes: no automatic flag takes the post out.
+  const post = await addPost(api, competition.id, { creator: owner, likes: 50, views: 5000 });
   const friend = `e2e.friend${stamp}`;
-  const friendLink = `https://www.tiktok.com/@${friend}/video/${videoId()}`;
+  const friendLink = tiktokLink(friend);
   const friendPost = { email: `${friend}@creators.test`, creator: friend, link: friendLink };
-  const entered = viaReferral
-    ? await api.post(`/api/public/competitions/${competition.id}/posts`, {
-        data: { ...friendPost, ref: post.id },
-      })
-    : await api.post(`/api/competitions/${competition.id}/posts`, {
-        headers,
-        data: { ...friendPost, likes: 10, views: 5000 },
-      });
-  expect(entered.status()).toBe(201);
-  const loved = await api.post(`/api/posts/${post.id}/score`, {
-    headers,
-    data: { version: post.version, score: 'love' },
+  if (viaReferral)
+    await api.call(posts.submit, { params: { id: competition.id }, body: { ...friendPost, ref: post.id } });
+  else await addPost(api, competition.id, { ...friendPost, likes: 10, views: 5000 });
+  const { post: scored } = await api.call(review.score, {
+    params: { id: post.id },
+    body: { version: post.version, score: 'love' },
   });
-  expect(loved.status()).toBe(200);
-  const scored = ((await loved.json()) as { post: Post }).post;
   expect(scored.bonusLikes! > 0).toBe(viaReferral);
-  return { api, headers, competitionId: competition.id, owner, friend, friendLink, scored };
+  return { api, competitionId: competition.id, owner, friend, friendLink, scored };
 }
 
-async function metricOf(api: APIRequestContext, competitionId: string, creator: string) {
-  const page = (await (
-    await api.get(`/api/competitions/${competitionId}/creator-metrics?search=${creator}`)
-  ).json()) as { items: { creator: string; platform: string; version: number }[] };
+async function metricOf(api: ApiClient, competitionId: string, creator: string) {
+  const page = await api.call(review.creatorMetrics, {
+    params: { id: competitionId },
+    query: { search: creator },
+  });
   return page.items.find((c) => c.creator === creator)!;
 }
 
@@ -135,7 +96,7 @@ test('staff edit a post: every message of the Edit modal, then the save and the 
   await modal.getByLabel('Likes').blur();
   await expect(modal.getByLabel('Likes')).toHaveValue('1,000,000,000,000');
   await modal.getByLabel('Likes').fill('175');
-  await modal.getByLabel('Link').fill(`https://www.tiktok.com/@${owner}/video/${videoId()}`);
+  await modal.getByLabel('Link').fill(tiktokLink(owner));
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal).toBeHidden();
   await expect(row).toContainText('175');
@@ -169,7 +130,7 @@ test('staff reset a referral bonus after confirming, and see the referring link'
   page,
   baseURL,
 }) => {
-  const { api, headers, competitionId, owner, friendLink, scored } = await competitionWithPosts(baseURL!, {
+  const { api, competitionId, owner, friendLink, scored } = await competitionWithPosts(baseURL!, {
     viaReferral: true,
   });
   const bonus = scored.bonusLikes!;
@@ -195,11 +156,10 @@ test('staff reset a referral bonus after confirming, and see the referring link'
 
   // Someone edits the likes after the table was read: Reset answers 409, says what the post holds
   // now, resets nothing, and the table shows the stored post; a second Reset then goes through.
-  const edited = await api.patch(`/api/posts/${scored.id}`, {
-    headers,
-    data: { likes: 75 + bonus, version: scored.version },
+  await api.call(review.update, {
+    params: { id: scored.id },
+    body: { likes: 75 + bonus, version: scored.version },
   });
-  expect(edited.status(), await edited.text()).toBe(200);
   await api.dispose();
   await row.getByRole('button', { name: 'Reset' }).click();
   await page.getByTestId('confirm-reset').click();
@@ -224,7 +184,7 @@ test('the Creators tab saves a metric, shows Updated, and reports a metric someo
   page,
   baseURL,
 }) => {
-  const { api, headers, competitionId, owner } = await competitionWithPosts(baseURL!);
+  const { api, competitionId, owner } = await competitionWithPosts(baseURL!);
   await signIn(page);
   await page.goto(`/table-update?id=${competitionId}`);
   await page.getByRole('tab', { name: 'Creators' }).click();
@@ -250,11 +210,10 @@ test('the Creators tab saves a metric, shows Updated, and reports a metric someo
 
   // Someone else saves meanwhile: the row says so, and Update again saves over it.
   const stored = await metricOf(api, competitionId, owner);
-  const theirs = await api.put(`/api/competitions/${competitionId}/creator-metrics`, {
-    headers,
-    data: { creator: owner, platform: stored.platform, metric: 5, version: stored.version },
+  await api.call(review.setCreatorMetric, {
+    params: { id: competitionId },
+    body: { creator: owner, platform: stored.platform, metric: 5, version: stored.version },
   });
-  expect(theirs.status()).toBe(200);
   await api.dispose();
   await row.getByRole('button', { name: `Update ${owner}` }).click();
   await expect(row.getByTestId('metric-conflict')).toContainText('Someone else set 5 meanwhile');
@@ -297,40 +256,14 @@ test("an organizer sees their competition's posts read-only: View, no Edit, no m
 }) => {
   const email = await signInAsNew(page, baseURL!, 'organizer');
   // Staff start a competition under the organizer's email and add a post to it.
-  const { api, csrf } = await adminApi(baseURL!);
-  const headers = { 'x-csrf-token': csrf };
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
-  const created = await api.post('/api/competitions', {
-    headers,
-    data: {
-      email,
-      name: `Organizer Song ${Date.now()}`,
-      organizer: 'Organizer Artist',
-      audio: 'https://soundcloud.com/e2e/organizer',
-      startDate: defaults.startDate,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200'],
-      isClosed: false,
-    },
+  const api = await adminApi(baseURL!);
+  const competition = await createCompetition(api, {
+    email,
+    name: `Organizer Song ${Date.now()}`,
+    organizer: 'Organizer Artist',
   });
-  expect(created.status()).toBe(201);
-  const { competition } = (await created.json()) as { competition: { id: string } };
   const creator = `e2e.org${Date.now()}`;
-  const added = await api.post(`/api/competitions/${competition.id}/posts`, {
-    headers,
-    data: {
-      email: `${creator}@creators.test`,
-      creator,
-      link: `https://www.tiktok.com/@${creator}/video/${videoId()}`,
-      likes: 5,
-      views: 500,
-    },
-  });
-  expect(added.status()).toBe(201);
+  await addPost(api, competition.id, { creator, likes: 5, views: 500 });
   await api.dispose();
 
   await page.goto('/preffy/posts');

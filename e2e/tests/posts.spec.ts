@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FORM_MESSAGES } from '@preffy/domain';
 import { adminApi, signIn } from './helpers.ts';
+import { createCompetition } from './records.ts';
 
 test('a creator enters a video on the public page; staff refresh its views and see the leaderboard change', async ({
   page,
@@ -9,34 +10,15 @@ test('a creator enters a video on the public page; staff refresh its views and s
 }) => {
   // Two background jobs run inside this test.
   test.setTimeout(60_000);
-  const { api, csrf } = await adminApi(baseURL!);
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
+  const api = await adminApi(baseURL!);
   const name = `Entry Song ${Date.now()}`;
-  const created = await api.post('/api/competitions', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      email: 'artist@label.test',
-      name,
-      organizer: 'Entry Artist',
-      audio: 'https://soundcloud.com/e2e/entry',
-      startDate: defaults.startDate - 24 * 3600_000,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200'],
-      isClosed: false,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { competition } = (await created.json()) as { competition: { id: string; version: number } };
   // A hold takes no entries and has no public page: staff confirm it first.
-  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { version: competition.version },
+  const competition = await createCompetition(api, {
+    name,
+    organizer: 'Entry Artist',
+    startedYesterday: true,
+    confirmed: true,
   });
-  expect(confirmed.status()).toBe(200);
   await api.dispose();
 
   // The creator, signed out, on the public page.

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { competitions } from '@preffy/api';
 import { ADMIN, adminApi, signIn } from './helpers.ts';
 
 // The sign-in and forgot-password pages come drawn in the HTML (apps/web/prerender-pages.ts), the
@@ -64,10 +65,8 @@ test("the public competition page comes drawn by the server, and hydrates with t
   page,
   baseURL,
 }) => {
-  const { api } = await adminApi(baseURL!);
-  const { items } = (await (await api.get('/api/competitions?pageSize=1&sortDirection=asc')).json()) as {
-    items: { id: string; name: string; organizer: string }[];
-  };
+  const api = await adminApi(baseURL!);
+  const { items } = await api.call(competitions.list, { query: { pageSize: 1, sortDirection: 'asc' } });
   await api.dispose();
   const competition = items[0]!;
   const errors: string[] = [];
@@ -98,12 +97,12 @@ test("All Competitions comes drawn by the server with the user's own list, and h
   baseURL,
   browser,
 }) => {
-  const { api } = await adminApi(baseURL!);
+  const api = await adminApi(baseURL!);
   // A demo competition no other test file changes: the completed one that ended first. The
   // page is opened searching for it, so what other files add meanwhile does not change it.
-  const { items } = (await (
-    await api.get('/api/competitions?tab=completed&sortBy=endDate&sortDirection=asc&pageSize=1')
-  ).json()) as { items: { name: string; organizer: string }[] };
+  const { items } = await api.call(competitions.list, {
+    query: { tab: 'completed', sortBy: 'endDate', sortDirection: 'asc', pageSize: 1 },
+  });
   await api.dispose();
   const competition = items[0]!;
   await signIn(page);

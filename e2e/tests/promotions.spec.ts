@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { PROMOTION_MESSAGES } from '@preffy/domain';
+import { winners } from '@preffy/api';
 import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
+import { createCompetition } from './records.ts';
 
 // Each test makes its competition and winners first; the machine may be busy.
 test.describe.configure({ timeout: 60_000 });
@@ -17,34 +19,13 @@ test('staff create a promotion, see its creator count, send its email after conf
   const unsubscribed = `e2e.promo.unsub${stamp}@creators.test`;
 
   // A competition of its own, and a creator who unsubscribed from marketing mail.
-  const { api, csrf } = await adminApi(baseURL!);
-  const headers = { 'x-csrf-token': csrf };
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
-  const competition = await api.post('/api/competitions', {
-    headers,
-    data: {
-      email: 'artist@label.test',
-      name: song,
-      organizer: 'Promo Artist',
-      audio: 'https://soundcloud.com/e2e/promo',
-      startDate: defaults.startDate,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200'],
-    },
+  const api = await adminApi(baseURL!);
+  await createCompetition(api, { name: song, organizer: 'Promo Artist' });
+  const { winner } = await api.call(winners.create, { body: { email: unsubscribed } });
+  await api.call(winners.update, {
+    params: { id: winner.id },
+    body: { version: winner.version, isUnsubscribed: true },
   });
-  expect(competition.status(), await competition.text()).toBe(201);
-  const added = await api.post('/api/winners', { headers, data: { email: unsubscribed } });
-  expect(added.status()).toBe(201);
-  const { winner } = (await added.json()) as { winner: { id: string; version: number } };
-  const flagged = await api.patch(`/api/winners/${winner.id}`, {
-    headers,
-    data: { version: winner.version, isUnsubscribed: true },
-  });
-  expect(flagged.status()).toBe(200);
   await api.dispose();
 
   await signIn(page);

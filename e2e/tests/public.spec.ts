@@ -1,69 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { adminApi } from './helpers.ts';
+import { createCompetition, updateCompetition } from './records.ts';
 
 /** A confirmed competition that started an hour ago and ends in 3 days, with a brief and an image. */
 async function announcedCompetition(baseURL: string) {
-  const { api, csrf } = await adminApi(baseURL);
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
+  const api = await adminApi(baseURL);
   const name = `Public Song ${Date.now()}`;
-  const created = await api.post('/api/competitions', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      email: 'artist@label.test',
-      name,
-      organizer: 'Public Artist',
-      audio: 'https://soundcloud.com/e2e/public',
-      startDate: defaults.startDate,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $300', 'Best Dance: $100'],
-      isClosed: false,
-    },
+  const { id } = await createCompetition(api, {
+    name,
+    organizer: 'Public Artist',
+    prizes: ['1st Place: $300', 'Best Dance: $100'],
+    confirmed: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { competition } = (await created.json()) as { competition: Record<string, unknown> & { id: string } };
-  await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { version: competition.version },
+  await updateCompetition(api, id, {
+    // Started an hour ago; ends in 3 days and 4 hours (and a bit).
+    startDate: Date.now() - 3600_000,
+    endDate: Date.now() + (3 * 24 + 4) * 3600_000 + 120_000,
+    creativeDirection: '<p>Show your <strong>best move</strong> on the chorus.</p>',
+    platforms: ['TikTok + Instagram Reel'],
   });
-  const full = (await (await api.get(`/api/competitions/${competition.id}`)).json()) as {
-    competition: Record<string, unknown>;
-  };
-  const keep = Object.fromEntries(
-    Object.entries(full.competition).filter(
-      ([k]) =>
-        ![
-          'id',
-          'createdAt',
-          'updatedAt',
-          'campaignId',
-          'lastUpdated',
-          'state',
-          'prizeTotal',
-          'isActive',
-          'hasEnded',
-          'isConfirmed',
-          'reservation',
-        ].includes(k),
-    ),
-  );
-  const updated = await api.put(`/api/competitions/${competition.id}`, {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      ...keep,
-      // Started an hour ago; ends in 3 days and 4 hours (and a bit).
-      startDate: Date.now() - 3600_000,
-      endDate: Date.now() + (3 * 24 + 4) * 3600_000 + 120_000,
-      creativeDirection: '<p>Show your <strong>best move</strong> on the chorus.</p>',
-      platforms: ['TikTok + Instagram Reel'],
-    },
-  });
-  expect(updated.status(), await updated.text()).toBe(200);
   await api.dispose();
-  return { id: competition.id, name };
+  return { id, name };
 }
 
 for (const width of [1280, 390]) {

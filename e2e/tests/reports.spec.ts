@@ -2,50 +2,27 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import type { ApiClient } from './api-client.ts';
 import { adminApi, signInAsNew, searchTable } from './helpers.ts';
+import { addPost, createCompetition } from './records.ts';
 
 // The test makes its own competition and posts first, then renders a PDF; the machine may be busy.
 test.describe.configure({ timeout: 120_000 });
 
-const videoId = () => `7303${String(Date.now()).slice(-12)}${Math.floor(Math.random() * 90 + 10)}`;
-
 /** An active competition of the organizer `email` with three creators' posts and known views. */
-async function reportedCompetition(api: APIRequestContext, csrf: string, email = 'artist@label.test') {
-  const headers = { 'x-csrf-token': csrf };
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
+async function reportedCompetition(api: ApiClient, email = 'artist@label.test') {
   const stamp = `${Date.now()}`.slice(-7);
   const name = `Report Song ${stamp}`;
-  const created = await api.post('/api/competitions', {
-    headers,
-    data: {
-      email,
-      name,
-      organizer: 'Report Artist',
-      audio: 'https://soundcloud.com/e2e/report',
-      startDate: defaults.startDate - 24 * 3600_000,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200', '2nd Place: $100'],
-      isClosed: false,
-    },
+  const competition = await createCompetition(api, {
+    email,
+    name,
+    organizer: 'Report Artist',
+    startedYesterday: true,
+    prizes: ['1st Place: $200', '2nd Place: $100'],
+    confirmed: true,
+    active: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  let { competition } = (await created.json()) as { competition: { id: string; version: number } };
-  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers,
-    data: { version: competition.version },
-  });
-  expect(confirmed.status()).toBe(200);
-  ({ competition } = (await confirmed.json()) as { competition: { id: string; version: number } });
-  const active = await api.post(`/api/competitions/${competition.id}/state`, {
-    headers,
-    data: { version: competition.version, state: 'active' },
-  });
-  expect(active.status(), await active.text()).toBe(200);
 
   const emails: string[] = [];
   // Views far above the likes: no automatic flag takes a post out.
@@ -55,19 +32,8 @@ async function reportedCompetition(api: APIRequestContext, csrf: string, email =
     ['c', 300],
   ] as const) {
     const creator = `e2e.rep${who}${stamp}`;
-    const email = `${creator}@creators.test`;
-    emails.push(email);
-    const added = await api.post(`/api/competitions/${competition.id}/posts`, {
-      headers,
-      data: {
-        email,
-        creator,
-        link: `https://www.tiktok.com/@${creator}/video/${videoId()}`,
-        likes,
-        views: likes * 100,
-      },
-    });
-    expect(added.status(), await added.text()).toBe(201);
+    emails.push(`${creator}@creators.test`);
+    await addPost(api, competition.id, { creator, likes, views: likes * 100 });
   }
   return { id: competition.id, name, emails, views: (900 + 500 + 300) * 100 };
 }
@@ -89,8 +55,8 @@ test('staff open a report from the row menu, download its PDF, share it signed o
   baseURL,
   browser,
 }) => {
-  const { api, csrf } = await adminApi(baseURL!);
-  const run = await reportedCompetition(api, csrf);
+  const api = await adminApi(baseURL!);
+  const run = await reportedCompetition(api);
   await api.dispose();
   await signInAsNew(page, baseURL!, 'staff');
 
@@ -170,9 +136,9 @@ test("organizers read the report of their own competition without Share or money
   baseURL,
 }) => {
   const email = await signInAsNew(page, baseURL!, 'organizer');
-  const { api, csrf } = await adminApi(baseURL!);
-  const own = await reportedCompetition(api, csrf, email);
-  const other = await reportedCompetition(api, csrf);
+  const api = await adminApi(baseURL!);
+  const own = await reportedCompetition(api, email);
+  const other = await reportedCompetition(api);
   await api.dispose();
 
   await page.goto(`/reports?id=${own.id}`);

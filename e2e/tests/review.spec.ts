@@ -1,57 +1,19 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
+import { outbox } from '@preffy/api';
+import type { ApiClient } from './api-client.ts';
 import { adminApi, newUserSignInPath, signIn, searchTable } from './helpers.ts';
-
-type Api = { api: APIRequestContext; csrf: string };
+import { addPost, createCompetition } from './records.ts';
 
 /** A confirmed competition that started yesterday (entries count from its start of day). */
-async function newCompetition({ api, csrf }: Api, name: string, organizerEmail = 'artist@label.test') {
-  const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-    startDate: number;
-    endDate: number;
-  };
-  const created = await api.post('/api/competitions', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      email: organizerEmail,
-      name,
-      organizer: 'Review Artist',
-      audio: 'https://soundcloud.com/e2e/review',
-      startDate: defaults.startDate - 24 * 3600_000,
-      endDate: defaults.endDate,
-      invoiceAmount: 1000,
-      prizes: ['1st Place: $200'],
-      isClosed: false,
-    },
+async function newCompetition(api: ApiClient, name: string, organizerEmail = 'artist@label.test') {
+  const competition = await createCompetition(api, {
+    email: organizerEmail,
+    name,
+    organizer: 'Review Artist',
+    startedYesterday: true,
+    confirmed: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { competition } = (await created.json()) as { competition: { id: string; version: number } };
-  const confirmed = await api.post(`/api/competitions/${competition.id}/confirm`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { version: competition.version },
-  });
-  expect(confirmed.status()).toBe(200);
   return competition.id;
-}
-
-let videoSeq = 0;
-/** Staff add a TikTok post by hand; each gets its own video id. */
-async function addPost(
-  { api, csrf }: Api,
-  competitionId: string,
-  creator: string,
-  numbers: { likes: number; views: number },
-) {
-  const videoId = `73${String(Date.now()).slice(-12)}${String(++videoSeq).padStart(4, '0')}`;
-  const added = await api.post(`/api/competitions/${competitionId}/posts`, {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      email: `${creator}@creators.test`,
-      creator,
-      link: `https://www.tiktok.com/@${creator}/video/${videoId}`,
-      ...numbers,
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
 }
 
 const card = (page: Page, creator: string) =>
@@ -64,12 +26,12 @@ test('a reviewer clears a queue with L and K alone: each moves on, the tenth loa
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const session = await adminApi(baseURL!);
+  const api = await adminApi(baseURL!);
   const tag = `kb${Date.now().toString(36)}`;
-  const id = await newCompetition(session, `Keyboard Song ${tag}`);
+  const id = await newCompetition(api, `Keyboard Song ${tag}`);
   const creators = Array.from({ length: 12 }, (_, i) => `${tag}-${String(i).padStart(2, '0')}`);
-  for (const creator of creators) await addPost(session, id, creator, { likes: 5, views: 100 });
-  await session.api.dispose();
+  for (const creator of creators) await addPost(api, id, { creator, likes: 5, views: 100 });
+  await api.dispose();
 
   await signIn(page);
   await page.goto(`/update?id=${id}`);
@@ -116,9 +78,9 @@ test('Delete offers four choices; each email choice queues its Post Disqualifica
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const session = await adminApi(baseURL!);
+  const api = await adminApi(baseURL!);
   const tag = `dq${Date.now().toString(36)}`;
-  const id = await newCompetition(session, `Delete Song ${tag}`);
+  const id = await newCompetition(api, `Delete Song ${tag}`);
   const choices = [
     { label: 'No Email', creator: `${tag}-none`, text: null },
     {
@@ -133,7 +95,7 @@ test('Delete offers four choices; each email choice queues its Post Disqualifica
     },
     { label: 'Volume Issue', creator: `${tag}-volume`, text: 'The song is not loud enough in the video.' },
   ];
-  for (const c of choices) await addPost(session, id, c.creator, { likes: 3, views: 50 });
+  for (const c of choices) await addPost(api, id, { creator: c.creator, likes: 3, views: 50 });
 
   await signIn(page);
   await page.goto(`/update?id=${id}`);
@@ -162,20 +124,17 @@ test('Delete offers four choices; each email choice queues its Post Disqualifica
 
   // Each email is in the outbox with its own explanation; No Email sent nothing.
   for (const c of choices) {
-    const found = await session.api.get(
-      `/api/outbox?search=${encodeURIComponent(`${c.creator}@creators.test`)}`,
-    );
-    const { items } = (await found.json()) as { items: { id: string; kind: string; subject: string }[] };
+    const { items } = await api.call(outbox.list, { query: { search: `${c.creator}@creators.test` } });
     if (!c.text) {
       expect(items).toHaveLength(0);
       continue;
     }
     expect(items).toHaveLength(1);
     expect(items[0]!.subject).toContain('Post Disqualification');
-    const message = (await (await session.api.get(`/api/outbox/${items[0]!.id}`)).json()) as { text: string };
+    const message = await api.call(outbox.get, { params: { id: items[0]!.id } });
     expect(message.text).toContain(c.text);
   }
-  await session.api.dispose();
+  await api.dispose();
   await page.goto('/preffy/outbox');
   await searchTable(page, 'Search by subject or recipient', `${tag}-volume@creators.test`);
   await expect(
@@ -193,14 +152,14 @@ test('staff restore a flagged post and enter likes on a 0-likes card; organizers
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const session = await adminApi(baseURL!);
+  const api = await adminApi(baseURL!);
   const tag = `fl${Date.now().toString(36)}`;
   const organizer = await newUserSignInPath(baseURL!, 'organizer');
-  const id = await newCompetition(session, `Flag Song ${tag}`, organizer.email);
+  const id = await newCompetition(api, `Flag Song ${tag}`, organizer.email);
   // More likes than views (and above 10): the flag takes the post out of the queue.
-  await addPost(session, id, `${tag}-cheat`, { likes: 50, views: 20 });
-  await addPost(session, id, `${tag}-zero`, { likes: 0, views: 40 });
-  await session.api.dispose();
+  await addPost(api, id, { creator: `${tag}-cheat`, likes: 50, views: 20 });
+  await addPost(api, id, { creator: `${tag}-zero`, likes: 0, views: 40 });
+  await api.dispose();
 
   await signIn(page);
   await page.goto(`/update?id=${id}`);
@@ -269,12 +228,12 @@ test('three cards a row on a laptop with the menu open, and a clicked video keep
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const session = await adminApi(baseURL!);
+  const api = await adminApi(baseURL!);
   const tag = `gr${Date.now().toString(36)}`;
-  const id = await newCompetition(session, `Grid Song ${tag}`);
+  const id = await newCompetition(api, `Grid Song ${tag}`);
   const creators = [0, 1, 2, 3].map((i) => `${tag}-${i}`);
-  for (const creator of creators) await addPost(session, id, creator, { likes: 5, views: 100 });
-  await session.api.dispose();
+  for (const creator of creators) await addPost(api, id, { creator, likes: 5, views: 100 });
+  await api.dispose();
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page);
@@ -330,12 +289,12 @@ test.describe('on a 390 px phone', () => {
     baseURL,
   }) => {
     test.setTimeout(60_000);
-    const session = await adminApi(baseURL!);
+    const api = await adminApi(baseURL!);
     const tag = `ph${Date.now().toString(36)}`;
-    const id = await newCompetition(session, `Phone Song ${tag}`);
+    const id = await newCompetition(api, `Phone Song ${tag}`);
     const creators = [0, 1, 2].map((i) => `${tag}-${i}`);
-    for (const creator of creators) await addPost(session, id, creator, { likes: 5, views: 100 });
-    await session.api.dispose();
+    for (const creator of creators) await addPost(api, id, { creator, likes: 5, views: 100 });
+    await api.dispose();
 
     await signIn(page);
     await page.goto(`/update?id=${id}`);

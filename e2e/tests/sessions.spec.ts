@@ -1,18 +1,14 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { adminApi, newUserSignInPath, signIn, searchTable } from './helpers.ts';
+import { users } from '@preffy/api';
+import { adminApi, newUserSignInPath, searchTable, signIn, signInLinkPath } from './helpers.ts';
 
 /** Another single-use sign-in link for an existing user, minted by the admin. */
 async function anotherSignInPath(baseURL: string, email: string) {
-  const { api, csrf } = await adminApi(baseURL);
-  const found = await api.get(`/api/users?search=${encodeURIComponent(email)}`);
-  const { items } = (await found.json()) as { items: { id: string }[] };
-  const link = await api.post(`/api/users/${items[0]!.id}/sign-in-link`, {
-    data: {},
-    headers: { 'x-csrf-token': csrf },
-  });
-  const { url } = (await link.json()) as { url: string };
+  const api = await adminApi(baseURL);
+  const { items } = await api.call(users.list, { query: { search: email } });
+  const path = await signInLinkPath(api, items[0]!.id);
   await api.dispose();
-  return new URL(url).pathname + new URL(url).search;
+  return path;
 }
 
 /** A second browser (its own cookies) signed in through a link. */

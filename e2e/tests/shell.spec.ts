@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, newUserSignInPath, signIn, signInWithForm } from './helpers.ts';
+import { email, health, users } from '@preffy/api';
+import { ADMIN, newUserSignInPath, pageApi, signIn, signInWithForm } from './helpers.ts';
 
 const SIDEBAR = [
   ['/preffy/view', 'All Competitions'],
@@ -103,7 +104,7 @@ test('the API documentation renders without the layout', async ({ page }) => {
   await signIn(page);
   await page.goto('/preffy/api');
   await expect(page.getByRole('heading', { name: 'Preffy Admin API' })).toBeVisible();
-  await expect(page.getByText('/api/users').first()).toBeVisible();
+  await expect(page.getByText(users.list.path).first()).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(0);
 });
 
@@ -121,7 +122,7 @@ test('an organizer signs in with a one-time link, sees no Email entry and cannot
   await expect(page.getByTestId('nav-/admin/users')).toHaveCount(0);
   await page.goto('/preffy/email');
   await expect(page.getByTestId('no-access')).toBeVisible();
-  expect((await page.request.get('/api/email/subscribers')).status()).toBe(403);
+  expect((await pageApi(page).send(email.subscribers)).status()).toBe(403);
 
   // The link works once.
   await page.context().clearCookies();
@@ -139,7 +140,7 @@ test("the page's scripts and styles arrive brotli-compressed, and so does a larg
       assets.push({ url: response.url(), encoding: (await response.allHeaders())['content-encoding'] });
   });
   await signIn(page);
-  const openApi = page.waitForResponse((response) => response.url().endsWith('/api/openapi.json'));
+  const openApi = page.waitForResponse((response) => response.url().endsWith(health.openapi.path));
   await page.goto('/preffy/api');
   await expect(page.getByRole('heading', { name: 'Preffy Admin API' })).toBeVisible();
   expect((await (await openApi).allHeaders())['content-encoding']).toBe('br');

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
+import { auth } from '@preffy/api';
 import { adminApi, signIn } from './helpers.ts';
+import { createCompetition } from './records.ts';
 
 /**
  * Every screen in Spanish and Russian: no text from our English catalogue where a translation
@@ -61,28 +63,13 @@ for (const language of ['es', 'ru'] as const) {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const { api, csrf } = await adminApi(baseURL!);
-    const defaults = (await (await api.get('/api/competitions/defaults')).json()) as {
-      startDate: number;
-      endDate: number;
-    };
-    const started = await api.post('/api/competitions', {
-      headers: { 'x-csrf-token': csrf },
-      data: {
-        email: 'artist@label.test',
-        name: `Traducción ${Date.now()}`,
-        organizer: 'E2E Artist',
-        audio: 'https://soundcloud.com/e2e/song',
-        startDate: defaults.startDate,
-        endDate: defaults.endDate,
-        invoiceAmount: 3000,
-        prizes: ['1st Place: $200'],
-        isClosed: false,
-      },
+    const api = await adminApi(baseURL!);
+    const competition = await createCompetition(api, {
+      name: `Traducción ${Date.now()}`,
+      invoiceAmount: 3000,
     });
-    const { competition } = (await started.json()) as { competition: { id: string } };
     // The admin's own name is data, not our text (the first admin is called 'Administrator').
-    const { user } = (await (await api.get('/api/auth/me')).json()) as { user: { name: string } };
+    const { user } = await api.call(auth.me);
     await api.dispose();
 
     await page.addInitScript((lang) => localStorage.setItem('preffy.language', lang), language);

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { outbox, users } from '@preffy/api';
 import { adminApi } from './helpers.ts';
 
 const PASSWORD = 'two-step-password-1';
@@ -13,16 +14,10 @@ const codeFor = (key: string, stepsAhead = 0) =>
 /** A new staff member who set their password through the invitation email (from the outbox). */
 async function invitedStaff(page: Page, baseURL: string) {
   const email = `two-step-${Date.now()}@preffy.test`;
-  const { api, csrf } = await adminApi(baseURL);
-  const invited = await api.post('/api/users', {
-    data: { email, name: 'Tomás Vidal', role: 'staff' },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(invited.status()).toBe(201);
-  const { items } = (await (await api.get(`/api/outbox?search=${encodeURIComponent(email)}`)).json()) as {
-    items: { id: string }[];
-  };
-  const { text } = (await (await api.get(`/api/outbox/${items[0]!.id}`)).json()) as { text: string };
+  const api = await adminApi(baseURL);
+  await api.call(users.invite, { body: { email, name: 'Tomás Vidal', role: 'staff' } });
+  const { items } = await api.call(outbox.list, { query: { search: email } });
+  const { text } = await api.call(outbox.get, { params: { id: items[0]!.id } });
   await api.dispose();
   const link = /https?:\/\/\S*#token=[\w-]+/.exec(text)![0];
   await page.goto(new URL(link).pathname + new URL(link).hash);

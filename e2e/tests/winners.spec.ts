@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { winners } from '@preffy/api';
 import { FORM_MESSAGES } from '@preffy/domain';
 import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
 
@@ -58,22 +59,18 @@ test('a flag changed by someone else meanwhile opens the conflict dialog; mine c
   baseURL,
 }) => {
   const email = `e2e.conflict${Date.now()}@winners.test`;
-  const { api, csrf } = await adminApi(baseURL!);
-  const headers = { 'x-csrf-token': csrf };
-  const created = await api.post('/api/winners', { headers, data: { email } });
-  expect(created.status()).toBe(201);
-  const { winner } = (await created.json()) as { winner: { id: string; version: number } };
+  const api = await adminApi(baseURL!);
+  const { winner } = await api.call(winners.create, { body: { email } });
 
   await signIn(page);
   await page.goto(`/preffy/winners?search=${encodeURIComponent(email)}`);
   const vetted = page.getByRole('combobox', { name: `Is Vetted: ${email}` });
   await expect(vetted).toHaveValue('false');
   // Someone else bans the winner after this page read it.
-  const other = await api.patch(`/api/winners/${winner.id}`, {
-    headers,
-    data: { version: winner.version, isBanned: true },
+  await api.call(winners.update, {
+    params: { id: winner.id },
+    body: { version: winner.version, isBanned: true },
   });
-  expect(other.status()).toBe(200);
   await api.dispose();
 
   await vetted.selectOption('True');
