@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { posts, review } from '@preffy/api';
+import { leaderboard, posts } from '@preffy/api';
 import { FORM_MESSAGES } from '@preffy/domain';
 import type { ApiClient } from './api-client.ts';
 import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
@@ -33,7 +33,7 @@ async function competitionWithPosts(baseURL: string, { viaReferral = false } = {
   if (viaReferral)
     await api.call(posts.submit, { params: { id: competition.id }, body: { ...friendPost, ref: post.id } });
   else await addPost(api, competition.id, { ...friendPost, likes: 10, views: 5000 });
-  const { post: scored } = await api.call(review.score, {
+  const { post: scored } = await api.call(posts.score, {
     params: { id: post.id },
     body: { version: post.version, score: 'love' },
   });
@@ -42,7 +42,7 @@ async function competitionWithPosts(baseURL: string, { viaReferral = false } = {
 }
 
 async function metricOf(api: ApiClient, competitionId: string, creator: string) {
-  const page = await api.call(review.creatorMetrics, {
+  const page = await api.call(leaderboard.creatorMetrics, {
     params: { id: competitionId },
     query: { search: creator },
   });
@@ -156,7 +156,7 @@ test('staff reset a referral bonus after confirming, and see the referring link'
 
   // Someone edits the likes after the table was read: Reset answers 409, says what the post holds
   // now, resets nothing, and the table shows the stored post; a second Reset then goes through.
-  await api.call(review.update, {
+  await api.call(posts.update, {
     params: { id: scored.id },
     body: { likes: 75 + bonus, version: scored.version },
   });
@@ -210,7 +210,7 @@ test('the Creators tab saves a metric, shows Updated, and reports a metric someo
 
   // Someone else saves meanwhile: the row says so, and Update again saves over it.
   const stored = await metricOf(api, competitionId, owner);
-  await api.call(review.setCreatorMetric, {
+  await api.call(leaderboard.setCreatorMetric, {
     params: { id: competitionId },
     body: { creator: owner, platform: stored.platform, metric: 5, version: stored.version },
   });
