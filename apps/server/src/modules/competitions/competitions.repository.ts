@@ -58,6 +58,17 @@ export async function countByTab(db: Database, viewer: { role: string; email: st
   };
 }
 
+/** Whether a competition exists and is not deleted (a promotion or an inquiry must name one). */
+export async function isLiveCompetition(db: Database, competitionId: string) {
+  const row = await db
+    .selectFrom('competitions')
+    .select('id')
+    .where('id', '=', competitionId)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const findCompetition = (db: Database, id: string) =>
   db.selectFrom('competitions').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
 

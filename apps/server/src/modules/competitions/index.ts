@@ -8,6 +8,7 @@ export { type CompetitionRow } from './competition.dto.ts';
 export {
   completeCompetition,
   findCompetition,
+  isLiveCompetition,
   seesEveryCompetition,
   visibleCompetitions,
 } from './competitions.repository.ts';

@@ -225,14 +225,3 @@ function parseChanges(stored: string | null): Record<string, unknown> | null {
     return null;
   }
 }
-
-/** Whether a competition exists and is not deleted. */
-export async function isLiveCompetition(db: Database, competitionId: string) {
-  const row = await db
-    .selectFrom('competitions')
-    .select('id')
-    .where('id', '=', competitionId)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
-}

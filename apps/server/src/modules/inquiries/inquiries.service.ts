@@ -7,7 +7,7 @@ import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
 import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
-import { sanitizeRichText } from '../competitions/index.ts';
+import { sanitizeRichText, isLiveCompetition } from '../competitions/index.ts';
 import { enqueueEmail } from '../email/index.ts';
 import { requireLiveChoices } from '../inquiry-options/index.ts';
 import {
@@ -15,7 +15,6 @@ import {
   findInquiry,
   insertInquiry,
   insertNote,
-  isLiveCompetition,
   toInquiry,
   toNote,
 } from './inquiries.repository.ts';

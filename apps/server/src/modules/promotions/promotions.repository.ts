@@ -108,17 +108,6 @@ export async function listPromotions(db: Database, q: ListPromotionsQuery): Prom
 export const findPromotion = (db: Database, id: string): Promise<PromotionRow | undefined> =>
   withCompetition(livePromotions(db)).where('promotions.id', '=', id).executeTakeFirst();
 
-/** Whether a competition exists and is not deleted (a promotion must belong to one). */
-export async function isLiveCompetition(db: Database, competitionId: string) {
-  const row = await db
-    .selectFrom('competitions')
-    .select('id')
-    .where('id', '=', competitionId)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** What the competition's Promotion email says about it. */
 export const findCompetitionForEmail = (db: Database, competitionId: string) =>
   db

@@ -6,6 +6,7 @@ import {
   type PromotionSendBlock,
 } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
+import { isLiveCompetition } from '../competitions/index.ts';
 import { newRecord } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
 import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
@@ -17,7 +18,6 @@ import {
   findCompetitionForEmail,
   findPromotion,
   insertPromotion,
-  isLiveCompetition,
   toPromotion,
 } from './promotions.repository.ts';
 
