@@ -14,7 +14,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     root: import.meta.dirname,
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Bounds for a hang, not for speed: a file's app (migrations, three Argon2 sign-ins) took over
+    // 30 s to build on a two-core machine also running browser tests, and nothing here is slow
+    // on purpose.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
