@@ -76,15 +76,25 @@ export function apiClient(context: APIRequestContext) {
     endpoint: E,
     ...[input]: Args<E>
   ): Promise<ResponseOf<E>> {
-    const response = await fetchAnswer(endpoint, input ?? {}, false);
-    const status = successStatus(endpoint);
-    expect(response.status(), `${describe(endpoint)}: ${await response.text()}`).toBe(status);
-    const answer = endpoint.responses[status]!.parse(status === 204 ? undefined : await response.json());
-    // Parsed with the endpoint's own success schema just above, so it has that schema's type.
-    return answer as ResponseOf<E>;
+    return answerOf(endpoint, await fetchAnswer(endpoint, input ?? {}, false));
   }
 
   return { call, send };
+}
+
+/**
+ * The endpoint's success answer in a response `send` handed back (one a test looked at first):
+ * its declared status is expected, and the body is parsed with its schema.
+ */
+export async function answerOf<E extends EndpointDefinition>(
+  endpoint: E,
+  response: APIResponse,
+): Promise<ResponseOf<E>> {
+  const status = successStatus(endpoint);
+  expect(response.status(), `${describe(endpoint)}: ${await response.text()}`).toBe(status);
+  const answer = endpoint.responses[status]!.parse(status === 204 ? undefined : await response.json());
+  // Parsed with the endpoint's own success schema just above, so it has that schema's type.
+  return answer as ResponseOf<E>;
 }
 
 /** The API's one error answer (apps/server/src/plugins/error-handler.ts), parsed. */
