@@ -33,7 +33,7 @@ export const badRequest = (field: string, message: string) =>
 /**
  * A stale version. It holds the stored row as read from the database (hashes and all), so it
  * never leaves as is: the error handler answers with the table's public shape
- * (lib/public-shapes.ts), or without `current` when the table has none.
+ * (the owning area's manifest, modules/<area>/index.ts), or without `current` when it has none.
  */
 export class VersionConflict extends AppError {
   constructor(

@@ -62,7 +62,7 @@ export type CreatorMetricRow = CreatorRow & {
   version: number | null;
 };
 
-/** A creator's metric in its public shape (also the `current` of a 409, lib/public-shapes.ts). */
+/** A creator's metric in its public shape (also the `current` of a 409: the leaderboard area's manifest). */
 export const toCreatorMetric = (row: CreatorMetricRow): CreatorMetric => ({
   ...toCreator(row),
   id: row.id,

@@ -17,7 +17,7 @@ export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReviewRow>>>;
 /**
  * Writes a post when its stored version is still `expectedVersion` (deleted or not: restoring
  * and editing an Inactive post are writes too). Otherwise 404 when it does not exist, or 409
- * with the post in its review shape (the referral count included, lib/public-shapes.ts).
+ * with the post in its review shape (the referral count included; the posts area's manifest names that shape).
  */
 export async function updatePostVersioned(
   db: Database,

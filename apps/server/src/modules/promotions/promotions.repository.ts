@@ -13,7 +13,7 @@ export type PromotionsPage = ReplyOf<typeof promotions.list>;
 
 /**
  * A stored promotion joined with its competition: what the API shows and what a 409 carries
- * (lib/public-shapes.ts), so both are built from the same row.
+ * (the promotions area's manifest), so both are built from the same row.
  */
 export type PromotionRow = Selectable<PromotionsTable> & {
   competitionName: string;
