@@ -1,17 +1,8 @@
-import { ANALYTICS_MESSAGES, type Analytics, type ParsedQuery, type analytics } from '@preffy/api';
-import {
-  CHART_FIRST_DAY,
-  continentOf,
-  dayRangeMs,
-  isRealDay,
-  isValidRange,
-  localDay,
-  presetRange,
-  rate,
-} from '@preffy/domain';
+import type { Analytics, ParsedQuery, analytics } from '@preffy/api';
+import { continentOf, dayRangeMs, localDay, presetRange, rate } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { requireChartDays } from '../../lib/day-range.ts';
 import {
   byContinent,
   byCountry,
@@ -24,18 +15,11 @@ import {
 
 export type AnalyticsQuery = ParsedQuery<typeof analytics.get>;
 
-/**
- * The days a query asks for. A custom range must be real days, in order, from CHART_FIRST_DAY
- * until today in the business time zone (the web's picker offers nothing else; a hand-made URL
- * gets a 400 on the field at fault).
- */
+/** The days a query asks for: a preset's, or a custom range of chart days (requireChartDays). */
 export function resolvePeriod(query: AnalyticsQuery, timeZone: string, at = now()) {
   if (query.preset !== 'custom') return { preset: query.preset, ...presetRange(query.preset, at, timeZone) };
   const { from = '', to = '' } = query;
-  if (!isValidRange(from, to, localDay(at, timeZone))) {
-    const fromIsWrong = !isRealDay(from) || from < CHART_FIRST_DAY;
-    throw badRequest(fromIsWrong ? 'from' : 'to', ANALYTICS_MESSAGES.badRange);
-  }
+  requireChartDays(from, to, localDay(at, timeZone));
   return { preset: query.preset, from, to };
 }
 

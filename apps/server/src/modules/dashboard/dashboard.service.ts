@@ -1,23 +1,8 @@
-import {
-  ANALYTICS_MESSAGES,
-  type DashboardChartData,
-  type DashboardTiles,
-  type ParsedQuery,
-  type dashboard,
-} from '@preffy/api';
-import {
-  CHART_FIRST_DAY,
-  dailySeries,
-  dayRangeMs,
-  daySeries,
-  isRealDay,
-  isValidRange,
-  localDay,
-  prizeTotal,
-} from '@preffy/domain';
+import type { DashboardChartData, DashboardTiles, ParsedQuery, dashboard } from '@preffy/api';
+import { CHART_FIRST_DAY, dailySeries, dayRangeMs, daySeries, localDay, prizeTotal } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { requireChartDays } from '../../lib/day-range.ts';
 import { countUnseen } from '../inquiries/index.ts';
 import { paymentTotals } from '../payments/index.ts';
 import {
@@ -33,19 +18,12 @@ import {
 
 export type ChartQuery = ParsedQuery<typeof dashboard.chart>;
 
-/**
- * The chart's days: CHART_FIRST_DAY..today (business time zone) unless asked otherwise; a
- * range must be real days, in order, inside that span (the picker offers nothing else, so a
- * hand-made URL gets a 400 on the field at fault, with the analytics screen's message).
- */
+/** The chart's days: CHART_FIRST_DAY..today (business time zone) unless asked otherwise (requireChartDays). */
 export function chartRange(query: ChartQuery, timeZone: string, at = now()) {
   const today = localDay(at, timeZone);
   const from = query.from ?? CHART_FIRST_DAY;
   const to = query.to ?? today;
-  if (!isValidRange(from, to, today)) {
-    const fromIsWrong = !isRealDay(from) || from < CHART_FIRST_DAY;
-    throw badRequest(fromIsWrong ? 'from' : 'to', ANALYTICS_MESSAGES.badRange);
-  }
+  requireChartDays(from, to, today);
   return { from, to };
 }
 
