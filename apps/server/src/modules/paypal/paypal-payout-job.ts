@@ -1,10 +1,9 @@
 import { DEFAULT_PAYOUT_NOTE, PAYOUT_CURRENCY, payoutCsvAmount } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { recordAudit } from '../audit/index.ts';
 import type { JobHandler } from '../../plugins/jobs/job-runner.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { PaypalClient, PaypalError, type PaypalSettings } from './paypal-client.ts';
-import { applyBatchStatus, applyItemReports } from './paypal-status.ts';
+import { applyBatchStatus, applyItemReports, auditPayout, releasePayout } from './paypal-status.ts';
 import {
   FINAL_BATCH_STATUSES,
   NEEDS_REVIEW,
@@ -15,7 +14,6 @@ import {
   payoutsToFollow,
   updatePayout,
 } from './paypal.repository.ts';
-import { releasePayments } from '../payments/index.ts';
 
 /** The job kind that sends a competition's payouts to PayPal and follows them (decision 0029). */
 export const PAYPAL_PAYOUT = 'paypal-payout';
@@ -90,27 +88,14 @@ async function createBatch(db: Database, client: PaypalClient, payout: PayoutRow
           batchStatus: NEEDS_REVIEW,
           lastError: reviewError(payout, message),
         });
-        await recordAudit(trx, {
-          actorId: null,
-          entity: 'paypalPayout',
-          entityId: payout.id,
-          action: 'needs-review',
-          changes: { error: message },
-        });
+        await auditPayout(trx, payout.id, 'needs-review', { error: message });
       });
       return;
     }
     if (error instanceof PaypalError && !error.temporary) {
       await db.transaction().execute(async (trx) => {
         await updatePayout(trx, payout.id, { batchStatus: 'REFUSED', lastError: message });
-        await releasePayments(trx, payout.id);
-        await recordAudit(trx, {
-          actorId: null,
-          entity: 'paypalPayout',
-          entityId: payout.id,
-          action: 'refused',
-          changes: { error: message },
-        });
+        await releasePayout(trx, payout.id, 'refused', { error: message });
       });
       return;
     }

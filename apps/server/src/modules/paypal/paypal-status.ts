@@ -20,6 +20,16 @@ const NOTHING_PAID_BATCH_STATUSES = new Set(['DENIED', 'CANCELED']);
 /** A status PayPal could send; anything else (a hostile or broken value) is ignored. */
 const STATUS_PATTERN = /^[A-Z_]{1,40}$/;
 
+/** Audits what became of a payout through PayPal's answers (the job or a webhook: no person acted). */
+export const auditPayout = (db: Database, payoutId: string, action: string, changes: unknown) =>
+  recordAudit(db, { actorId: null, entity: 'paypalPayout', entityId: payoutId, action, changes });
+
+/** A payout that will pay nothing: its payments still To Be Paid leave it, to be sent again. */
+export async function releasePayout(db: Database, payoutId: string, action: string, changes: unknown) {
+  await releasePayments(db, payoutId);
+  await auditPayout(db, payoutId, action, changes);
+}
+
 type PaymentState = { status: string; paypalItemStatus: string | null };
 export type ItemChange = {
   paypalItemStatus: string;
@@ -150,16 +160,10 @@ export async function applyBatchStatus(db: Database, payoutBatchId: string, batc
   if (!payout) return 'unknown';
   return db.transaction().execute(async (trx) => {
     if (!(await setBatchStatus(trx, payoutBatchId, batchStatus))) return 'unchanged';
-    if (NOTHING_PAID_BATCH_STATUSES.has(batchStatus)) {
-      await releasePayments(trx, payout.id);
-      await recordAudit(trx, {
-        actorId: null,
-        entity: 'paypalPayout',
-        entityId: payout.id,
-        action: 'released',
-        changes: { batchStatus: { from: payout.batchStatus, to: batchStatus } },
+    if (NOTHING_PAID_BATCH_STATUSES.has(batchStatus))
+      await releasePayout(trx, payout.id, 'released', {
+        batchStatus: { from: payout.batchStatus, to: batchStatus },
       });
-    }
     return 'changed';
   });
 }
