@@ -44,6 +44,14 @@ const providerClient = (name: string, config: ProvidersConfig) =>
     backoffMs: config.backoffMs,
   });
 
+/** A platform whose stats one configured provider answers: its endpoint and its client. */
+abstract class EndpointSource {
+  constructor(
+    protected readonly client: ProviderClient,
+    protected readonly endpoint: ProviderEndpoint,
+  ) {}
+}
+
 /**
  * TikTok metadata providers: GET {url}/video?url={video link} with the key in x-api-key, answering
  * { id, createTime, author: { uniqueId }, stats: { diggCount, playCount, commentCount, shareCount },
@@ -116,16 +124,9 @@ class TikTokSource implements StatsSource {
  * Instagram post-info provider: GET {url}/post?code={shortcode} with x-api-key, answering
  * { like_count, play_count, comment_count, taken_at, user: { username }, country }.
  */
-class InstagramSource implements StatsSource {
+class InstagramSource extends EndpointSource implements StatsSource {
   platform = 'instagram' as const;
   batchSize = 1;
-  private client: ProviderClient;
-  constructor(
-    config: ProvidersConfig,
-    private readonly endpoint: ProviderEndpoint,
-  ) {
-    this.client = providerClient('instagram', config);
-  }
   fetch(targets: StatsTarget[]) {
     return oneByOne(targets, (target) => this.one(target).catch(failed));
   }
@@ -153,16 +154,9 @@ class InstagramSource implements StatsSource {
 }
 
 /** YouTube Data API v3: videos.list with part=snippet,statistics, up to 50 ids a call. */
-class YouTubeSource implements StatsSource {
+class YouTubeSource extends EndpointSource implements StatsSource {
   platform = 'youtube' as const;
   batchSize = 50;
-  private client: ProviderClient;
-  constructor(
-    config: ProvidersConfig,
-    private readonly endpoint: ProviderEndpoint,
-  ) {
-    this.client = providerClient('youtube', config);
-  }
   async fetch(targets: StatsTarget[]) {
     const out = new Map<string, StatsResult>();
     for (let i = 0; i < targets.length; i += this.batchSize) {
@@ -221,8 +215,10 @@ export function createStatsSources(config: ProvidersConfig): StatsSources {
   return {
     tiktok: new TikTokSource(config),
     instagram: config.instagram
-      ? new InstagramSource(config, config.instagram)
+      ? new InstagramSource(providerClient('instagram', config), config.instagram)
       : unconfigured('instagram', 'Instagram'),
-    youtube: config.youtube ? new YouTubeSource(config, config.youtube) : unconfigured('youtube', 'YouTube'),
+    youtube: config.youtube
+      ? new YouTubeSource(providerClient('youtube', config), config.youtube)
+      : unconfigured('youtube', 'YouTube'),
   };
 }
