@@ -1,4 +1,5 @@
 import type { ListSubscribersQuery, ListWinnersQuery, Subscriber, Winner } from '@preffy/api';
+import { chunkRows } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { WinnersTable } from '../../db/schema.ts';
@@ -13,6 +14,10 @@ type NewWinner = Insertable<WinnersTable>;
 
 /** Rows per IN list: well under every dialect's bind-parameter limit. */
 const CHUNK = 500;
+
+/** The live winner records of some addresses (at most CHUNK of them: one IN list). */
+const liveWinnersAmong = (db: Database, emails: readonly string[]) =>
+  db.selectFrom('winners').where('deleted', '=', 0).where('email', 'in', emails);
 
 /** Subscribers: winners who are not unsubscribed, banned or deleted. */
 function subscribersQuery(db: Database, search?: string) {
@@ -48,12 +53,9 @@ export async function subscriberEmails(db: Database, search?: string): Promise<s
 /** Addresses that must get no marketing mail, with the reason. */
 export async function suppressedAddresses(db: Database, emails: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (let i = 0; i < emails.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('winners')
+  for (const chunk of chunkRows(emails, CHUNK)) {
+    const rows = await liveWinnersAmong(db, chunk)
       .select(['email', 'isBanned', 'isUnsubscribed'])
-      .where('deleted', '=', 0)
-      .where('email', 'in', emails.slice(i, i + CHUNK))
       .where((eb) => eb.or([eb('isBanned', '=', 1), eb('isUnsubscribed', '=', 1)]))
       .execute();
     for (const row of rows) out.set(row.email, row.isUnsubscribed ? 'unsubscribed' : 'banned');
@@ -86,13 +88,8 @@ export async function payeesOf(
 ): Promise<Map<string, { paymentEmail: string; isBanned: boolean }>> {
   const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const out = new Map(addresses.map((email) => [email, { paymentEmail: email, isBanned: false }]));
-  for (let i = 0; i < addresses.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('winners')
-      .select(['email', 'paypal', 'isBanned'])
-      .where('deleted', '=', 0)
-      .where('email', 'in', addresses.slice(i, i + CHUNK))
-      .execute();
+  for (const chunk of chunkRows(addresses, CHUNK)) {
+    const rows = await liveWinnersAmong(db, chunk).select(['email', 'paypal', 'isBanned']).execute();
     for (const row of rows)
       out.set(row.email, {
         paymentEmail: row.paypal?.trim().toLowerCase() || row.email,
