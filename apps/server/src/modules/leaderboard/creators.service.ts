@@ -13,6 +13,7 @@ import {
   toCreatorMetric,
   updateCreatorMetric,
 } from './creators.repository.ts';
+import { forVisibleCompetition } from './leaderboard.service.ts';
 
 /** The competition's ranking metric (Update Leaderboard reads it the same way). */
 export const rankingMetric = (metric: string): 'likes' | 'views' => (metric === 'views' ? 'views' : 'likes');
@@ -22,15 +23,8 @@ async function visibleCompetition(db: Database, user: SessionUser, competitionId
   return { id: competition.id, metric: rankingMetric(competition.metric) };
 }
 
-export async function competitionCreators(
-  db: Database,
-  user: SessionUser,
-  competitionId: string,
-  q: PageQuery,
-) {
-  const competition = await visibleCompetition(db, user, competitionId);
-  return listCreators(db, competition.id, q);
-}
+/** A competition's creators, for a user who may see it. */
+export const competitionCreators = forVisibleCompetition(listCreators);
 
 export async function competitionCreatorMetrics(
   db: Database,

@@ -1,16 +1,16 @@
-import type { ListLeaderboardQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { findVisibleCompetition } from '../competitions/index.ts';
 import { listLeaderboard } from './leaderboard.repository.ts';
 
+/**
+ * A read of one competition's rows, for a user: the competition must be one they may see (404
+ * otherwise, findVisibleCompetition), and the read gets its id.
+ */
+export const forVisibleCompetition =
+  <Q, R>(read: (db: Database, competitionId: string, query: Q) => Promise<R>) =>
+  async (db: Database, user: SessionUser, competitionId: string, query: Q): Promise<R> =>
+    read(db, (await findVisibleCompetition(db, user, competitionId)).id, query);
+
 /** The stored leaderboard of a competition the user may see. */
-export async function competitionLeaderboard(
-  db: Database,
-  user: SessionUser,
-  competitionId: string,
-  q: ListLeaderboardQuery,
-) {
-  const competition = await findVisibleCompetition(db, user, competitionId);
-  return listLeaderboard(db, competition.id, q);
-}
+export const competitionLeaderboard = forVisibleCompetition(listLeaderboard);
