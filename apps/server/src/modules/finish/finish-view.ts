@@ -82,6 +82,14 @@ export async function loadFinish(db: Database, competitionId: string) {
   return { competition, row, finish: await finishView(db, competition, row) };
 }
 
+/** The wizard while its winners can still change: 409 once they are submitted. */
+export async function loadUnsubmittedFinish(db: Database, competitionId: string) {
+  const loaded = await loadFinish(db, competitionId);
+  if (loaded.row?.submittedAt != null)
+    throw new FinishStepConflict(FINISH_MESSAGES.alreadySubmitted, loaded.finish);
+  return loaded;
+}
+
 /** 409 for a write the wizard's step no longer allows, with the wizard as it is now. */
 export class FinishStepConflict extends AppError {
   constructor(

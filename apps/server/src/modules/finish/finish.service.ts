@@ -8,10 +8,10 @@ import { loadRankingInput } from '../leaderboard/index.ts';
 import { payeesOf } from '../winners/index.ts';
 import { insertFinishRow, updateFinishRow, winnerCandidates } from './finish.repository.ts';
 import {
-  FinishStepConflict,
   StaleFinish,
   inFinishTransaction,
   loadFinish,
+  loadUnsubmittedFinish,
   prizeSlotsOf,
   requireCompetition,
   slotsWithWinners,
@@ -37,8 +37,7 @@ export async function saveWinnersDraft(
   competitionId: string,
   input: WinnersInput,
 ) {
-  const { competition, row, finish } = await loadFinish(db, competitionId);
-  if (row?.submittedAt != null) throw new FinishStepConflict(FINISH_MESSAGES.alreadySubmitted, finish);
+  const { competition } = await loadUnsubmittedFinish(db, competitionId);
   checkSlotCount(input.winners, prizeSlotsOf(competition).length);
   const winners = JSON.stringify(input.winners);
   await inFinishTransaction(
