@@ -50,7 +50,13 @@ export const paymentTotalSchema = z.object({ count: z.number(), amount: z.number
 export const paymentTotalsSchema = z.object({ toBePaid: paymentTotalSchema, paid: paymentTotalSchema });
 export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
 
-const paymentAnswer = z.object({ payment: paymentSchema });
+/** Sent and Unsend: the same request (the version read, once per Idempotency-Key) and answer. */
+const paymentMove = {
+  idempotent: true,
+  params: idParams,
+  body: versionBody,
+  responses: { 200: z.object({ payment: paymentSchema }) },
+} as const;
 
 const { staff } = endpointsOf(['payments']);
 
@@ -66,16 +72,10 @@ export const payments = {
   }),
   send: staff.post('/api/payments/:id/send', {
     summary: 'Sent: a To Be Paid payment becomes Paid (Sent To CSV); audited',
-    idempotent: true,
-    params: idParams,
-    body: versionBody,
-    responses: { 200: paymentAnswer },
+    ...paymentMove,
   }),
   unsend: staff.post('/api/payments/:id/unsend', {
     summary: 'Unsend: a Paid payment returns to To Be Paid; audited',
-    idempotent: true,
-    params: idParams,
-    body: versionBody,
-    responses: { 200: paymentAnswer },
+    ...paymentMove,
   }),
 };
