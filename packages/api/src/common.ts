@@ -14,6 +14,13 @@ export const okSchema = z.object({ ok: z.boolean() });
 /** The same for a DELETE, which carries the version in its query. */
 export const versionQuery = z.object({ version: z.coerce.number().int().min(1) });
 
+/** A soft delete at the version read (`DELETE …/:id?version=n`): a stale version is a 409. */
+export const versionedDelete = {
+  params: idParams,
+  query: versionQuery,
+  responses: { 200: okSchema },
+} as const;
+
 /** A sign-out everywhere: done, and how many sessions ended. */
 export const endedSessionsSchema = okSchema.extend({ ended: z.number() });
 

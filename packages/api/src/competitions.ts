@@ -6,7 +6,7 @@ import {
   updateCompetitionSchema,
 } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
+import { idParams, versionBody, versionedDelete } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 
@@ -158,8 +158,6 @@ export const competitions = {
   // Administrators and the competition's own organizer (checked in the service).
   remove: signedIn.delete('/api/competitions/:id', {
     summary: "Delete (soft): administrators and the competition's organizer",
-    params: idParams,
-    query: versionQuery,
-    responses: { 200: okSchema },
+    ...versionedDelete,
   }),
 };

@@ -1,6 +1,6 @@
 import { TEXT_LIMITS, newInquirySchema, updateInquirySchema } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
+import { idParams, okSchema, versionBody, versionedDelete } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { unseenInquiriesCount } from './inquiries-unseen.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
@@ -133,9 +133,7 @@ export const inquiries = {
   }),
   remove: staff.delete('/api/inquiries/:id', {
     summary: 'Delete an inquiry (soft), with the version read',
-    params: idParams,
-    query: versionQuery,
-    responses: { 200: okSchema },
+    ...versionedDelete,
   }),
   notes: staff.get('/api/inquiries/:id/notes', {
     summary: "An inquiry's notes, newest first",

@@ -1,6 +1,6 @@
 import { INQUIRY_OPTION_KINDS, INQUIRY_OPTION_LIMITS, inquiryOptionLabelSchema } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
+import { idParams, versionBody, versionedDelete } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 
 /**
@@ -75,8 +75,6 @@ export const inquiryOptions = {
   }),
   remove: staff.delete('/api/inquiry-options/:id', {
     summary: 'Remove an option (soft), with the version read; old inquiries keep their text; audited',
-    params: idParams,
-    query: versionQuery,
-    responses: { 200: okSchema },
+    ...versionedDelete,
   }),
 };

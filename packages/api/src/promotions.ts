@@ -1,6 +1,6 @@
 import { PROMOTION_SEND_BLOCKS, promotionInputSchema } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
+import { idParams, versionBody, versionedDelete } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 
@@ -84,9 +84,7 @@ export const promotions = {
   }),
   remove: staff.delete('/api/promotions/:id', {
     summary: 'Delete a promotion (a soft delete, with the version read); audited',
-    params: idParams,
-    query: versionQuery,
-    responses: { 200: okSchema },
+    ...versionedDelete,
   }),
   send: staff.post('/api/promotions/:id/send', {
     idempotent: true,

@@ -1,6 +1,6 @@
 import { FORM_MESSAGES, TEXT_LIMITS, createWinnerSchema } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
+import { idParams, versionBody, versionedDelete } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 
@@ -73,8 +73,6 @@ export const winners = {
   }),
   remove: staff.delete('/api/winners/:id', {
     summary: 'Delete a winner (a soft delete, with the version read)',
-    params: idParams,
-    query: versionQuery,
-    responses: { 200: okSchema },
+    ...versionedDelete,
   }),
 };
