@@ -1,16 +1,16 @@
-import { Checkbox, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type AdminPost, MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
 import { editPostSchema } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
+import { closeDiscarding } from '../../../components/forms/discard-changes.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { type UpdatePostInput, useUpdatePost } from '../api/posts.ts';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 export type EditPostValues = {
   email: string;
@@ -47,7 +47,6 @@ export function changedFields(values: EditPostValues, base: EditPostValues) {
  */
 export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () => void }) {
   const { t } = useTranslation('posts');
-  const isPhone = useIsPhone();
   const updatePost = useUpdatePost();
   // What the form was last in step with: the base for the version and for "what changed".
   const [base, setBase] = useState<ReviewPost>(post);
@@ -88,19 +87,15 @@ export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () 
     await save.submit({ id: post.id, body: { ...body, version: base.version } });
   });
 
-  const close = () => {
-    if (!form.isDirty()) return onClose();
-    confirmDestructive({
-      title: t('edit.discardTitle'),
-      body: t('edit.discardBody'),
-      confirm: t('edit.discard'),
-      onConfirm: onClose,
-      testId: 'confirm-discard',
+  const close = () =>
+    closeDiscarding({
+      changed: form.isDirty(),
+      texts: { title: t('edit.discardTitle'), body: t('edit.discardBody'), discard: t('edit.discard') },
+      close: onClose,
     });
-  };
 
   return (
-    <Modal opened onClose={close} fullScreen={isPhone} title={t('edit.title', { creator: base.creator })}>
+    <ResponsiveModal opened onClose={close} title={t('edit.title', { creator: base.creator })}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={label('email')} required data-autofocus {...form.getInputProps('email')} />
@@ -121,6 +116,6 @@ export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () 
         </Stack>
       </form>
       {save.conflictDialog}
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReviewPost } from '@preffy/api';
 import { parsePostLink } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.tsx';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { referralsQuery } from '../api/referrals.ts';
 
 /** The video a referring link points at, when the link is one we can embed. */
@@ -18,14 +18,12 @@ export function embedOf(link: string): { platform: string; postId: string | null
 /** The reset table's View: the links that referred to a post, as embeds (240×500). */
 export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClose: () => void }) {
   const { t } = useTranslation('referrals');
-  const isPhone = useIsPhone();
   const { data, isError } = useQuery(referralsQuery(post.id));
   return (
-    <Modal
+    <ResponsiveModal
       opened
       onClose={onClose}
       size="xl"
-      fullScreen={isPhone}
       title={t('linksTitle', { count: data?.total ?? post.referralCount, creator: post.creator })}
     >
       {isError ? (
@@ -67,6 +65,6 @@ export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClo
           {t('moreLinks', { count: data.total - data.items.length })}
         </Text>
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }
