@@ -31,7 +31,8 @@ import { LEADERBOARD_TABLE_KEY, POSTS_TABLE_KEY, leaderboardKeys } from '../api/
 import { ImportPostsModal } from './ImportPostsModal.tsx';
 import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
 import { CreatorsTable } from './CreatorsTable.tsx';
-import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { linkColumn } from '../../../components/posts/post-columns.tsx';
+import { countColumn } from '../../../components/table/number-columns.ts';
 import { useFormatTimestamp } from '../../../lib/session.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { whyHere } from '../why-here.ts';

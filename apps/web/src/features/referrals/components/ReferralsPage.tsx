@@ -1,6 +1,6 @@
 import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AdminPost, type Competition, posts } from '@preffy/api';
+import type { AdminPost, Competition } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
-import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
@@ -16,10 +15,11 @@ import { useMe } from '../../../lib/session.ts';
 import { CreatorSelect } from '../../../components/posts/CreatorSelect.tsx';
 import { PostCards } from '../../../components/posts/PostCards.tsx';
 import { SearchableSelect } from '../../../components/forms/SearchableSelect.tsx';
-import { postsKeys } from '../../../lib/post-lists.ts';
 import { referralCreatorsQuery, useResetReferrals } from '../api/referrals.ts';
 import { ReferringLinksModal } from './ReferringLinksModal.tsx';
-import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { linkColumn } from '../../../components/posts/post-columns.tsx';
+import { countColumn } from '../../../components/table/number-columns.ts';
+import { useAllPostsTable } from '../../../components/posts/use-all-posts-table.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 /**
@@ -111,13 +111,11 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
   const [viewing, setViewing] = useState<AdminPost | null>(null);
   const reset = useResetReferrals();
   const submissionKey = useSubmissionKey();
-  const table = useServerTable({
-    key: postsKeys.lists,
-    endpoint: posts.listAll,
-    sortBy: 'createdAt',
-    sortDirection: 'desc',
-    pageSizes: [10, 25, 50],
-    extra: { competitionId: competition.id, creator, withReferrals: 'true', deleted: 'false' },
+  const table = useAllPostsTable({
+    competitionId: competition.id,
+    creator,
+    withReferrals: 'true',
+    deleted: 'false',
   });
   const askReset = (post: AdminPost) =>
     confirmDestructive({
