@@ -1,12 +1,13 @@
-import { Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type AdminPost, MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
+import type { AdminPost, ReviewPost } from '@preffy/api';
 import { editPostSchema } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
+import { PostCountInput } from '../../../components/forms/PostCountInput.tsx';
 import { closeDiscarding } from '../../../components/forms/discard-changes.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
@@ -100,14 +101,9 @@ export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () 
         <Stack>
           <TextInput label={label('email')} required data-autofocus {...form.getInputProps('email')} />
           <TextInput label={label('creator')} required {...form.getInputProps('creator')} />
-          <NumberInput
+          <PostCountInput
             label={label('likes')}
             required
-            min={0}
-            max={MAX_POST_COUNT}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator
             {...form.getInputProps('likes')}
           />
           <TextInput label={label('link')} required placeholder="https://" {...form.getInputProps('link')} />

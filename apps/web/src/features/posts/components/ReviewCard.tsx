@@ -5,18 +5,18 @@ import {
   Card,
   Group,
   List,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
+import type { ReviewPost } from '@preffy/api';
 import { editPostSchema, isNoteOnly } from '@preffy/domain';
 import { IconExternalLink, IconHeart, IconThumbUp, IconTrash } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostEmbed, REVIEW_EMBED } from '../../../components/posts/PostEmbed.tsx';
+import { PostCountInput } from '../../../components/forms/PostCountInput.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
@@ -164,14 +164,9 @@ export function ReviewCard({
             rules={likesRules}
             valueOf={Number}
             input={(props) => (
-              <NumberInput
+              <PostCountInput
                 label={t('zeroLikes.likes')}
                 size="xs"
-                min={0}
-                max={MAX_POST_COUNT}
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator
                 style={{ flex: 1 }}
                 {...props}
               />

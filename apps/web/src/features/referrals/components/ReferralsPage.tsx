@@ -2,7 +2,7 @@ import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminPost, Competition } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -47,51 +47,55 @@ export function ReferralsPage({
   return (
     <Stack>
       <PageHeader title={t('heading', { name: c.name || c.organizer })} />
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={2} size="h3">
-            {t('viewTitle')}
-          </Title>
-          <SearchableSelect
-            label={t('emailLabel')}
-            placeholder={t('emailPlaceholder')}
-            nothingFound={t('noPromoters')}
-            value={email ?? null}
-            onChange={(next) => onChange({ email: next ?? undefined, creator })}
-            query={(search) => referralCreatorsQuery(c.id, search)}
-            optionsOf={(page) => page.items.map((e) => ({ value: e.email, label: e.email }))}
-            testId="referral-email-select"
+      <Section title={t('viewTitle')}>
+        <SearchableSelect
+          label={t('emailLabel')}
+          placeholder={t('emailPlaceholder')}
+          nothingFound={t('noPromoters')}
+          value={email ?? null}
+          onChange={(next) => onChange({ email: next ?? undefined, creator })}
+          query={(search) => referralCreatorsQuery(c.id, search)}
+          optionsOf={(page) => page.items.map((e) => ({ value: e.email, label: e.email }))}
+          testId="referral-email-select"
+        />
+        {email ? (
+          <PostCards
+            key={email}
+            filter={{ competitionId: c.id, email, deleted: 'false' }}
+            emptyText={t('noPostsOf', { email })}
           />
-          {email ? (
-            <PostCards
-              key={email}
-              filter={{ competitionId: c.id, email, deleted: 'false' }}
-              emptyText={t('noPostsOf', { email })}
-            />
-          ) : (
-            <Text c="dimmed">{t('pickEmail')}</Text>
-          )}
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={2} size="h3">
-            {t('resetTitle')}
-          </Title>
-          <CreatorSelect
-            competitionId={c.id}
-            value={creator ?? null}
-            onChange={(next) => onChange({ email, creator: next ?? undefined })}
-            testId="reset-creator-select"
-          />
-          {creator ? (
-            <ResetTable competition={c} creator={creator} />
-          ) : (
-            <Text c="dimmed">{t('pickCreator')}</Text>
-          )}
-        </Stack>
-      </Paper>
+        ) : (
+          <Text c="dimmed">{t('pickEmail')}</Text>
+        )}
+      </Section>
+      <Section title={t('resetTitle')}>
+        <CreatorSelect
+          competitionId={c.id}
+          value={creator ?? null}
+          onChange={(next) => onChange({ email, creator: next ?? undefined })}
+          testId="reset-creator-select"
+        />
+        {creator ? (
+          <ResetTable competition={c} creator={creator} />
+        ) : (
+          <Text c="dimmed">{t('pickCreator')}</Text>
+        )}
+      </Section>
     </Stack>
+  );
+}
+
+/** One of the page's two parts, boxed under its own heading. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
 
