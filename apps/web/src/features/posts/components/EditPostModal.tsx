@@ -101,11 +101,7 @@ export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () 
         <Stack>
           <TextInput label={label('email')} required data-autofocus {...form.getInputProps('email')} />
           <TextInput label={label('creator')} required {...form.getInputProps('creator')} />
-          <PostCountInput
-            label={label('likes')}
-            required
-            {...form.getInputProps('likes')}
-          />
+          <PostCountInput label={label('likes')} required {...form.getInputProps('likes')} />
           <TextInput label={label('link')} required placeholder="https://" {...form.getInputProps('link')} />
           <Checkbox label={label('isDeleted')} {...form.getInputProps('isDeleted', { type: 'checkbox' })} />
           <FormActions submitLabel={t('edit.save')} loading={form.submitting} onCancel={close} />

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReviewPost } from '@preffy/api';
 import { editPostSchema, isNoteOnly } from '@preffy/domain';
 import { IconExternalLink, IconHeart, IconThumbUp, IconTrash } from '@tabler/icons-react';
@@ -84,13 +73,7 @@ export function ReviewCard({
     >
       <Stack gap="xs">
         <Group justify="center">
-          <PostEmbed
-            platform={post.platform}
-            postId={post.postId}
-            link={post.link}
-            title={post.creator}
-            size={REVIEW_EMBED}
-          />
+          <PostEmbed video={post} title={post.creator} size={REVIEW_EMBED} />
         </Group>
         <Group gap="md">
           <Anchor href={post.link} target="_blank" rel="noopener noreferrer">
@@ -164,12 +147,7 @@ export function ReviewCard({
             rules={likesRules}
             valueOf={Number}
             input={(props) => (
-              <PostCountInput
-                label={t('zeroLikes.likes')}
-                size="xs"
-                style={{ flex: 1 }}
-                {...props}
-              />
+              <PostCountInput label={t('zeroLikes.likes')} size="xs" style={{ flex: 1 }} {...props} />
             )}
             submit={{ label: t('zeroLikes.update') }}
             savedNotice={(saved) => ({

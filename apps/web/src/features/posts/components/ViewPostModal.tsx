@@ -10,7 +10,7 @@ export function ViewPostModal({ post, onClose }: { post: AdminPost; onClose: () 
   return (
     <ResponsiveModal opened onClose={onClose} size="auto" title={t('view.title', { creator: post.creator })}>
       <Stack align="center">
-        <PostEmbed platform={post.platform} postId={post.postId} link={post.link} title={post.creator} />
+        <PostEmbed video={post} title={post.creator} />
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             {post.competitionName}

@@ -13,7 +13,7 @@ import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useMe } from '../../../lib/session.ts';
 import { CreatorSelect } from '../../../components/posts/CreatorSelect.tsx';
-import { PostCards } from '../../../components/posts/PostCards.tsx';
+import { PickedPostCards } from '../../../components/posts/PostCards.tsx';
 import { SearchableSelect } from '../../../components/forms/SearchableSelect.tsx';
 import { referralCreatorsQuery, useResetReferrals } from '../api/referrals.ts';
 import { ReferringLinksModal } from './ReferringLinksModal.tsx';
@@ -58,15 +58,12 @@ export function ReferralsPage({
           optionsOf={(page) => page.items.map((e) => ({ value: e.email, label: e.email }))}
           testId="referral-email-select"
         />
-        {email ? (
-          <PostCards
-            key={email}
-            filter={{ competitionId: c.id, email, deleted: 'false' }}
-            emptyText={t('noPostsOf', { email })}
-          />
-        ) : (
-          <Text c="dimmed">{t('pickEmail')}</Text>
-        )}
+        <PickedPostCards
+          competitionId={c.id}
+          picked={email ? { email } : null}
+          emptyText={t('noPostsOf', { email })}
+          pickText={t('pickEmail')}
+        />
       </Section>
       <Section title={t('resetTitle')}>
         <CreatorSelect

@@ -35,16 +35,10 @@ export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClo
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {data.items.map((r) => {
-            const video = embedOf(r.referringLink);
+            const video = { ...embedOf(r.referringLink), link: r.referringLink };
             return (
               <Stack key={r.id} gap={4} align="center" data-testid="referring-link">
-                <PostEmbed
-                  platform={video.platform}
-                  postId={video.postId}
-                  link={r.referringLink}
-                  title={r.referringLink}
-                  size={REFERRAL_EMBED}
-                />
+                <PostEmbed video={video} title={r.referringLink} size={REFERRAL_EMBED} />
                 <Anchor
                   href={r.referringLink}
                   target="_blank"
