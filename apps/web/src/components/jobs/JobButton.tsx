@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Job, JobKind } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
@@ -80,29 +80,42 @@ export function JobButton({
 }
 
 /**
- * A competition's Update Views and Update Leaderboard, side by side (the entries and the post
- * review screens): each says when it finished, so the screen refetches what it changed.
+ * The heading of a screen that works on one competition's posts (entries, post review): its title
+ * and a line under it, with Update Views and Update Leaderboard side by side on the right. Each job
+ * says when it finished, so the screen refetches what it changed.
  */
-export function CompetitionJobs(props: {
+export function CompetitionJobsHeader(props: {
+  title: string;
+  subtitle: string;
   competitionId: string;
   canStart: boolean;
   onViewsUpdated: () => void;
   onLeaderboardUpdated: () => void;
 }) {
   return (
-    <Group align="start">
-      <JobButton
-        competitionId={props.competitionId}
-        kind="refresh-views"
-        canStart={props.canStart}
-        onFinished={props.onViewsUpdated}
-      />
-      <JobButton
-        competitionId={props.competitionId}
-        kind="update-leaderboard"
-        canStart={props.canStart}
-        onFinished={props.onLeaderboardUpdated}
-      />
+    <Group justify="space-between" align="start">
+      <div>
+        <Title order={1} size="h2">
+          {props.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {props.subtitle}
+        </Text>
+      </div>
+      <Group align="start">
+        <JobButton
+          competitionId={props.competitionId}
+          kind="refresh-views"
+          canStart={props.canStart}
+          onFinished={props.onViewsUpdated}
+        />
+        <JobButton
+          competitionId={props.competitionId}
+          kind="update-leaderboard"
+          canStart={props.canStart}
+          onFinished={props.onLeaderboardUpdated}
+        />
+      </Group>
     </Group>
   );
 }

@@ -48,13 +48,7 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
         {data.items.map((post) => (
           <Card key={post.id} withBorder padding="sm" data-testid="post-card">
             <Stack gap="xs" align="center">
-              <PostEmbed
-                platform={post.platform}
-                postId={post.postId}
-                link={post.link}
-                title={post.creator}
-                size={REFERRAL_EMBED}
-              />
+              <PostEmbed video={post} title={post.creator} size={REFERRAL_EMBED} />
               <Group gap="xs" justify="center">
                 <Badge variant="light">{platformName(post.platform)}</Badge>
                 {post.deleted && (
@@ -91,5 +85,31 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
         </Center>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The active posts in a competition of whoever a screen's picker chose (a creator's handle, or a
+ * promotion's creator email), from the first page again whenever the choice changes; until a
+ * choice is made, what to pick.
+ */
+export function PickedPostCards({
+  competitionId,
+  picked,
+  emptyText,
+  pickText,
+}: {
+  competitionId: string;
+  picked: { creator: string } | { email: string } | null;
+  emptyText: string;
+  pickText: string;
+}) {
+  if (!picked) return <Text c="dimmed">{pickText}</Text>;
+  return (
+    <PostCards
+      key={'creator' in picked ? picked.creator : picked.email}
+      filter={{ competitionId, ...picked, deleted: 'false' }}
+      emptyText={emptyText}
+    />
   );
 }

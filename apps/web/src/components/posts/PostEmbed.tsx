@@ -12,28 +12,25 @@ export const REFERRAL_EMBED = { width: 240, height: 500 } as const;
  * the video cannot be embedded. The frame loads when it scrolls into view.
  */
 export function PostEmbed({
-  platform,
-  postId,
-  link,
+  video,
   title,
   size = REVIEW_EMBED,
 }: {
-  platform: string;
-  postId: string | null;
-  link: string;
+  /** Where the video is: its platform and id there (null when the link names none), and its link. */
+  video: { platform: string; postId: string | null; link: string };
   /** The frame's accessible name, e.g. the creator's handle. */
   title: string;
   size?: { width: number; height: number };
 }) {
   const { t } = useTranslation();
-  const src = embedUrl(platform, postId);
+  const src = embedUrl(video.platform, video.postId);
   if (!src)
     return (
       <Paper withBorder w="100%" maw={size.width} h={size.height / 4} p="md">
         <Center h="100%">
           <Text size="sm" ta="center">
             {t('embed.cannotEmbed')}{' '}
-            <Anchor href={link} target="_blank" rel="noopener noreferrer">
+            <Anchor href={video.link} target="_blank" rel="noopener noreferrer">
               {t('embed.openVideo')}
             </Anchor>
           </Text>

@@ -77,8 +77,16 @@ function Figure({
 export function AnalyticsFigures({ data }: { data: Analytics }) {
   const { t } = useTranslation('analytics');
   const language = currentLanguage();
-  const rateDetail = (part: number) =>
-    t('figures.rateDetail', { part: formatCount(part), count: data.entered });
+  // Flagged and disqualified posts: their share of the posts entered, and how many they were.
+  const removedShare = (id: string, label: string, share: Analytics['flagged']) => (
+    <Figure
+      id={id}
+      label={label}
+      value={formatPercent(share.rate, language)}
+      detail={t('figures.rateDetail', { part: formatCount(share.count), count: data.entered })}
+      list="removedPosts"
+    />
+  );
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
       <Figure
@@ -103,20 +111,8 @@ export function AnalyticsFigures({ data }: { data: Analytics }) {
       <Figure id="paid" label={t('figures.prizePaid')} value={formatUsd(data.prizeMoney.paid)} list="paid" />
       <Figure id="owed" label={t('figures.prizeOwed')} value={formatUsd(data.prizeMoney.owed)} list="owed" />
       <Figure id="revenue" label={t('figures.revenue')} value={formatUsd(data.revenue)} list="competitions" />
-      <Figure
-        id="flagRate"
-        label={t('figures.flagRate')}
-        value={formatPercent(data.flagged.rate, language)}
-        detail={rateDetail(data.flagged.count)}
-        list="removedPosts"
-      />
-      <Figure
-        id="disqualificationRate"
-        label={t('figures.disqualificationRate')}
-        value={formatPercent(data.disqualified.rate, language)}
-        detail={rateDetail(data.disqualified.count)}
-        list="removedPosts"
-      />
+      {removedShare('flagRate', t('figures.flagRate'), data.flagged)}
+      {removedShare('disqualificationRate', t('figures.disqualificationRate'), data.disqualified)}
     </SimpleGrid>
   );
 }

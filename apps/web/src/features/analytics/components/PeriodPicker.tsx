@@ -1,8 +1,8 @@
 import { Group, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { ANALYTICS_PRESETS, type AnalyticsPreset, CHART_FIRST_DAY, localDay } from '@preffy/domain';
+import { ANALYTICS_PRESETS, type AnalyticsPreset, localDay } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartDaysInput } from '../../../components/charts/ChartDaysInput.tsx';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { type AnalyticsSearch, DEFAULT_PRESET } from '../analytics-search.ts';
 
@@ -39,16 +39,11 @@ export function PeriodPicker({
         }}
       />
       {preset === 'custom' && (
-        <DatePickerInput
-          type="range"
+        <ChartDaysInput
           label={t('period.range')}
           description={t('period.timeZone', { zone: timeZone })}
-          valueFormat="YYYY-MM-DD"
-          minDate={CHART_FIRST_DAY}
-          maxDate={today}
+          today={today}
           value={[search.from ?? null, search.to ?? null]}
-          allowSingleDateInRange
-          w={{ base: '100%', xs: 280 }}
           onChange={([from, to]) =>
             onChange({ preset: 'custom', from: from ?? undefined, to: to ?? undefined })
           }

@@ -1,11 +1,10 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Alert, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { DASHBOARD_CHARTS, type DashboardChart as ChartKind } from '@preffy/api';
 import { CHART_FIRST_DAY, localDay } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartDaysInput } from '../../../components/charts/ChartDaysInput.tsx';
+import { PictureLineChart } from '../../../components/charts/picture-charts.tsx';
 import { describeError } from '../../../lib/api/client.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useBusinessTimeZone, useFormatTimestamp } from '../../../lib/session.ts';
@@ -53,16 +52,11 @@ export function DashboardChart({
             w={{ base: '100%', xs: 260 }}
             onChange={(value) => onChange({ ...search, chart: (value ?? 'ugc') as ChartKind })}
           />
-          <DatePickerInput
-            type="range"
+          <ChartDaysInput
             label={t('chart.range')}
             description={t('chart.timeZone', { zone: timeZone })}
-            valueFormat="YYYY-MM-DD"
-            minDate={CHART_FIRST_DAY}
-            maxDate={today}
+            today={today}
             value={picking ?? [search.from ?? CHART_FIRST_DAY, search.to ?? today]}
-            allowSingleDateInRange
-            w={{ base: '100%', xs: 280 }}
             onChange={([from, to]) => {
               if (!from || !to) return setPicking([from, to]);
               setPicking(null);
@@ -87,10 +81,7 @@ export function DashboardChart({
           </Text>
         ) : (
           <div style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }} aria-busy={result.isFetching}>
-            <LineChart
-              // A picture with a name (role img); recharts' keyboard layer would put a control inside it.
-              role="img"
-              lineChartProps={{ accessibilityLayer: false }}
+            <PictureLineChart
               h={260}
               data={points}
               dataKey="day"

@@ -3,7 +3,8 @@ import { DASHBOARD_PAGE_SIZES, type DashboardCompetition, dashboard } from '@pre
 import { useTranslation } from 'react-i18next';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
-import { formatCount, formatUsd } from '../../../lib/format.ts';
+import { usdColumn } from '../../../components/table/number-columns.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { dashboardKeys } from '../api/dashboard.ts';
 
 /** The ended and active competitions, latest end first (the server's order), paged in the address. */
@@ -17,13 +18,7 @@ export function DashboardCompetitions() {
   const columns: Column<DashboardCompetition>[] = [
     { key: 'name', title: t('competitions.columns.name') },
     { key: 'organizer', title: t('competitions.columns.organizer') },
-    {
-      key: 'prizeTotal',
-      title: t('competitions.columns.prizeTotal'),
-      text: (row) => formatUsd(row.prizeTotal),
-      csv: (row) => row.prizeTotal,
-      textAlign: 'right',
-    },
+    usdColumn('prizeTotal', t('competitions.columns.prizeTotal'), { sortable: false }),
     {
       key: 'ugcCount',
       title: t('competitions.columns.ugcCount'),

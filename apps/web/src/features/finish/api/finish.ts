@@ -8,7 +8,7 @@ import {
   paypal,
   urlOf,
 } from '@preffy/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, call } from '../../../lib/api/client.ts';
 
@@ -89,15 +89,16 @@ export const toBePaidSummaryQuery = (id: string) =>
     },
   });
 
-/** Batches that no longer change on their own (NEEDS_REVIEW and REFUSED wait for staff, decision 0029). */
-export const PAYPAL_BATCH_DONE = new Set([
+/** Batch statuses that no longer change on their own (NEEDS_REVIEW and REFUSED wait for staff, decision 0029). */
+export const PAYPAL_BATCH_FINAL = [
   'SUCCESS',
   'DENIED',
   'CANCELED',
   'FAILED',
   'REFUSED',
   'NEEDS_REVIEW',
-]);
+] as const;
+export const PAYPAL_BATCH_DONE = new Set<string>(PAYPAL_BATCH_FINAL);
 
 export type SaveWinners = { version: number; winners: (WinnerChoice | null)[] };
 
@@ -116,8 +117,18 @@ function useStepMutation<Vars, Answer extends { finish: Finish }>(
     // Each screen says what went wrong its own way (a block, a stale version).
     meta: { handlesErrors: true },
     onSuccess: (answer) => queryClient.setQueryData(finishKeys.state(id), answer.finish),
-    // A 409 carries the wizard as it is now (someone else moved it on): the screen shows that step.
-    onError: (error) => {
+    ...afterWizardChange(queryClient, id),
+  });
+}
+
+/**
+ * What follows any change to the wizard. A 409 carries the wizard as it is now (someone else moved
+ * it on): the screen shows that step. Then the wizard and the competition's lists (To Be Paid, the
+ * batches) are read again: a PayPal batch paid in full moves the wizard on.
+ */
+function afterWizardChange(queryClient: QueryClient, id: string) {
+  return {
+    onError: (error: unknown) => {
       const current = wizardOf409(error);
       if (current) queryClient.setQueryData(finishKeys.state(id), current);
     },
@@ -125,7 +136,7 @@ function useStepMutation<Vars, Answer extends { finish: Finish }>(
       await queryClient.invalidateQueries({ queryKey: finishKeys.one(id) });
       await queryClient.invalidateQueries({ queryKey: finishKeys.competitions });
     },
-  });
+  };
 }
 
 /** The wizard a 409 answer carries (a stale version, or a step someone else already took). */
@@ -163,16 +174,8 @@ export function useSendPaypal(id: string) {
   return useMutation({
     mutationFn: ({ idempotencyKey, version }: Keyed<{ version: number }>) =>
       call(paypal.send, { params: { competitionId: id }, body: { version } }, { idempotencyKey }),
-    // A stale wizard (409) is shown as it is now; the failure itself is notified app-wide.
-    onError: (error) => {
-      const current = wizardOf409(error);
-      if (current) queryClient.setQueryData(finishKeys.state(id), current);
-    },
-    // The wizard, the To Be Paid list and the batches: a batch paid in full moves the wizard on.
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: finishKeys.one(id) });
-      await queryClient.invalidateQueries({ queryKey: finishKeys.competitions });
-    },
+    // The failure itself is notified app-wide.
+    ...afterWizardChange(queryClient, id),
   });
 }
 

@@ -1,12 +1,12 @@
 import { Alert, Button, Center, Loader, Stack, Stepper } from '@mantine/core';
 import type { FinishStep } from '@preffy/api';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { describeError } from '../../../lib/api/client.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { finishQuery } from '../api/finish.ts';
 import { CompleteStep } from './CompleteStep.tsx';
 import { PayStep } from './PayStep.tsx';
@@ -20,7 +20,7 @@ export function FinishWizard({ id, onBack }: { id: string; onBack: () => void })
   const { t } = useTranslation('finish');
   const wizard = useQuery(finishQuery(id));
   // Three steps side by side do not fit a phone: they stack.
-  const phone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useIsPhone();
   // What the last Submit did, said once on the step it leads to.
   const [submitted, setSubmitted] = useState<{ payments: number; emails: number } | null>(null);
   const back = (
@@ -50,7 +50,7 @@ export function FinishWizard({ id, onBack }: { id: string; onBack: () => void })
   return (
     <Stack>
       <PageHeader title={t('heading', { name: state.competitionName })}>{back}</PageHeader>
-      <Stepper active={active} size="sm" orientation={phone ? 'vertical' : 'horizontal'}>
+      <Stepper active={active} size="sm" orientation={isPhone ? 'vertical' : 'horizontal'}>
         <Stepper.Step label={t('steps.winners')} description={t('stepDescriptions.winners')} />
         <Stepper.Step label={t('steps.pay')} description={t('stepDescriptions.pay')} />
         <Stepper.Step label={t('steps.complete')} description={t('stepDescriptions.complete')} />

@@ -3,7 +3,7 @@ import { type Payment, payments } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
-import { formatUsd } from '../../../lib/format.ts';
+import { usdColumn } from '../../../components/table/number-columns.ts';
 import { finishKeys } from '../api/finish.ts';
 
 /** The competition's To Be Paid payments, paged and searched on the server, with their count. */
@@ -20,14 +20,7 @@ export function ToBePaidTable({ competitionId }: { competitionId: string }) {
   const columns: Column<Payment>[] = [
     { key: 'contactEmail', title: t('payments.contactEmail'), sortKey: 'contactEmail' },
     { key: 'paymentEmail', title: t('payments.paymentEmail'), sortKey: 'paymentEmail' },
-    {
-      key: 'amount',
-      title: t('payments.amount'),
-      sortKey: 'amount',
-      textAlign: 'right',
-      csv: (p) => p.amount,
-      text: (p) => formatUsd(p.amount),
-    },
+    usdColumn('amount', t('payments.amount')),
     { key: 'source', title: t('payments.source'), sortKey: 'source' },
   ];
   return (

@@ -4,14 +4,12 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Stack,
   Text,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { InquiryOption } from '@preffy/api';
 import {
   INQUIRY_OPTION_KINDS,
@@ -23,6 +21,7 @@ import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { ApiError, describeError } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
@@ -57,10 +56,9 @@ function problemOf(error: unknown, conflictText: string): string {
  */
 export function InquiryOptionsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('inquiryOptions');
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const list = useQuery(inquiryOptionsQuery());
   return (
-    <Modal opened onClose={onClose} size="lg" fullScreen={isPhone} title={t('title')}>
+    <ResponsiveModal opened onClose={onClose} size="lg" title={t('title')}>
       <Stack>
         <Text size="sm" c="dimmed">
           {t('intro')}
@@ -88,7 +86,7 @@ export function InquiryOptionsModal({ onClose }: { onClose: () => void }) {
           <Button onClick={onClose}>{t('done')}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Inquiry } from '@preffy/api';
 import { IconCalendarPlus, IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordLoader } from '../../../components/RecordLoader.tsx';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
-import { ApiError, describeError, notifyError } from '../../../lib/api/client.ts';
+import { describeError, notifyError } from '../../../lib/api/client.ts';
 import { UNFORMATTABLE, formatDay } from '../../../lib/format.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { inquiryQuery, useDeleteInquiry, useLinkHold } from '../api/inquiries.ts';
@@ -48,16 +49,11 @@ export function InquiryPage({
 function InquiryDetail({ id, reserveDate }: { id: string; reserveDate: ReserveDateForInquiry }) {
   const { t } = useTranslation('inquiries');
   const query = useQuery(inquiryQuery(id));
-  if (query.isPending) return <Loader aria-label={t('loading')} />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return (
-      <Alert color="red" role="alert">
-        {t('loadFailed')}
-      </Alert>
-    );
-  }
-  return <InquiryView inquiry={query.data.inquiry} reserveDate={reserveDate} />;
+  return (
+    <RecordLoader query={query} texts={{ loading: t('loading'), loadFailed: t('loadFailed') }}>
+      {({ inquiry }) => <InquiryView inquiry={inquiry} reserveDate={reserveDate} />}
+    </RecordLoader>
+  );
 }
 
 function InquiryView({ inquiry, reserveDate }: { inquiry: Inquiry; reserveDate: ReserveDateForInquiry }) {

@@ -1,14 +1,14 @@
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
-import { LeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
+import { DiscardLeaveGuard, closeDiscarding } from '../../../components/forms/discard-changes.tsx';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { type NewInquiryBody, useCreateInquiry } from '../api/inquiries.ts';
+import { useInquiryDiscardTexts } from '../discard-texts.ts';
 import {
   EMPTY_INQUIRY,
   type NewInquiryValues,
@@ -21,7 +21,6 @@ import { InquiryFields } from './InquiryFields.tsx';
 /** Add Inquiry: staff add one by hand (Unseen), with the public form's fields; one per submission. */
 export function NewInquiryModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('inquiries');
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const form = useForm<NewInquiryValues>({ initialValues: EMPTY_INQUIRY, validate: validateNewInquiry });
   const submission = useSubmissionKey();
   const create = useCreateInquiry();
@@ -35,18 +34,10 @@ export function NewInquiryModal({ onClose }: { onClose: () => void }) {
       onClose();
     },
   });
-  const close = () => {
-    if (!form.isDirty()) return onClose();
-    confirmDestructive({
-      title: t('form.discardTitle'),
-      body: t('form.discardBody'),
-      confirm: t('form.discard'),
-      onConfirm: onClose,
-      testId: 'confirm-discard',
-    });
-  };
+  const discardTexts = useInquiryDiscardTexts();
+  const close = () => closeDiscarding({ changed: form.isDirty(), texts: discardTexts, close: onClose });
   return (
-    <Modal opened onClose={close} size="lg" fullScreen={isPhone} title={t('form.addTitle')}>
+    <ResponsiveModal opened onClose={close} size="lg" title={t('form.addTitle')}>
       <InquiryChoicesGate>
         {(choices) => (
           <form onSubmit={form.onSubmit((values) => save.submit(newInquiryBodyOf(values)))} noValidate>
@@ -58,22 +49,11 @@ export function NewInquiryModal({ onClose }: { onClose: () => void }) {
         )}
       </InquiryChoicesGate>
       {form.isDirty() && <InquiryLeaveGuard />}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
 /** Mounted while an inquiry form has unsaved changes: leaving the page asks first. */
 export function InquiryLeaveGuard() {
-  const { t } = useTranslation('inquiries');
-  return (
-    <LeaveGuard
-      texts={{
-        title: t('form.discardTitle'),
-        body: t('form.discardBody'),
-        stay: t('cancel', { ns: 'common' }),
-        leave: t('form.discard'),
-      }}
-      leaveTestId="confirm-leave-inquiry"
-    />
-  );
+  return <DiscardLeaveGuard texts={useInquiryDiscardTexts()} leaveTestId="confirm-leave-inquiry" />;
 }

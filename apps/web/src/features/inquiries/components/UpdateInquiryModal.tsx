@@ -1,17 +1,18 @@
-import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Inquiry } from '@preffy/api';
 import { INQUIRY_STATUSES, updateInquirySchema } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
+import { closeDiscarding } from '../../../components/forms/discard-changes.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { type UpdateInquiryBody, assigneesQuery, useUpdateInquiry } from '../api/inquiries.ts';
+import { useInquiryDiscardTexts } from '../discard-texts.ts';
 import { inquiryStatusKey } from '../inquiry-status.ts';
 import { InquiryLeaveGuard } from './NewInquiryModal.tsx';
 
@@ -56,7 +57,6 @@ type Save = { id: string; body: UpdateInquiryBody };
  */
 export function UpdateInquiryModal({ inquiry, onClose }: { inquiry: Inquiry; onClose: () => void }) {
   const { t } = useTranslation('inquiries');
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [base, setBase] = useState(inquiry);
   const form = useForm<UpdateInquiryValues>({ initialValues: updateValuesOf(base), validate });
   const assignees = useQuery(assigneesQuery());
@@ -86,16 +86,8 @@ export function UpdateInquiryModal({ inquiry, onClose }: { inquiry: Inquiry; onC
     },
   });
 
-  const close = () => {
-    if (!form.isDirty()) return onClose();
-    confirmDestructive({
-      title: t('form.discardTitle'),
-      body: t('form.discardBody'),
-      confirm: t('form.discard'),
-      onConfirm: onClose,
-      testId: 'confirm-discard',
-    });
-  };
+  const discardTexts = useInquiryDiscardTexts();
+  const close = () => closeDiscarding({ changed: form.isDirty(), texts: discardTexts, close: onClose });
 
   // The current assignee stays a choice even when no longer staff.
   const people = assignees.data?.items ?? [];
@@ -107,13 +99,7 @@ export function UpdateInquiryModal({ inquiry, onClose }: { inquiry: Inquiry; onC
   ];
 
   return (
-    <Modal
-      opened
-      onClose={close}
-      size="lg"
-      fullScreen={isPhone}
-      title={t('form.updateTitle', { name: base.fullName })}
-    >
+    <ResponsiveModal opened onClose={close} size="lg" title={t('form.updateTitle', { name: base.fullName })}>
       <form
         onSubmit={form.onSubmit((values) =>
           save.submit({ id: base.id, body: { ...bodyOf(values), version: base.version } }),
@@ -157,6 +143,6 @@ export function UpdateInquiryModal({ inquiry, onClose }: { inquiry: Inquiry; onC
       </form>
       {save.conflictDialog}
       {form.isDirty() && <InquiryLeaveGuard />}
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Button, NumberInput, Stack, Text } from '@mantine/core';
-import { type Competition, type CreatorMetric, MAX_POST_COUNT, leaderboard } from '@preffy/api';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { type Competition, type CreatorMetric, leaderboard } from '@preffy/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PostCountInput } from '../../../components/forms/PostCountInput.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { ApiError, describeError } from '../../../lib/api/client.ts';
@@ -113,13 +114,8 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
         if (!canEdit) return r.metric === null ? '' : number(r.metric);
         return (
           <Stack gap={2} miw={140}>
-            <NumberInput
+            <PostCountInput
               size="xs"
-              min={0}
-              max={MAX_POST_COUNT}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator
               aria-label={t('creators.metricOf', { creator: r.creator })}
               value={valueOf(r)}
               onChange={(value) =>

@@ -7,7 +7,6 @@ import {
   Switch,
   Tabs,
   Text,
-  Title,
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
@@ -29,9 +28,10 @@ import { useUrlFilter } from '../../../components/table/use-table-state.ts';
 import { AddPostModal } from './AddPostModal.tsx';
 import { LEADERBOARD_TABLE_KEY, POSTS_TABLE_KEY, leaderboardKeys } from '../api/leaderboard.ts';
 import { ImportPostsModal } from './ImportPostsModal.tsx';
-import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
+import { CompetitionJobsHeader } from '../../../components/jobs/JobButton.tsx';
 import { CreatorsTable } from './CreatorsTable.tsx';
-import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { linkColumn } from '../../../components/posts/post-columns.tsx';
+import { countColumn } from '../../../components/table/number-columns.ts';
 import { useFormatTimestamp } from '../../../lib/session.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { whyHere } from '../why-here.ts';
@@ -74,27 +74,17 @@ export function EntriesPage({
   const c = competition.data?.competition;
   if (!c) return <Loader />;
   const isStaff = roleMeets(me.role, 'staff');
+  const metric = t('metric', { metric: t(`metrics.${c.metric === 'views' ? 'views' : 'likes'}`) });
   return (
     <Stack>
-      <Group justify="space-between" align="start">
-        <div>
-          <Title order={1} size="h2">
-            {t('title', { name: c.name || c.organizer })}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {c.organizer} ·{' '}
-            {t('metric', {
-              metric: t(`metrics.${c.metric === 'views' ? 'views' : 'likes'}`),
-            })}
-          </Text>
-        </div>
-        <CompetitionJobs
-          competitionId={c.id}
-          canStart={isStaff}
-          onViewsUpdated={refreshPosts}
-          onLeaderboardUpdated={refreshBoard}
-        />
-      </Group>
+      <CompetitionJobsHeader
+        title={t('title', { name: c.name || c.organizer })}
+        subtitle={`${c.organizer} · ${metric}`}
+        competitionId={c.id}
+        canStart={isStaff}
+        onViewsUpdated={refreshPosts}
+        onLeaderboardUpdated={refreshBoard}
+      />
       <Tabs value={tab} onChange={(v) => v && onTabChange(v as EntriesTab)}>
         <Tabs.List>
           <Tabs.Tab value="posts">{t('tabs.posts')}</Tabs.Tab>

@@ -1,9 +1,8 @@
-import { LineChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
 import { Loader, Modal, Text } from '@mantine/core';
 import type { Post } from '@preffy/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PictureLineChart } from '../../../components/charts/picture-charts.tsx';
 import { useFormatTimestamp } from '../../../lib/session.ts';
 import { snapshotsQuery } from '../api/leaderboard.ts';
 
@@ -23,10 +22,7 @@ export function SnapshotsModal({ post, onClose }: { post: Post; onClose: () => v
       ) : points.length < 2 ? (
         <Text c="dimmed">{t('history.tooFew')}</Text>
       ) : (
-        <LineChart
-          // A picture with a name (role img); recharts' keyboard layer would put a control inside it.
-          role="img"
-          lineChartProps={{ accessibilityLayer: false }}
+        <PictureLineChart
           h={300}
           data={points}
           dataKey="when"

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { usdColumn } from '../../../components/table/number-columns.ts';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { formatUsd } from '../../../lib/format.ts';
@@ -117,14 +118,7 @@ export function PaymentsPage({
     { key: 'competitionId', title: t('columns.competitionId'), hidden: true },
     { key: 'contactEmail', title: t('columns.contactEmail'), sortKey: 'contactEmail' },
     { key: 'paymentEmail', title: t('columns.paymentEmail'), sortKey: 'paymentEmail' },
-    {
-      key: 'amount',
-      title: t('columns.amount'),
-      sortKey: 'amount',
-      textAlign: 'right',
-      csv: (p) => p.amount,
-      text: (p) => formatUsd(p.amount),
-    },
+    usdColumn('amount', t('columns.amount')),
     { key: 'source', title: t('columns.source'), sortKey: 'source' },
     {
       key: 'status',

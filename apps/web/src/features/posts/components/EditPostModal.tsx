@@ -1,16 +1,17 @@
-import { Checkbox, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type AdminPost, MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
+import type { AdminPost, ReviewPost } from '@preffy/api';
 import { editPostSchema } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
+import { PostCountInput } from '../../../components/forms/PostCountInput.tsx';
+import { closeDiscarding } from '../../../components/forms/discard-changes.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { type UpdatePostInput, useUpdatePost } from '../api/posts.ts';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 export type EditPostValues = {
   email: string;
@@ -47,7 +48,6 @@ export function changedFields(values: EditPostValues, base: EditPostValues) {
  */
 export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () => void }) {
   const { t } = useTranslation('posts');
-  const isPhone = useIsPhone();
   const updatePost = useUpdatePost();
   // What the form was last in step with: the base for the version and for "what changed".
   const [base, setBase] = useState<ReviewPost>(post);
@@ -88,39 +88,26 @@ export function EditPostModal({ post, onClose }: { post: AdminPost; onClose: () 
     await save.submit({ id: post.id, body: { ...body, version: base.version } });
   });
 
-  const close = () => {
-    if (!form.isDirty()) return onClose();
-    confirmDestructive({
-      title: t('edit.discardTitle'),
-      body: t('edit.discardBody'),
-      confirm: t('edit.discard'),
-      onConfirm: onClose,
-      testId: 'confirm-discard',
+  const close = () =>
+    closeDiscarding({
+      changed: form.isDirty(),
+      texts: { title: t('edit.discardTitle'), body: t('edit.discardBody'), discard: t('edit.discard') },
+      close: onClose,
     });
-  };
 
   return (
-    <Modal opened onClose={close} fullScreen={isPhone} title={t('edit.title', { creator: base.creator })}>
+    <ResponsiveModal opened onClose={close} title={t('edit.title', { creator: base.creator })}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={label('email')} required data-autofocus {...form.getInputProps('email')} />
           <TextInput label={label('creator')} required {...form.getInputProps('creator')} />
-          <NumberInput
-            label={label('likes')}
-            required
-            min={0}
-            max={MAX_POST_COUNT}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator
-            {...form.getInputProps('likes')}
-          />
+          <PostCountInput label={label('likes')} required {...form.getInputProps('likes')} />
           <TextInput label={label('link')} required placeholder="https://" {...form.getInputProps('link')} />
           <Checkbox label={label('isDeleted')} {...form.getInputProps('isDeleted', { type: 'checkbox' })} />
           <FormActions submitLabel={t('edit.save')} loading={form.submitting} onCancel={close} />
         </Stack>
       </form>
       {save.conflictDialog}
-    </Modal>
+    </ResponsiveModal>
   );
 }

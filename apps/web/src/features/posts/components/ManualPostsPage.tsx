@@ -5,7 +5,7 @@ import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { CreatorSelect } from '../../../components/posts/CreatorSelect.tsx';
-import { PostCards } from '../../../components/posts/PostCards.tsx';
+import { PickedPostCards } from '../../../components/posts/PostCards.tsx';
 
 /** The manual posts page (/preffy/manual?id): a competition's posts, one creator at a time. */
 export function ManualPostsPage({
@@ -41,15 +41,12 @@ export function ManualPostsPage({
         onChange={(next) => onCreatorChange(next ?? undefined)}
         testId="creator-select"
       />
-      {creator ? (
-        <PostCards
-          key={creator}
-          filter={{ competitionId: c.id, creator, deleted: 'false' }}
-          emptyText={t('manual.noPosts', { creator })}
-        />
-      ) : (
-        <Text c="dimmed">{t('manual.pick')}</Text>
-      )}
+      <PickedPostCards
+        competitionId={c.id}
+        picked={creator ? { creator } : null}
+        emptyText={t('manual.noPosts', { creator })}
+        pickText={t('manual.pick')}
+      />
     </Stack>
   );
 }

@@ -1,16 +1,16 @@
 import { Badge, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { type AdminPost, posts } from '@preffy/api';
+import type { AdminPost } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
-import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { useMe } from '../../../lib/session.ts';
-import { postsKeys } from '../../../lib/post-lists.ts';
 import { EditPostModal } from './EditPostModal.tsx';
 import { ViewPostModal } from './ViewPostModal.tsx';
-import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { linkColumn } from '../../../components/posts/post-columns.tsx';
+import { countColumn } from '../../../components/table/number-columns.ts';
+import { useAllPostsTable } from '../../../components/posts/use-all-posts-table.ts';
 import { platformName } from '../../../lib/labels.ts';
 import type { PostsAdminTab } from '../posts-admin-tabs.ts';
 
@@ -30,14 +30,7 @@ export function PostsAdminPage({
   const canEdit = roleMeets(me.role, 'staff');
   const [viewing, setViewing] = useState<AdminPost | null>(null);
   const [editing, setEditing] = useState<AdminPost | null>(null);
-  const table = useServerTable({
-    key: postsKeys.lists,
-    endpoint: posts.listAll,
-    sortBy: 'createdAt',
-    sortDirection: 'desc',
-    pageSizes: [10, 25, 50],
-    extra: { deleted: tab === 'inactive' ? 'true' : 'false' },
-  });
+  const table = useAllPostsTable({ deleted: tab === 'inactive' ? 'true' : 'false' });
   const yesNo = (value: boolean) => t(value ? 'common.yes' : 'common.no', { ns: 'common' });
 
   const columns: Column<AdminPost>[] = [

@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { MAX_POST_COUNT, type ReviewPost } from '@preffy/api';
+import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { ReviewPost } from '@preffy/api';
 import { editPostSchema, isNoteOnly } from '@preffy/domain';
 import { IconExternalLink, IconHeart, IconThumbUp, IconTrash } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostEmbed, REVIEW_EMBED } from '../../../components/posts/PostEmbed.tsx';
+import { PostCountInput } from '../../../components/forms/PostCountInput.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
@@ -84,13 +73,7 @@ export function ReviewCard({
     >
       <Stack gap="xs">
         <Group justify="center">
-          <PostEmbed
-            platform={post.platform}
-            postId={post.postId}
-            link={post.link}
-            title={post.creator}
-            size={REVIEW_EMBED}
-          />
+          <PostEmbed video={post} title={post.creator} size={REVIEW_EMBED} />
         </Group>
         <Group gap="md">
           <Anchor href={post.link} target="_blank" rel="noopener noreferrer">
@@ -164,17 +147,7 @@ export function ReviewCard({
             rules={likesRules}
             valueOf={Number}
             input={(props) => (
-              <NumberInput
-                label={t('zeroLikes.likes')}
-                size="xs"
-                min={0}
-                max={MAX_POST_COUNT}
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator
-                style={{ flex: 1 }}
-                {...props}
-              />
+              <PostCountInput label={t('zeroLikes.likes')} size="xs" style={{ flex: 1 }} {...props} />
             )}
             submit={{ label: t('zeroLikes.update') }}
             savedNotice={(saved) => ({

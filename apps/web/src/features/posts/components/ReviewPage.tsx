@@ -1,10 +1,10 @@
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack } from '@mantine/core';
 import { roleMeets } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
-import { CompetitionJobs } from '../../../components/jobs/JobButton.tsx';
+import { CompetitionJobsHeader } from '../../../components/jobs/JobButton.tsx';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useMe } from '../../../lib/session.ts';
 import { reviewKeys } from '../api/review.ts';
@@ -30,22 +30,14 @@ export function ReviewPage({ id }: { id: string | undefined }) {
   const isStaff = roleMeets(me.role, 'staff');
   return (
     <Stack>
-      <Group justify="space-between" align="start">
-        <div>
-          <Title order={1} size="h2">
-            {c.name || c.organizer}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {c.organizer} · {t('review.subtitle')}
-          </Text>
-        </div>
-        <CompetitionJobs
-          competitionId={c.id}
-          canStart={isStaff}
-          onViewsUpdated={refreshCards}
-          onLeaderboardUpdated={nothingToRefresh}
-        />
-      </Group>
+      <CompetitionJobsHeader
+        title={c.name || c.organizer}
+        subtitle={`${c.organizer} · ${t('review.subtitle')}`}
+        competitionId={c.id}
+        canStart={isStaff}
+        onViewsUpdated={refreshCards}
+        onLeaderboardUpdated={nothingToRefresh}
+      />
       <CreativeDirection html={c.creativeDirection} />
       {!isStaff && <Alert color="gray">{t('review.readOnly')}</Alert>}
       <CardGrid

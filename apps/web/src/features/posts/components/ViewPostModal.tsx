@@ -1,23 +1,16 @@
-import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { AdminPost } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { PostEmbed } from '../../../components/posts/PostEmbed.tsx';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 /** Posts admin View: the video in its platform's player, with its link. */
 export function ViewPostModal({ post, onClose }: { post: AdminPost; onClose: () => void }) {
   const { t } = useTranslation('posts');
-  const isPhone = useIsPhone();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="auto"
-      fullScreen={isPhone}
-      title={t('view.title', { creator: post.creator })}
-    >
+    <ResponsiveModal opened onClose={onClose} size="auto" title={t('view.title', { creator: post.creator })}>
       <Stack align="center">
-        <PostEmbed platform={post.platform} postId={post.postId} link={post.link} title={post.creator} />
+        <PostEmbed video={post} title={post.creator} />
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             {post.competitionName}
@@ -27,6 +20,6 @@ export function ViewPostModal({ post, onClose }: { post: AdminPost; onClose: () 
           </Anchor>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,15 +1,15 @@
-import { Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Promotion } from '@preffy/api';
 import { PROMOTION_MAX_CREATORS, parseCreatorEmailLines } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
 import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
+import { DiscardLeaveGuard, closeDiscarding } from '../../../components/forms/discard-changes.tsx';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -24,7 +24,6 @@ import {
   valuesOf,
 } from '../promotion-form-values.ts';
 import { CompetitionSelect } from './CompetitionSelect.tsx';
-import { PromotionLeaveGuard } from './PromotionLeaveGuard.tsx';
 
 type Save = { id?: string; body: PromotionBody; version?: number };
 
@@ -36,7 +35,6 @@ type Save = { id?: string; body: PromotionBody; version?: number };
  */
 export function PromotionModal({ promotion, onClose }: { promotion?: Promotion; onClose: () => void }) {
   const { t } = useTranslation('promotions');
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const timeZone = useBusinessTimeZone();
   // What the form was last in step with: the base of the version and of "what changed".
   const [base, setBase] = useState(promotion);
@@ -84,16 +82,12 @@ export function PromotionModal({ promotion, onClose }: { promotion?: Promotion; 
     return save.submit(base ? { id: base.id, body, version: base.version } : { body });
   });
 
-  const close = () => {
-    if (!form.isDirty()) return onClose();
-    confirmDestructive({
-      title: t('form.discardTitle'),
-      body: t('form.discardBody'),
-      confirm: t('form.discard'),
-      onConfirm: onClose,
-      testId: 'confirm-discard',
-    });
+  const discardTexts = {
+    title: t('form.discardTitle'),
+    body: t('form.discardBody'),
+    discard: t('form.discard'),
   };
+  const close = () => closeDiscarding({ changed: form.isDirty(), texts: discardTexts, close: onClose });
 
   const emailCount = parseCreatorEmailLines(form.getValues().creatorEmailsText).emails.length;
   const day = (field: 'startDay' | 'endDay') => (
@@ -107,11 +101,10 @@ export function PromotionModal({ promotion, onClose }: { promotion?: Promotion; 
   );
 
   return (
-    <Modal
+    <ResponsiveModal
       opened
       onClose={close}
       size="lg"
-      fullScreen={isPhone}
       title={base ? t('form.editTitle', { name: base.name }) : t('form.createTitle')}
     >
       <form onSubmit={submit} noValidate>
@@ -167,8 +160,8 @@ export function PromotionModal({ promotion, onClose }: { promotion?: Promotion; 
       </form>
       {save.conflictDialog}
       {/* Back, a reload or a link would drop the form as surely as Esc: they ask too. */}
-      {form.isDirty() && <PromotionLeaveGuard />}
-    </Modal>
+      {form.isDirty() && <DiscardLeaveGuard texts={discardTexts} leaveTestId="confirm-leave-promotion" />}
+    </ResponsiveModal>
   );
 }
 

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { usdColumn } from '../../../components/table/number-columns.ts';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { UNFORMATTABLE, formatDay, formatUsd } from '../../../lib/format.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
@@ -142,22 +143,8 @@ export function PromotionsPage() {
         </Badge>
       ),
     },
-    {
-      key: 'amount',
-      title: t('columns.amount'),
-      sortKey: 'amount',
-      textAlign: 'right',
-      csv: (p) => p.amount,
-      text: (p) => formatUsd(p.amount),
-    },
-    {
-      key: 'remainingBalance',
-      title: t('columns.remainingBalance'),
-      sortKey: 'remainingBalance',
-      textAlign: 'right',
-      csv: (p) => p.remainingBalance,
-      text: (p) => formatUsd(p.remainingBalance),
-    },
+    usdColumn('amount', t('columns.amount')),
+    usdColumn('remainingBalance', t('columns.remainingBalance')),
     {
       key: 'creatorCount',
       title: t('columns.creators'),

@@ -1,25 +1,25 @@
 import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AdminPost, type Competition, posts } from '@preffy/api';
+import type { AdminPost, Competition } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
-import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useMe } from '../../../lib/session.ts';
 import { CreatorSelect } from '../../../components/posts/CreatorSelect.tsx';
-import { PostCards } from '../../../components/posts/PostCards.tsx';
+import { PickedPostCards } from '../../../components/posts/PostCards.tsx';
 import { SearchableSelect } from '../../../components/forms/SearchableSelect.tsx';
-import { postsKeys } from '../../../lib/post-lists.ts';
 import { referralCreatorsQuery, useResetReferrals } from '../api/referrals.ts';
 import { ReferringLinksModal } from './ReferringLinksModal.tsx';
-import { countColumn, linkColumn } from '../../../components/posts/post-columns.tsx';
+import { linkColumn } from '../../../components/posts/post-columns.tsx';
+import { countColumn } from '../../../components/table/number-columns.ts';
+import { useAllPostsTable } from '../../../components/posts/use-all-posts-table.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 /**
@@ -47,51 +47,52 @@ export function ReferralsPage({
   return (
     <Stack>
       <PageHeader title={t('heading', { name: c.name || c.organizer })} />
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={2} size="h3">
-            {t('viewTitle')}
-          </Title>
-          <SearchableSelect
-            label={t('emailLabel')}
-            placeholder={t('emailPlaceholder')}
-            nothingFound={t('noPromoters')}
-            value={email ?? null}
-            onChange={(next) => onChange({ email: next ?? undefined, creator })}
-            query={(search) => referralCreatorsQuery(c.id, search)}
-            optionsOf={(page) => page.items.map((e) => ({ value: e.email, label: e.email }))}
-            testId="referral-email-select"
-          />
-          {email ? (
-            <PostCards
-              key={email}
-              filter={{ competitionId: c.id, email, deleted: 'false' }}
-              emptyText={t('noPostsOf', { email })}
-            />
-          ) : (
-            <Text c="dimmed">{t('pickEmail')}</Text>
-          )}
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={2} size="h3">
-            {t('resetTitle')}
-          </Title>
-          <CreatorSelect
-            competitionId={c.id}
-            value={creator ?? null}
-            onChange={(next) => onChange({ email, creator: next ?? undefined })}
-            testId="reset-creator-select"
-          />
-          {creator ? (
-            <ResetTable competition={c} creator={creator} />
-          ) : (
-            <Text c="dimmed">{t('pickCreator')}</Text>
-          )}
-        </Stack>
-      </Paper>
+      <Section title={t('viewTitle')}>
+        <SearchableSelect
+          label={t('emailLabel')}
+          placeholder={t('emailPlaceholder')}
+          nothingFound={t('noPromoters')}
+          value={email ?? null}
+          onChange={(next) => onChange({ email: next ?? undefined, creator })}
+          query={(search) => referralCreatorsQuery(c.id, search)}
+          optionsOf={(page) => page.items.map((e) => ({ value: e.email, label: e.email }))}
+          testId="referral-email-select"
+        />
+        <PickedPostCards
+          competitionId={c.id}
+          picked={email ? { email } : null}
+          emptyText={t('noPostsOf', { email })}
+          pickText={t('pickEmail')}
+        />
+      </Section>
+      <Section title={t('resetTitle')}>
+        <CreatorSelect
+          competitionId={c.id}
+          value={creator ?? null}
+          onChange={(next) => onChange({ email, creator: next ?? undefined })}
+          testId="reset-creator-select"
+        />
+        {creator ? (
+          <ResetTable competition={c} creator={creator} />
+        ) : (
+          <Text c="dimmed">{t('pickCreator')}</Text>
+        )}
+      </Section>
     </Stack>
+  );
+}
+
+/** One of the page's two parts, boxed under its own heading. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -111,13 +112,11 @@ function ResetTable({ competition, creator }: { competition: Competition; creato
   const [viewing, setViewing] = useState<AdminPost | null>(null);
   const reset = useResetReferrals();
   const submissionKey = useSubmissionKey();
-  const table = useServerTable({
-    key: postsKeys.lists,
-    endpoint: posts.listAll,
-    sortBy: 'createdAt',
-    sortDirection: 'desc',
-    pageSizes: [10, 25, 50],
-    extra: { competitionId: competition.id, creator, withReferrals: 'true', deleted: 'false' },
+  const table = useAllPostsTable({
+    competitionId: competition.id,
+    creator,
+    withReferrals: 'true',
+    deleted: 'false',
   });
   const askReset = (post: AdminPost) =>
     confirmDestructive({

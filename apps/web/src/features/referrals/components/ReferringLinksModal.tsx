@@ -1,10 +1,10 @@
-import { Anchor, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReviewPost } from '@preffy/api';
 import { parsePostLink } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.tsx';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { referralsQuery } from '../api/referrals.ts';
 
 /** The video a referring link points at, when the link is one we can embed. */
@@ -18,14 +18,12 @@ export function embedOf(link: string): { platform: string; postId: string | null
 /** The reset table's View: the links that referred to a post, as embeds (240×500). */
 export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClose: () => void }) {
   const { t } = useTranslation('referrals');
-  const isPhone = useIsPhone();
   const { data, isError } = useQuery(referralsQuery(post.id));
   return (
-    <Modal
+    <ResponsiveModal
       opened
       onClose={onClose}
       size="xl"
-      fullScreen={isPhone}
       title={t('linksTitle', { count: data?.total ?? post.referralCount, creator: post.creator })}
     >
       {isError ? (
@@ -37,16 +35,10 @@ export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClo
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {data.items.map((r) => {
-            const video = embedOf(r.referringLink);
+            const video = { ...embedOf(r.referringLink), link: r.referringLink };
             return (
               <Stack key={r.id} gap={4} align="center" data-testid="referring-link">
-                <PostEmbed
-                  platform={video.platform}
-                  postId={video.postId}
-                  link={r.referringLink}
-                  title={r.referringLink}
-                  size={REFERRAL_EMBED}
-                />
+                <PostEmbed video={video} title={r.referringLink} size={REFERRAL_EMBED} />
                 <Anchor
                   href={r.referringLink}
                   target="_blank"
@@ -67,6 +59,6 @@ export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClo
           {t('moreLinks', { count: data.total - data.items.length })}
         </Text>
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }

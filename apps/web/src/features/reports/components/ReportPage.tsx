@@ -1,12 +1,12 @@
-import { Alert, Button, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { reports, urlOf } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
 import { IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordLoader } from '../../../components/RecordLoader.tsx';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
-import { ApiError } from '../../../lib/api/client.ts';
 import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
 import { reportQuery } from '../api/reports.ts';
 import { ReportView } from './ReportView.tsx';
@@ -28,32 +28,27 @@ function ReportLoader({ id }: { id: string }) {
   const timeZone = useBusinessTimeZone();
   const query = useQuery(reportQuery(id));
   const [sharing, setSharing] = useState(false);
-  if (query.isPending) return <Loader aria-label={t('loading')} />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return (
-      <Alert color="red" role="alert">
-        {t('loadFailed')}
-      </Alert>
-    );
-  }
   // Organizers may read the report but not hand it out: the share routes answer them 403.
   const canShare = roleMeets(me.role, 'staff');
   return (
-    <>
-      <ReportView
-        report={query.data.report}
-        timeZone={timeZone}
-        downloads={{ csv: urlOf(reports.csv, { id }), pdf: urlOf(reports.pdf, { id }) }}
-        actions={
-          canShare && (
-            <Button leftSection={<IconShare size={16} />} onClick={() => setSharing(true)}>
-              {t('share.button')}
-            </Button>
-          )
-        }
-      />
-      {sharing && <ShareReportModal id={id} onClose={() => setSharing(false)} />}
-    </>
+    <RecordLoader query={query} texts={{ loading: t('loading'), loadFailed: t('loadFailed') }}>
+      {({ report }) => (
+        <>
+          <ReportView
+            report={report}
+            timeZone={timeZone}
+            downloads={{ csv: urlOf(reports.csv, { id }), pdf: urlOf(reports.pdf, { id }) }}
+            actions={
+              canShare && (
+                <Button leftSection={<IconShare size={16} />} onClick={() => setSharing(true)}>
+                  {t('share.button')}
+                </Button>
+              )
+            }
+          />
+          {sharing && <ShareReportModal id={id} onClose={() => setSharing(false)} />}
+        </>
+      )}
+    </RecordLoader>
   );
 }

@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import type { PublicReport } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
+import { PictureBarChart } from '../../../components/charts/picture-charts.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { countryName, platformName } from '../../../lib/labels.ts';
@@ -27,10 +26,7 @@ export function ReportSplits({ byPlatform, byCountry }: { byPlatform: Split; byC
         testId="report-by-platform"
         empty={platforms.length === 0 ? t('splits.empty') : null}
       >
-        <BarChart
-          // A picture with a name (role img); recharts' keyboard layer would put a control inside it.
-          role="img"
-          barChartProps={{ accessibilityLayer: false }}
+        <PictureBarChart
           h={180}
           data={platforms}
           dataKey="name"

@@ -12,6 +12,15 @@ import { ReportTotals } from './ReportTotals.tsx';
 import { TopPosts } from './TopPosts.tsx';
 import { ViewsOverTime } from './ViewsOverTime.tsx';
 
+/** A file of the report, saved by the browser rather than opened. */
+function DownloadButton({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button component="a" href={href} download variant="default" leftSection={icon}>
+      {children}
+    </Button>
+  );
+}
+
 /**
  * A competition report as it reads, for the signed-in page and the shared link alike: nothing
  * here fetches or decides who may see what. The money section shows only when the report
@@ -71,24 +80,12 @@ export function ReportView({
           </Stack>
         </Group>
         <Group gap="xs">
-          <Button
-            component="a"
-            href={downloads.csv}
-            download
-            variant="default"
-            leftSection={<IconFileTypeCsv size={16} />}
-          >
+          <DownloadButton href={downloads.csv} icon={<IconFileTypeCsv size={16} />}>
             {t('download.csv')}
-          </Button>
-          <Button
-            component="a"
-            href={downloads.pdf}
-            download
-            variant="default"
-            leftSection={<IconFileTypePdf size={16} />}
-          >
+          </DownloadButton>
+          <DownloadButton href={downloads.pdf} icon={<IconFileTypePdf size={16} />}>
             {t('download.pdf')}
-          </Button>
+          </DownloadButton>
           {actions}
         </Group>
       </Group>

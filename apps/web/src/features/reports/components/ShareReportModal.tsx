@@ -6,7 +6,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Stack,
   Table,
@@ -16,13 +15,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { REPORT_SHARE_MAX_DAYS, type ReportShare } from '@preffy/api';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
@@ -40,7 +39,6 @@ const DEFAULT_DAYS = 14;
  */
 export function ShareReportModal({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('reports');
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [madeUrl, setMadeUrl] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { expiresInDays: DEFAULT_DAYS },
@@ -59,7 +57,7 @@ export function ShareReportModal({ id, onClose }: { id: string; onClose: () => v
   });
 
   return (
-    <Modal opened onClose={onClose} size="xl" fullScreen={isPhone} title={t('share.title')}>
+    <ResponsiveModal opened onClose={onClose} size="xl" title={t('share.title')}>
       <Stack>
         <Text size="sm">{t('share.intro')}</Text>
         <form
@@ -92,7 +90,7 @@ export function ShareReportModal({ id, onClose }: { id: string; onClose: () => v
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

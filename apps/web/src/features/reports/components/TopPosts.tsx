@@ -51,9 +51,7 @@ function TopPost({ post }: { post: Post }) {
           </Text>
         </Group>
         <PostEmbed
-          platform={post.platform}
-          postId={postIdOf(post.link)}
-          link={post.link}
+          video={{ platform: post.platform, postId: postIdOf(post.link), link: post.link }}
           title={post.creator}
           size={REFERRAL_EMBED}
         />

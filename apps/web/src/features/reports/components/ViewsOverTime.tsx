@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import type { PublicReport } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
+import { PictureLineChart } from '../../../components/charts/picture-charts.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { ReportSection } from './ReportSection.tsx';
 
@@ -18,10 +17,7 @@ export function ViewsOverTime({ viewsOverTime }: { viewsOverTime: PublicReport['
       <Text size="sm" c="dimmed" data-testid="report-views-step">
         {t(step === 'week' ? 'views.week' : 'views.day')}
       </Text>
-      <LineChart
-        // A picture with a name (role img); recharts' keyboard layer would put a control inside it.
-        role="img"
-        lineChartProps={{ accessibilityLayer: false }}
+      <PictureLineChart
         h={260}
         data={points}
         dataKey="day"

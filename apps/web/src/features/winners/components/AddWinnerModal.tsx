@@ -1,9 +1,9 @@
-import { Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createWinnerSchema } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { FormActions } from '../../../components/forms/FormActions.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
@@ -19,7 +19,6 @@ const EMPTY: Values = { email: '', paypal: '', isBanned: false };
  */
 export function AddWinnerModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('winners');
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const form = useForm<Values>({ initialValues: EMPTY, validate: zodValidate<Values>(createWinnerSchema) });
   const submission = useSubmissionKey();
   const createWinner = useCreateWinner();
@@ -39,7 +38,7 @@ export function AddWinnerModal({ opened, onClose }: { opened: boolean; onClose: 
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('addTitle')} fullScreen={isPhone}>
+    <ResponsiveModal opened={opened} onClose={close} title={t('addTitle')}>
       <form
         onSubmit={form.onSubmit((values) =>
           save.submit({
@@ -63,6 +62,6 @@ export function AddWinnerModal({ opened, onClose }: { opened: boolean; onClose: 
           <FormActions submitLabel={t('addSubmit')} loading={save.isPending} onCancel={close} />
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -10,9 +10,9 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
+import { usdColumn } from '../../../components/table/number-columns.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { type FormLike, useFormMutation } from '../../../lib/api/use-form-mutation.ts';
-import { formatUsd } from '../../../lib/format.ts';
 import { type FlagChange, updateWinnerFlag, useDeleteWinner, winnersKeys } from '../api/winners.ts';
 import { AddWinnerModal } from './AddWinnerModal.tsx';
 
@@ -146,14 +146,7 @@ export function WinnersPage() {
       csv: (w) => w.paypal ?? '',
       cell: (w) => w.paypal ?? '—',
     },
-    {
-      key: 'balance',
-      title: t('columns.balance'),
-      sortKey: 'balance',
-      textAlign: 'right',
-      csv: (w) => w.balance,
-      cell: (w) => formatUsd(w.balance),
-    },
+    usdColumn('balance', t('columns.balance')),
     ...WINNER_FLAGS.map(flagColumn),
     {
       key: 'delete',
