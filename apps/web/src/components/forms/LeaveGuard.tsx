@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 /** Where the user is and where they are going: the path and the search params. */
 type Place = { pathname: string; search: object };
@@ -39,5 +40,30 @@ export function LeaveGuard({
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/** The screens whose namespace words leaving with unsaved changes as `unsaved.*`. */
+type UnsavedNamespace = 'account' | 'competitions' | 'posts';
+
+/** A LeaveGuard in the screen's own `unsaved.*` words (title, body, stay, leave). */
+export function UnsavedLeaveGuard({
+  namespace,
+  leaveTestId,
+}: {
+  namespace: UnsavedNamespace;
+  leaveTestId?: string;
+}) {
+  const { t } = useTranslation(namespace);
+  return (
+    <LeaveGuard
+      texts={{
+        title: t('unsaved.title'),
+        body: t('unsaved.body'),
+        stay: t('unsaved.stay'),
+        leave: t('unsaved.leave'),
+      }}
+      leaveTestId={leaveTestId}
+    />
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Card, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { abbreviateCount } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +7,7 @@ import { PostEmbed, REFERRAL_EMBED } from './PostEmbed.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { platformName } from '../../lib/labels.ts';
 import { type ListAllQuery, postsListQuery } from '../../lib/post-lists.ts';
+import { ExternalLink } from '../ExternalLink.tsx';
 
 const CARDS_PER_PAGE = 12;
 
@@ -67,9 +57,9 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
               <Text size="xs" c="dimmed">
                 {post.email}
               </Text>
-              <Anchor href={post.link} target="_blank" rel="noopener noreferrer" size="sm">
+              <ExternalLink href={post.link} size="sm">
                 {t('open')}
-              </Anchor>
+              </ExternalLink>
             </Stack>
           </Card>
         ))}

@@ -1,6 +1,7 @@
-import { Anchor, Center, Paper, Text } from '@mantine/core';
+import { Center, Paper, Text } from '@mantine/core';
 import { embedUrl } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
+import { ExternalLink } from '../ExternalLink.tsx';
 
 /** The review cards' size (doc 2 section 9); the referral screens use 240×500. */
 export const REVIEW_EMBED = { width: 330, height: 740 } as const;
@@ -29,10 +30,7 @@ export function PostEmbed({
       <Paper withBorder w="100%" maw={size.width} h={size.height / 4} p="md">
         <Center h="100%">
           <Text size="sm" ta="center">
-            {t('embed.cannotEmbed')}{' '}
-            <Anchor href={video.link} target="_blank" rel="noopener noreferrer">
-              {t('embed.openVideo')}
-            </Anchor>
+            {t('embed.cannotEmbed')} <ExternalLink href={video.link}>{t('embed.openVideo')}</ExternalLink>
           </Text>
         </Center>
       </Paper>

@@ -1,11 +1,12 @@
 import { Button, Card, Group, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MIN_PASSWORD_LENGTH, type User } from '@preffy/api';
+import type { User } from '@preffy/api';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { LeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
+import { NewPasswordInput, checkNewPassword } from '../../../components/forms/NewPasswordInput.tsx';
+import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { LANGUAGES, type Language, currentLanguage, setLanguage } from '../../../lib/i18n/index.ts';
 import { browserTimeZone, useAccount, useMe } from '../../../lib/session.ts';
@@ -129,16 +130,7 @@ function ProfileForm() {
         </Stack>
       </form>
       {save.conflictDialog}
-      {form.isDirty() && (
-        <LeaveGuard
-          texts={{
-            title: t('unsaved.title'),
-            body: t('unsaved.body'),
-            stay: t('unsaved.stay'),
-            leave: t('unsaved.leave'),
-          }}
-        />
-      )}
+      {form.isDirty() && <UnsavedLeaveGuard namespace="account" />}
     </Card>
   );
 }
@@ -152,8 +144,7 @@ function PasswordForm() {
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
     validate: {
       currentPassword: (v) => (v ? null : t('password.currentRequired')),
-      newPassword: (v) =>
-        v.length >= MIN_PASSWORD_LENGTH ? null : t('password.tooShort', { count: MIN_PASSWORD_LENGTH }),
+      newPassword: checkNewPassword,
       confirm: (v, values) => (v === values.newPassword ? null : t('password.mismatch')),
     },
   });
@@ -179,13 +170,7 @@ function PasswordForm() {
             required
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label={t('password.new')}
-            description={t('password.hint', { count: MIN_PASSWORD_LENGTH })}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
+          <NewPasswordInput label={t('password.new')} {...form.getInputProps('newPassword')} />
           <PasswordInput
             label={t('password.confirm')}
             autoComplete="new-password"

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH, auth } from '@preffy/api';
+import { auth } from '@preffy/api';
 import { ApiError, call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { startSession } from '../../../lib/session.ts';
+import { NewPasswordInput, checkNewPassword } from '../../../components/forms/NewPasswordInput.tsx';
 
 /** The token comes in the URL fragment (#token=…), which browsers never send to a server. */
 function tokenFromFragment(): string | null {
@@ -23,7 +24,7 @@ export function ResetPasswordPage() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const form = useForm({
     initialValues: { password: '' },
-    validate: { password: (v) => (v.length >= MIN_PASSWORD_LENGTH ? null : t('passwordTooShort')) },
+    validate: { password: checkNewPassword },
   });
   const reset = useFormMutation({
     form,
@@ -52,14 +53,7 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <PasswordInput
-              label={t('newPassword')}
-              description={t('passwordHint')}
-              autoComplete="new-password"
-              required
-              autoFocus
-              {...form.getInputProps('password')}
-            />
+            <NewPasswordInput label={t('newPassword')} autoFocus {...form.getInputProps('password')} />
             <Button type="submit" loading={form.submitting}>
               {t('savePassword')}
             </Button>

@@ -13,7 +13,7 @@ import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
-import { CompetitionLeaveGuard } from './CompetitionLeaveGuard.tsx';
+import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
 import { type CompetitionFormValues, toUpdateInput, valuesOf } from '../competition-form-values.ts';
 import { DATE_FIELDS } from '../dates.ts';
 import { ReservationDetails } from './ReservationDetails.tsx';
@@ -110,7 +110,9 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
         </Stack>
       </Paper>
       {save.conflictDialog}
-      {form.isDirty() && <CompetitionLeaveGuard />}
+      {form.isDirty() && (
+        <UnsavedLeaveGuard namespace="competitions" leaveTestId="confirm-leave-competition" />
+      )}
     </Stack>
   );
 }

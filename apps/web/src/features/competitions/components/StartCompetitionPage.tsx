@@ -12,7 +12,7 @@ import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { useCompetitionDefaults } from '../api/competitions.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
-import { CompetitionLeaveGuard } from './CompetitionLeaveGuard.tsx';
+import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
 import { type CompetitionFormValues, startValues, toStartInput } from '../competition-form-values.ts';
 import { DATE_FIELDS } from '../dates.ts';
 
@@ -96,7 +96,9 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
           </Group>
         </Stack>
       </Paper>
-      {form.isDirty() && !created && <CompetitionLeaveGuard />}
+      {form.isDirty() && !created && (
+        <UnsavedLeaveGuard namespace="competitions" leaveTestId="confirm-leave-competition" />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { type Competition, type CreatorMetric, leaderboard } from '@preffy/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ApiError, describeError } from '../../../lib/api/client.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { CREATOR_METRICS_TABLE_KEY, useSetCreatorMetric } from '../api/leaderboard.ts';
 import { platformName } from '../../../lib/labels.ts';
+import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 /** A creator is a handle on a platform. */
 export const creatorKey = (row: Pick<CreatorMetric, 'creator' | 'platform'>) =>
@@ -86,9 +87,9 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
       title: t('creators.handle'),
       cell: (r) =>
         r.profileUrl ? (
-          <Anchor href={r.profileUrl} target="_blank" rel="noopener noreferrer" size="sm">
+          <ExternalLink href={r.profileUrl} size="sm">
             {r.creator}
-          </Anchor>
+          </ExternalLink>
         ) : (
           r.creator
         ),

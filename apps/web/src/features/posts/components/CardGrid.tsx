@@ -19,7 +19,7 @@ import {
 import { type ShortcutAction, clampCard, moveCard, nextToScore } from '../card-navigation.ts';
 import { useCardShortcuts } from '../hooks/use-card-shortcuts.ts';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
-import { LeaveGuard } from './LeaveGuard.tsx';
+import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
 import { type Conflict, type Intent, ReviewConflictDialog } from './ReviewConflictDialog.tsx';
 import { ShortcutsModal } from './ShortcutsModal.tsx';
@@ -322,7 +322,7 @@ export function CardGrid({
           onClose={() => setConflict(null)}
         />
       )}
-      {dirtyBoxes.size > 0 && <LeaveGuard />}
+      {dirtyBoxes.size > 0 && <UnsavedLeaveGuard namespace="posts" />}
       {help && <ShortcutsModal canAct={canAct} onClose={() => setHelp(false)} />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
+import { Button, List, Stack, Text, Title } from '@mantine/core';
 import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { type ReviewPost, posts } from '@preffy/api';
@@ -11,6 +11,7 @@ import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { FLAGGED_TABLE_KEY, reviewKeys, useRestorePost } from '../api/review.ts';
 import { flagMessage } from '../flag-messages.ts';
+import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 /** The posts the automatic flags took out of the queue, with why; staff restore them. */
 export function FlaggedPosts({ competitionId, canAct }: { competitionId: string; canAct: boolean }) {
@@ -55,9 +56,9 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
       title: t('flagged.columns.link'),
       csv: (p) => p.link,
       cell: (p) => (
-        <Anchor href={p.link} target="_blank" rel="noopener noreferrer" size="sm">
+        <ExternalLink href={p.link} size="sm">
           {t('card.link')}
-        </Anchor>
+        </ExternalLink>
       ),
     },
     { key: 'likes', title: t('flagged.columns.likes'), textAlign: 'right', cell: (p) => count(p.likes) },

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReviewPost } from '@preffy/api';
 import { editPostSchema, isNoteOnly } from '@preffy/domain';
 import { IconExternalLink, IconHeart, IconThumbUp, IconTrash } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import type { CardList } from '../api/review.ts';
 import { flagMessage } from '../flag-messages.ts';
 import { CardFieldEditor } from './CardFieldEditor.tsx';
 import { CountryCompare } from './CountryCompare.tsx';
+import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 export type CardActions = {
   /** Staff act; organizers see the card read-only. */
@@ -54,6 +55,9 @@ export function ReviewCard({
   const count = (n: number) => new Intl.NumberFormat(language).format(n);
   const scored = post.bonusLikes !== null;
   const { canAct } = actions;
+  // What the link and likes editors share: the post, where it is listed, and the grid's reload.
+  const editorBase = { post, list, competitionId, onReload: actions.onReload };
+  const dirtyOf = (field: string) => (dirty: boolean) => actions.onDirty(`${post.id}:${field}`, dirty);
   return (
     <Card
       withBorder
@@ -76,17 +80,17 @@ export function ReviewCard({
           <PostEmbed video={post} title={post.creator} size={REVIEW_EMBED} />
         </Group>
         <Group gap="md">
-          <Anchor href={post.link} target="_blank" rel="noopener noreferrer">
+          <ExternalLink href={post.link}>
             <Group gap={4} component="span">
               {t('card.link')} <IconExternalLink size={14} aria-hidden />
             </Group>
-          </Anchor>
+          </ExternalLink>
           {post.profileUrl ? (
-            <Anchor href={post.profileUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink href={post.profileUrl}>
               <Group gap={4} component="span">
                 {t('card.vet')} <IconExternalLink size={14} aria-hidden />
               </Group>
-            </Anchor>
+            </ExternalLink>
           ) : (
             <Text size="sm" c="dimmed">
               {t('card.noProfile')}
@@ -123,9 +127,7 @@ export function ReviewCard({
         </Text>
         {canAct && (
           <CardFieldEditor
-            post={post}
-            list={list}
-            competitionId={competitionId}
+            {...editorBase}
             field="link"
             rules={linkRules}
             valueOf={(text) => String(text).trim()}
@@ -134,15 +136,12 @@ export function ReviewCard({
             )}
             submit={{ label: t('card.saveLink'), variant: 'default' }}
             savedNotice={() => ({ color: 'green', message: t('card.linkSaved') })}
-            onReload={actions.onReload}
-            onDirty={(dirty) => actions.onDirty(`${post.id}:link`, dirty)}
+            onDirty={dirtyOf('link')}
           />
         )}
         {canAct && list === 'zeroLikes' && (
           <CardFieldEditor
-            post={post}
-            list={list}
-            competitionId={competitionId}
+            {...editorBase}
             field="likes"
             rules={likesRules}
             valueOf={Number}
@@ -156,8 +155,7 @@ export function ReviewCard({
                 ? t('zeroLikes.removedByFlags')
                 : t('zeroLikes.saved', { likes: saved.likes }),
             })}
-            onReload={actions.onReload}
-            onDirty={(dirty) => actions.onDirty(`${post.id}:likes`, dirty)}
+            onDirty={dirtyOf('likes')}
           />
         )}
         {post.deleted && (

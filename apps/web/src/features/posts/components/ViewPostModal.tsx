@@ -1,8 +1,9 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { AdminPost } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { PostEmbed } from '../../../components/posts/PostEmbed.tsx';
+import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 /** Posts admin View: the video in its platform's player, with its link. */
 export function ViewPostModal({ post, onClose }: { post: AdminPost; onClose: () => void }) {
@@ -15,9 +16,9 @@ export function ViewPostModal({ post, onClose }: { post: AdminPost; onClose: () 
           <Text size="sm" c="dimmed">
             {post.competitionName}
           </Text>
-          <Anchor href={post.link} target="_blank" rel="noopener noreferrer" size="sm">
+          <ExternalLink href={post.link} size="sm">
             {t('view.open')}
-          </Anchor>
+          </ExternalLink>
         </Group>
       </Stack>
     </ResponsiveModal>

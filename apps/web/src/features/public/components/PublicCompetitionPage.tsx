@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Card,
   Center,
   Container,
@@ -28,6 +27,7 @@ import { richText } from '../../../lib/rich-text.tsx';
 import { publicCompetitionQuery } from '../api/public.ts';
 import { timeLeft, useNow } from '../countdown.ts';
 import { EnterCompetitionForm } from './EnterCompetitionForm.tsx';
+import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 /** The public competition page (/c/:id), which creators see: no sign-in, no admin layout, nothing private. */
 export function PublicCompetitionPage() {
@@ -69,13 +69,7 @@ export function PublicCompetitionPage() {
           <div>
             <Title order={1}>{c.name}</Title>
             <Text size="lg">
-              {c.spotify ? (
-                <Anchor href={c.spotify} target="_blank" rel="noopener noreferrer">
-                  {c.organizer}
-                </Anchor>
-              ) : (
-                c.organizer
-              )}
+              {c.spotify ? <ExternalLink href={c.spotify}>{c.organizer}</ExternalLink> : c.organizer}
             </Text>
           </div>
         </Group>

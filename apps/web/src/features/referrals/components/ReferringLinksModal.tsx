@@ -1,4 +1,4 @@
-import { Anchor, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReviewPost } from '@preffy/api';
 import { parsePostLink } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.tsx';
 import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.tsx';
 import { referralsQuery } from '../api/referrals.ts';
+import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 /** The video a referring link points at, when the link is one we can embed. */
 export function embedOf(link: string): { platform: string; postId: string | null } {
@@ -39,16 +40,9 @@ export function ReferringLinksModal({ post, onClose }: { post: ReviewPost; onClo
             return (
               <Stack key={r.id} gap={4} align="center" data-testid="referring-link">
                 <PostEmbed video={video} title={r.referringLink} size={REFERRAL_EMBED} />
-                <Anchor
-                  href={r.referringLink}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  size="xs"
-                  maw={240}
-                  truncate
-                >
+                <ExternalLink href={r.referringLink} size="xs" maw={240} style={{ overflowWrap: 'anywhere' }}>
                   {r.referringLink}
-                </Anchor>
+                </ExternalLink>
               </Stack>
             );
           })}

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PublicReport } from '@preffy/api';
 import { parsePostLink } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PostEmbed, REFERRAL_EMBED } from '../../../components/posts/PostEmbed.t
 import { formatCount } from '../../../lib/format.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { ReportSection } from './ReportSection.tsx';
+import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 type Post = PublicReport['topPosts'][number];
 
@@ -62,9 +63,9 @@ function TopPost({ post }: { post: Post }) {
             </Text>
           ))}
         </Group>
-        <Anchor href={post.link} target="_blank" rel="noopener noreferrer" size="sm">
+        <ExternalLink href={post.link} size="sm">
           {t('topPosts.open', { platform })}
-        </Anchor>
+        </ExternalLink>
       </Stack>
     </Card>
   );
