@@ -67,6 +67,8 @@ async function choose(page: Page, slot: string, who: Creator) {
     .getByRole('option', { name: new RegExp(`^${escape(who.creator)} - .* - ${escape(who.email)} \\(`) })
     .click();
   await expect(select).toHaveValue(new RegExp(escape(who.email)));
+  // A choice closes the list: left open, it would cover the next slot's box.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 const draftSaved = (page: Page) => expect(page.getByTestId('draft-state')).toHaveText('Draft saved');

@@ -63,6 +63,9 @@ export function WinnerSelect({
       nothingFoundMessage={answered ? t('slot.nothingFound') : t('slot.searching')}
       error={invalid}
       comboboxProps={{ withinPortal: true }}
+      // Opens on a click, typing or the arrow keys, not on focus: focus comes back to the box after a
+      // choice and on tabbing through the slots, and a list reopened then covers the next slot.
+      openOnFocus={false}
       w="100%"
     />
   );
