@@ -4,6 +4,7 @@ import {
   FLAG_MESSAGES,
   REVIEW_PAGE_SIZE,
   VIEW_SPIKE_MESSAGE,
+  VIEWS_KINDS,
   editPostSchema,
   submitPostSchema,
 } from '@preffy/domain';
@@ -29,6 +30,8 @@ export const postSchema = z.object({
   postId: z.string().nullable(),
   likes: z.number(),
   views: z.number(),
+  /** Counted by the platform, unknown (views then 0) or estimated as 4 × likes (decision 0097). */
+  viewsKind: z.enum(VIEWS_KINDS),
   comments: z.number(),
   shares: z.number(),
   bonusLikes: z.number().nullable(),
@@ -45,7 +48,7 @@ export type Post = z.infer<typeof postSchema>;
 
 /** A post's numbers at one refresh. */
 export const postSnapshotSchema = postSchema
-  .pick({ likes: true, views: true, comments: true, shares: true })
+  .pick({ likes: true, views: true, viewsKind: true, comments: true, shares: true })
   .extend({ at: z.number() });
 export type PostSnapshot = z.infer<typeof postSnapshotSchema>;
 

@@ -52,6 +52,18 @@ describe('postFlags', () => {
       'Investigate further for cheating',
     ]);
   });
+  it('unknown or estimated views raise neither cheating flag, whatever the likes (decision 0097)', () => {
+    // 500 likes and no view count: the Instagram photo case that was thrown out as cheating.
+    expect(messages({ platform: 'instagram', likes: 500, views: 0, viewsKind: 'reported' })).toEqual([
+      'CHEATING! Likes exceed views',
+    ]);
+    for (const viewsKind of ['unknown', 'estimated'] as const) {
+      expect(messages({ platform: 'instagram', likes: 500, views: 0, viewsKind })).toEqual([]);
+      expect(messages({ platform: 'tiktok', likes: 5000, views: 100, viewsKind })).toEqual([]);
+      // The other rules still apply to such a post.
+      expect(messages({ likes: 500, views: 0, viewsKind, email: 'cheat@x.io' })).toEqual(['Banned User']);
+    }
+  });
   it('Banned User: the email of a banned winner, in any case', () => {
     expect(messages({ email: 'Cheat@X.io' })).toEqual(['Banned User']);
   });

@@ -21,6 +21,18 @@ export type PostFlag = {
   values: Record<string, number | string>;
 };
 
+/**
+ * Where a post's views come from (decision 0097): the platform's own count, none at all (a
+ * provider answered likes but no views, as Instagram does for photos and some reels), or an
+ * estimate (Instagram's embed page gives likes only: views are taken as 4 × likes). Unknown is
+ * not zero, and an estimate is not a count: only reported views can raise a cheating flag.
+ */
+export const VIEWS_KINDS = ['reported', 'unknown', 'estimated'] as const;
+export type ViewsKind = (typeof VIEWS_KINDS)[number];
+/** The spec's estimate from Instagram's embed page: views are four times the likes. */
+export const ESTIMATED_VIEWS_PER_LIKE = 4;
+export const estimateViews = (likes: number) => likes * ESTIMATED_VIEWS_PER_LIKE;
+
 export const LIKES_EXCEED_VIEWS_MIN_LIKES = 10;
 export const RATIO_CHECK_MIN_LIKES = 1000;
 /** Like-to-view ratios above which a post is suspicious: TikTok is stricter. */
@@ -31,6 +43,8 @@ export type FlaggablePost = {
   country: string | null;
   likes: number;
   views: number;
+  /** Reported when not said (entries before decision 0097 had only reported views). */
+  viewsKind?: ViewsKind;
   platform: string;
   email: string;
   /** The platform's own id of the video. */
@@ -54,7 +68,7 @@ const flag = (code: FlagCode, values: PostFlag['values'] = {}): PostFlag => ({
   values,
 });
 
-/** Every flag that applies to a post; unknown data (no date, no country) raises none. */
+/** Every flag that applies to a post; unknown data (no date, no country, no views) raises none. */
 export function postFlags(post: FlaggablePost, competition: FlagCompetition, ctx: FlagContext): PostFlag[] {
   const flags: PostFlag[] = [];
   const timeZone = ctx.timeZone ?? DEFAULT_TIME_ZONE;
@@ -68,10 +82,15 @@ export function postFlags(post: FlaggablePost, competition: FlagCompetition, ctx
   }
   if (post.country && !isCountryAllowed(post.country, competition))
     flags.push(flag('invalidCountry', { country: post.country }));
-  if (post.likes > post.views && post.likes > LIKES_EXCEED_VIEWS_MIN_LIKES)
+  const viewsCounted = (post.viewsKind ?? 'reported') === 'reported';
+  if (viewsCounted && post.likes > post.views && post.likes > LIKES_EXCEED_VIEWS_MIN_LIKES)
     flags.push(flag('likesExceedViews', { likes: post.likes, views: post.views }));
   const ratioLimit = SUSPICIOUS_RATIO[post.platform.trim().toLowerCase()] ?? SUSPICIOUS_RATIO.instagram!;
-  if (post.likes > RATIO_CHECK_MIN_LIKES && (post.views === 0 || post.likes / post.views > ratioLimit)) {
+  if (
+    viewsCounted &&
+    post.likes > RATIO_CHECK_MIN_LIKES &&
+    (post.views === 0 || post.likes / post.views > ratioLimit)
+  ) {
     const ratio = post.views === 0 ? 'infinite' : Math.round((post.likes / post.views) * 1000) / 1000;
     flags.push(flag('investigate', { likes: post.likes, views: post.views, ratio, limit: ratioLimit }));
   }

@@ -99,6 +99,16 @@ describe('viewSpike', () => {
     }
   });
 
+  it('reads only reported views: an estimate or an unknown reading never makes a spike', () => {
+    const jump = (viewsKind: 'reported' | 'unknown' | 'estimated') => [
+      { at: at(0), views: 10_000, viewsKind: 'reported' as const },
+      { at: at(1), views: 90_000, viewsKind },
+    ];
+    expect(viewSpike(jump('reported'), 'tiktok')).not.toBeNull();
+    expect(viewSpike(jump('estimated'), 'tiktok')).toBeNull();
+    expect(viewSpike(jump('unknown'), 'tiktok')).toBeNull();
+  });
+
   it('counts snapshots closer than an hour as an hour, spreads longer gaps, and ignores small numbers', () => {
     const quick = [
       { at: at(0), views: 10_000 },

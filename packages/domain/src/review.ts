@@ -1,4 +1,4 @@
-import type { PostFlag } from './flags.ts';
+import type { PostFlag, ViewsKind } from './flags.ts';
 
 /** Love and Like on the review card (doc 2 sections 4 and 9): the creativity score each gives. */
 export const REVIEW_SCORES = { love: 100, like: 10 } as const;
@@ -86,12 +86,15 @@ const HOUR = 3_600_000;
  * count as an hour, so two refreshes a minute apart cannot make a spike out of normal growth.
  */
 export function viewSpike(
-  snapshots: readonly { at: number; views: number }[],
+  snapshots: readonly { at: number; views: number; viewsKind?: ViewsKind }[],
   platform: string,
 ): ViewSpike | null {
   const limit =
     VIEW_SPIKE_GROWTH_PER_HOUR[platform.trim().toLowerCase()] ?? VIEW_SPIKE_GROWTH_PER_HOUR.instagram!;
-  const ordered = [...snapshots].sort((a, b) => a.at - b.at);
+  // Only counted views can spike: an estimate moves with the likes, and unknown is not zero.
+  const ordered = snapshots
+    .filter((s) => (s.viewsKind ?? 'reported') === 'reported')
+    .sort((a, b) => a.at - b.at);
   let worst: ViewSpike | null = null;
   for (let i = 1; i < ordered.length; i++) {
     const before = ordered[i - 1]!;

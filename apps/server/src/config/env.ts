@@ -59,6 +59,8 @@ const envSchema = z.object({
   TIKTOK_OEMBED_URL: z.string().url().default('https://www.tiktok.com/oembed'),
   INSTAGRAM_API_URL: z.string().url().optional(),
   INSTAGRAM_API_KEY: z.string().optional(),
+  INSTAGRAM_EMBED_PROXY_URL: z.string().url().optional(),
+  INSTAGRAM_EMBED_PROXY_KEY: z.string().optional(),
   YOUTUBE_API_URL: z.string().url().default('https://www.googleapis.com'),
   YOUTUBE_API_KEY: z.string().optional(),
   PROVIDER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(5),
@@ -95,6 +97,11 @@ export type ProvidersConfig = {
   tiktokFallback: ProviderEndpoint | null;
   tiktokOembedUrl: string;
   instagram: ProviderEndpoint | null;
+  /**
+   * A scraping proxy (GET {url}?api_key={key}&url={page}) that reads Instagram's embed page
+   * when the post-info provider answers no views: likes from the page, views estimated.
+   */
+  instagramEmbedProxy: ProviderEndpoint | null;
   youtube: ProviderEndpoint | null;
   requestsPerSecond: number;
   timeoutMs: number;
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tiktokFallback: endpoint(e.TIKTOK_FALLBACK_API_URL, e.TIKTOK_FALLBACK_API_KEY),
       tiktokOembedUrl: e.TIKTOK_OEMBED_URL,
       instagram: endpoint(e.INSTAGRAM_API_URL, e.INSTAGRAM_API_KEY),
+      instagramEmbedProxy: endpoint(e.INSTAGRAM_EMBED_PROXY_URL, e.INSTAGRAM_EMBED_PROXY_KEY),
       youtube: endpoint(e.YOUTUBE_API_URL, e.YOUTUBE_API_KEY),
       requestsPerSecond: e.PROVIDER_REQUESTS_PER_SECOND,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
@@ -222,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.NODE_ENV !== 'production' &&
       !e.TIKTOK_API_KEY &&
       !e.INSTAGRAM_API_KEY &&
+      !e.INSTAGRAM_EMBED_PROXY_KEY &&
       !e.YOUTUBE_API_KEY,
     refreshIntervalMs: e.REFRESH_INTERVAL_MINUTES * 60_000,
     aggregatesCacheMs: e.AGGREGATES_CACHE_SECONDS * 1000,

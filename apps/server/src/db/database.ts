@@ -26,6 +26,7 @@ import * as calendarIndexes from './migrations/0020-calendar-indexes.ts';
 import * as sqliteSearchIndexes from './migrations/0021-sqlite-search-indexes.ts';
 import * as competitionNameOrder from './migrations/0022-competition-name-order.ts';
 import * as payoutFilesBatchIndex from './migrations/0023-payout-files-batch-index.ts';
+import * as viewsKind from './migrations/0024-views-kind.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -151,6 +152,7 @@ export const migrations: Record<string, Migration> = {
   '0021-sqlite-search-indexes': sqliteSearchIndexes,
   '0022-competition-name-order': competitionNameOrder,
   '0023-payout-files-batch-index': payoutFilesBatchIndex,
+  '0024-views-kind': viewsKind,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -1,4 +1,4 @@
-import type { LeaderboardRow } from '@preffy/domain';
+import type { LeaderboardRow, ViewsKind } from '@preffy/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -181,6 +181,8 @@ export type PostsTable = RecordColumns & {
   creativityScore: number;
   source: string;
   views: number;
+  /** Where the views come from (migration 0024): 'unknown' ones are stored as 0. */
+  viewsKind: Generated<ViewsKind>;
   shares: number;
   comments: number;
   postedDate: number | null;
@@ -211,6 +213,7 @@ export type PostSnapshotsTable = {
   at: number;
   likes: number;
   views: number;
+  viewsKind: Generated<ViewsKind>;
   comments: number;
   shares: number;
 };

@@ -112,6 +112,42 @@ describe('flags raised by a refresh', () => {
     });
   });
 
+  it('an Instagram post with likes and no view count keeps its place: views unknown, or 4 × likes as an estimate, and no flag', async () => {
+    const c = await liveCompetition(staff);
+    const [counted, unknown, estimated] = await refreshCases(c.id, [
+      { platform: 'instagram', stats: { likes: 500, views: 0, viewsKind: 'reported' } },
+      { platform: 'instagram', stats: { likes: 500, views: 0, viewsKind: 'unknown' } },
+      { platform: 'instagram', stats: { likes: 5000, views: 20_000, viewsKind: 'estimated' } },
+    ]);
+    // Reported 0 views against 500 likes is still cheating; unknown and estimated are not.
+    expect(codes(counted!)).toEqual(['likesExceedViews']);
+    for (const post of [unknown!, estimated!]) {
+      expect(codes(post)).toEqual([]);
+      expect(post.deleted).toBe(0);
+    }
+    const queue = (await staff.get(`/api/competitions/${c.id}/review`)).json();
+    expect(
+      queue.items.map((p: { id: string; views: number; viewsKind: string }) => [p.id, p.views, p.viewsKind]),
+    ).toEqual(
+      expect.arrayContaining([
+        [unknown!.id, 0, 'unknown'],
+        [estimated!.id, 20_000, 'estimated'],
+      ]),
+    );
+    // The snapshot keeps where its views came from.
+    const snapshots = await app.db
+      .selectFrom('postSnapshots')
+      .select(['postId', 'viewsKind'])
+      .where('postId', 'in', [unknown!.id, estimated!.id])
+      .execute();
+    expect(snapshots.map((s) => [s.postId, s.viewsKind])).toEqual(
+      expect.arrayContaining([
+        [unknown!.id, 'unknown'],
+        [estimated!.id, 'estimated'],
+      ]),
+    );
+  });
+
   it("'Investigate further for cheating' above the platform's ratio from 1001 likes: removes on TikTok, a note on Instagram and YouTube", async () => {
     const c = await liveCompetition(staff);
     const posts = await refreshCases(c.id, [

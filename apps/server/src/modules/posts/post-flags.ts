@@ -46,6 +46,7 @@ export async function checkPostFlags(
       // The platform's likes: a referral bonus is ours, not a sign of cheating (decision 0022).
       likes: options.providerLikes ?? Math.max(0, post.likes - (post.bonusLikes ?? 0)),
       views: post.views,
+      viewsKind: post.viewsKind,
       platform: post.platform,
       email: post.email,
       postId: post.postId,

@@ -1,4 +1,5 @@
 import type { ListPostsQuery } from '@preffy/api';
+import type { ViewsKind } from '@preffy/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
@@ -11,6 +12,8 @@ import { type VersionedPatch, type VersionedWriteOptions, updateVersioned } from
 export type PostStats = {
   likes: number;
   views: number;
+  /** Unknown views are stored as 0 and raise no rule that needs them (decision 0097). */
+  viewsKind: ViewsKind;
   comments: number;
   shares: number;
   postedDate: number | null;
@@ -44,7 +47,7 @@ export const findPost = (db: Database, id: string) =>
 export async function listSnapshots(db: Database, postId: string, limit = 500) {
   const rows = await db
     .selectFrom('postSnapshots')
-    .select(['at', 'likes', 'views', 'comments', 'shares'])
+    .select(['at', 'likes', 'views', 'viewsKind', 'comments', 'shares'])
     .where('postId', '=', postId)
     .orderBy('at', 'desc')
     .limit(limit)
@@ -123,6 +126,7 @@ export async function storeRefreshedStats(
               .else(eb.fn.coalesce('bonusLikes', eb.lit(0)))
               .end(),
       views: s.views,
+      viewsKind: s.viewsKind,
       comments: s.comments,
       shares: s.shares,
       ...(s.postedDate ? { postedDate: s.postedDate } : {}),

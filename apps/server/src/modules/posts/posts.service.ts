@@ -83,6 +83,8 @@ export async function addPost(
     postId: video.postId,
     likes: input.likes ?? 0,
     views: input.views ?? 0,
+    // An entry without a view count has none yet: unknown until a refresh reads it (0097).
+    viewsKind: input.views === undefined ? ('unknown' as const) : ('reported' as const),
     bonusLikes: null,
     creativityScore: 0,
     source: input.source ?? '',

@@ -61,6 +61,7 @@ export function toReviewPost(
     postId: row.postId,
     likes: row.likes,
     views: row.views,
+    viewsKind: row.viewsKind,
     comments: row.comments,
     shares: row.shares,
     bonusLikes: row.bonusLikes,

@@ -141,6 +141,7 @@ export async function flagInputs(db: Database, postId: string) {
       'posts.likes',
       'posts.bonusLikes',
       'posts.views',
+      'posts.viewsKind',
       'posts.platform',
       'posts.email',
       'posts.postId',

@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
  * TikTok …0429 answers 429 once, …0500 always 500 on the primary (the fallback answers),
  * …0504 never answers on the primary (timeout; the fallback answers), …0404 is unknown to both;
  * Instagram ERR… answers 500; YouTube Gone… is missing from the answer.
+ * Instagram Photo… answers likes without play_count (a photo post), and its embed page, read
+ * through the fake scraping proxy, shows the same likes; PhotoNoEmbed… has no embed page.
  */
 export const FAKE_PROVIDER_KEY = 'fake-provider-key';
 
@@ -23,8 +25,9 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
   const asked = new Map<string, number>();
   const firstSeen = new Map<string, number>();
   const requests: string[] = [];
-  const stats = (id: string) => {
-    const n = (asked.get(id) ?? 0) + 1;
+  // `again`: the numbers of the last answer, not a new asking (the embed page of the same post).
+  const stats = (id: string, again = false) => {
+    const n = (asked.get(id) ?? 0) + (again ? 0 : 1);
     asked.set(id, n);
     if (!firstSeen.has(id)) firstSeen.set(id, Math.floor(Date.now() / 1000) - 3600);
     const views = (hash(id) % 50_000) * 10 + 1000 + n * 250;
@@ -97,12 +100,24 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
       const s = stats(`instagram:${code}`);
       return json(res, 200, {
         like_count: s.likes,
-        play_count: s.views,
+        ...(code.startsWith('Photo') ? {} : { play_count: s.views }),
         comment_count: s.comments,
         taken_at: s.createTime,
         country: 'US',
         user: { username: 'insta.creator' },
       });
+    }
+    // A scraping proxy (GET /scrape?api_key=…&url=…) in front of Instagram's embed pages.
+    if (first === 'scrape') {
+      if (url.searchParams.get('api_key') !== FAKE_PROVIDER_KEY) return json(res, 401, { error: 'bad key' });
+      const code = /instagram\.com\/p\/([^/]+)\/embed/.exec(url.searchParams.get('url') ?? '')?.[1] ?? '';
+      if (!code || code.startsWith('PhotoNoEmbed')) return json(res, 404, { error: 'page not found' });
+      const { likes } = stats(`instagram:${code}`, true);
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end(
+        `<html><body><div class="SocialProof">${likes.toLocaleString('en')} likes</div>` +
+          `<script>window.__data = {"edge_liked_by":{"count":${likes}}};</script></body></html>`,
+      );
     }
     if (first === 'youtube' && rest.join('/') === 'v3/videos') {
       if (!url.searchParams.get('key')) return json(res, 403, { error: { message: 'API key missing' } });
@@ -160,6 +175,7 @@ export const fakeProvidersConfig = (base: string) => ({
   tiktokFallback: { url: `${base}/tiktok-fallback`, key: FAKE_PROVIDER_KEY },
   tiktokOembedUrl: `${base}/tiktok/oembed`,
   instagram: { url: `${base}/instagram`, key: FAKE_PROVIDER_KEY },
+  instagramEmbedProxy: { url: `${base}/scrape`, key: FAKE_PROVIDER_KEY },
   youtube: { url: base, key: FAKE_PROVIDER_KEY },
   shortLinkBaseUrl: base,
 });

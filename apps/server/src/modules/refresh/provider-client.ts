@@ -49,7 +49,24 @@ export class ProviderClient {
     return Date.now() < this.openUntil;
   }
 
-  async getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+  getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+    return this.get(
+      url,
+      { accept: 'application/json', ...headers },
+      (response) => response.json() as Promise<T>,
+    );
+  }
+
+  /** A page's HTML (Instagram's embed page through a scraping proxy). */
+  getText(url: string, headers: Record<string, string> = {}): Promise<string> {
+    return this.get(url, { accept: 'text/html', ...headers }, (response) => response.text());
+  }
+
+  private async get<T>(
+    url: string,
+    headers: Record<string, string>,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     if (this.circuitOpen) throw new ProviderError(`${this.name}: paused after repeated failures`, true);
     const retries = this.options.retries ?? 2;
     let lastError: ProviderError | undefined;
@@ -63,11 +80,11 @@ export class ProviderClient {
       await this.slot();
       try {
         const response = await fetch(url, {
-          headers: { accept: 'application/json', ...headers },
+          headers,
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
         if (response.ok) {
-          const body = (await response.json()) as T;
+          const body = await read(response);
           this.consecutiveFailures = 0;
           return body;
         }

@@ -67,6 +67,33 @@ describe('Instagram and YouTube', () => {
     });
   });
 
+  it('an Instagram answer with no views is unknown, not 0; the embed page then gives 4 × likes as an estimate', async () => {
+    const counted = await only('instagram', { postId: 'C9zYx8WvU7t', link: '' });
+    expect(counted.ok && counted.stats.viewsKind).toBe('reported');
+
+    const noEmbed = createStatsSources({ ...config, instagramEmbedProxy: null });
+    const unknown = await noEmbed.instagram.fetch([{ postId: 'PhotoAbc1', link: '' }]);
+    const photo = unknown.get('PhotoAbc1')!;
+    expect(photo).toMatchObject({ ok: true, stats: { views: 0, viewsKind: 'unknown' } });
+    expect(photo.ok && photo.stats.likes).toBeGreaterThan(0);
+
+    const before = fake.requests.length;
+    const estimated = await only('instagram', { postId: 'PhotoAbc2', link: '' });
+    if (!estimated.ok) throw new Error(estimated.error);
+    expect(estimated.stats).toMatchObject({ viewsKind: 'estimated', views: 4 * estimated.stats.likes });
+    // The proxy was asked for the post's embed page, with its key.
+    const scraped = fake.requests.slice(before).find((r) => r.startsWith('GET /scrape'))!;
+    const asked = new URL(scraped.slice(4), 'http://x').searchParams;
+    expect(asked.get('url')).toBe('https://www.instagram.com/p/PhotoAbc2/embed/captioned/');
+    expect(asked.get('api_key')).toBe(config.instagramEmbedProxy!.key);
+
+    // No embed page either: the views stay unknown, and the refresh of the post still works.
+    expect(await only('instagram', { postId: 'PhotoNoEmbed1', link: '' })).toMatchObject({
+      ok: true,
+      stats: { views: 0, viewsKind: 'unknown' },
+    });
+  });
+
   it('asks YouTube for at most 50 ids a call, and names the videos it did not return', async () => {
     const ids = Array.from({ length: 60 }, (_, i) => `Yt${String(i).padStart(9, '0')}`);
     ids[7] = 'GoneVideo01';

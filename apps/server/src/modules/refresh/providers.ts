@@ -1,7 +1,8 @@
-import type { PostPlatform } from '@preffy/domain';
+import { type PostPlatform, estimateViews } from '@preffy/domain';
 import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
 import type { PostStats } from '../posts/index.ts';
 import { ProviderClient, ProviderError } from './provider-client.ts';
+import { embedPageLikes } from './instagram-embed.ts';
 
 /** What a refresh learns about one post. */
 export type { PostStats };
@@ -20,6 +21,11 @@ export interface StatsSource {
 export type { ProviderEndpoint, ProvidersConfig };
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
+/** A provider's view count; an answer without one is unknown, not 0 views (decision 0097). */
+const viewsOf = (v: unknown): Pick<PostStats, 'views' | 'viewsKind'> =>
+  v === undefined || v === null || v === '' || !Number.isFinite(Number(v))
+    ? { views: 0, viewsKind: 'unknown' }
+    : { views: num(v), viewsKind: 'reported' };
 const seconds = (v: unknown) => (v ? num(v) * 1000 : null);
 const failed = (error: unknown): StatsResult => ({ ok: false, error: (error as Error).message });
 const found = (client: ProviderClient, stats: PostStats): StatsResult => ({
@@ -93,7 +99,7 @@ class TikTokSource implements StatsSource {
         if (!body.stats) throw new ProviderError(`${client.name}: no stats in the answer`, true);
         return found(client, {
           likes: num(body.stats.diggCount),
-          views: num(body.stats.playCount),
+          ...viewsOf(body.stats.playCount),
           comments: num(body.stats.commentCount),
           shares: num(body.stats.shareCount),
           postedDate: seconds(body.createTime),
@@ -122,11 +128,20 @@ class TikTokSource implements StatsSource {
 
 /**
  * Instagram post-info provider: GET {url}/post?code={shortcode} with x-api-key, answering
- * { like_count, play_count, comment_count, taken_at, user: { username }, country }.
+ * { like_count, play_count, comment_count, taken_at, user: { username }, country }. Photos and
+ * some reels come without play_count: then, with a scraping proxy configured, the embed page's
+ * likes give the spec's estimate of 4 × likes views; without one the views stay unknown.
  */
 class InstagramSource extends EndpointSource implements StatsSource {
   platform = 'instagram' as const;
   batchSize = 1;
+  constructor(
+    client: ProviderClient,
+    endpoint: ProviderEndpoint,
+    private readonly embed: { client: ProviderClient; proxy: ProviderEndpoint } | null,
+  ) {
+    super(client, endpoint);
+  }
   fetch(targets: StatsTarget[]) {
     return oneByOne(targets, (target) => this.one(target).catch(failed));
   }
@@ -141,9 +156,15 @@ class InstagramSource extends EndpointSource implements StatsSource {
     }>(`${this.endpoint.url}/post?code=${encodeURIComponent(target.postId)}`, {
       'x-api-key': this.endpoint.key,
     });
+    const likes = num(body.like_count);
+    let views = viewsOf(body.play_count);
+    if (views.viewsKind === 'unknown' && this.embed) {
+      const embedLikes = await embedPageLikes(this.embed.client, this.embed.proxy, target.postId);
+      if (embedLikes !== null) views = { views: estimateViews(embedLikes), viewsKind: 'estimated' };
+    }
     return found(this.client, {
-      likes: num(body.like_count),
-      views: num(body.play_count),
+      likes,
+      ...views,
       comments: num(body.comment_count),
       shares: 0,
       postedDate: seconds(body.taken_at),
@@ -183,7 +204,7 @@ class YouTubeSource extends EndpointSource implements StatsSource {
             item
               ? found(this.client, {
                   likes: num(item.statistics?.likeCount),
-                  views: num(item.statistics?.viewCount),
+                  ...viewsOf(item.statistics?.viewCount),
                   comments: num(item.statistics?.commentCount),
                   shares: 0,
                   postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
@@ -215,7 +236,13 @@ export function createStatsSources(config: ProvidersConfig): StatsSources {
   return {
     tiktok: new TikTokSource(config),
     instagram: config.instagram
-      ? new InstagramSource(providerClient('instagram', config), config.instagram)
+      ? new InstagramSource(
+          providerClient('instagram', config),
+          config.instagram,
+          config.instagramEmbedProxy
+            ? { client: providerClient('instagram-embed', config), proxy: config.instagramEmbedProxy }
+            : null,
+        )
       : unconfigured('instagram', 'Instagram'),
     youtube: config.youtube
       ? new YouTubeSource(providerClient('youtube', config), config.youtube)

@@ -170,6 +170,7 @@ function record(context: RefreshContext, task: PostTask, result: StatsResult) {
         at,
         likes,
         views: s.views,
+        viewsKind: s.viewsKind,
         comments: s.comments,
         shares: s.shares,
       })

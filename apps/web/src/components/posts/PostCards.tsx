@@ -8,6 +8,7 @@ import { formatCount } from '../../lib/format.ts';
 import { platformName } from '../../lib/labels.ts';
 import { type ListAllQuery, postsListQuery } from '../../lib/post-lists.ts';
 import { ExternalLink } from '../ExternalLink.tsx';
+import { viewsText } from './views-text.ts';
 
 const CARDS_PER_PAGE = 12;
 
@@ -50,7 +51,7 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
               <Text size="sm">
                 {t('postCards.numbers', {
                   likes: formatCount(post.likes),
-                  views: abbreviateCount(post.views),
+                  views: viewsText(post, abbreviateCount),
                   comments: formatCount(post.comments),
                 })}
               </Text>

@@ -36,6 +36,7 @@ import { useFormatTimestamp } from '../../../lib/session.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { whyHere } from '../why-here.ts';
 import type { EntriesTab } from '../entries-tabs.ts';
+import { viewsText } from '../../../components/posts/views-text.ts';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -149,7 +150,7 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
           td="underline dotted"
           fz="sm"
         >
-          {abbreviateCount(p.views)}
+          {viewsText(p, abbreviateCount)}
           <VisuallyHidden> {t('history.open', { creator: p.creator })}</VisuallyHidden>
         </UnstyledButton>
       ),

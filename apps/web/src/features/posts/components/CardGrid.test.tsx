@@ -21,6 +21,7 @@ const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
   postId: `730000000000000000${n}`,
   likes: 5,
   views: 100,
+  viewsKind: 'reported',
   comments: 1,
   shares: 0,
   bonusLikes: null,
@@ -326,5 +327,21 @@ describe('the review grid by keyboard', () => {
     expect(sent[0]!.key).toBeTruthy();
     expect(sent[1]!.key).toBe(sent[0]!.key);
     expect(screen.getByText('1 waiting')).toBeDefined();
+  });
+});
+
+describe("a review card's views", () => {
+  it('says Unknown when the platform gave none, marks an estimate, and shows a count as it is', async () => {
+    stubServer(() => new Response('{}'), undefined, [
+      [
+        post(1, { likes: 500, views: 0, viewsKind: 'unknown' }),
+        post(2, { likes: 500, views: 2000, viewsKind: 'estimated' }),
+        post(3, { likes: 5, views: 1234, viewsKind: 'reported' }),
+      ],
+    ]);
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const viewsOf = (card: HTMLElement) => within(card).getByText('Views').nextElementSibling?.textContent;
+    expect(cards().map(viewsOf)).toEqual(['Unknown', '≈ 2,000 (estimate)', '1,234']);
   });
 });

@@ -19,6 +19,7 @@ const post: AdminPost = {
   postId: '7301234567890123456',
   likes: 120,
   views: 1000,
+  viewsKind: 'reported',
   comments: 4,
   shares: 0,
   bonusLikes: null,

@@ -14,6 +14,7 @@ import { flagMessage } from '../flag-messages.ts';
 import { CardFieldEditor } from './CardFieldEditor.tsx';
 import { CountryCompare } from './CountryCompare.tsx';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
+import { viewsText } from '../../../components/posts/views-text.ts';
 
 export type CardActions = {
   /** Staff act; organizers see the card read-only. */
@@ -107,7 +108,7 @@ export function ReviewCard({
         </div>
         <CountryCompare provider={post.providerCountry} stored={post.country} />
         <SimpleGrid cols={3} spacing="xs">
-          <Stat label={t('card.views')} value={count(post.views)} />
+          <Stat label={t('card.views')} value={viewsText(post, count)} />
           <Stat label={t('card.likes')} value={count(post.likes)} />
           <Stat label={t('card.comments')} value={count(post.comments)} />
         </SimpleGrid>

@@ -22,6 +22,7 @@ const post = {
   postId: 'Cx1abcDEF',
   likes: 1200,
   views: 5000,
+  viewsKind: 'reported',
   comments: 3,
   shares: 0,
   bonusLikes: null,
