@@ -18,7 +18,7 @@ export class JobWorker extends JobRunner {
   ) {
     super(db, options);
     this.register(refreshViewsHandler(sources, options.timeZone ?? 'UTC'));
-    this.register(updateLeaderboardHandler(options.timeZone ?? 'UTC'));
+    this.register(updateLeaderboardHandler());
     this.register(paypalPayoutHandler(options.paypal ?? null));
   }
 }

@@ -16,17 +16,14 @@ const post = (
   likes,
   views,
   creativityScore: 0,
-  postedDate: null,
-  country: null,
-  postId: null,
+  flags: [],
   ...extra,
 });
-const competition = { startDate: Date.UTC(2026, 10, 1, 15), countries: null, continents: [] };
 
 describe('leaderboard', () => {
   const posts = [
-    post('ana', 'tiktok', 500, 1000),
-    post('ana', 'tiktok', 300, 9000),
+    post('ana', 'tiktok', 500, 1000, { flags: ['Banned User'] }),
+    post('ana', 'tiktok', 300, 9000, { flags: ['Banned User'] }),
     post('ben', 'tiktok', 700, 2000),
     post('cai', 'instagram', 100, 50_000, { creativityScore: 100 }),
     post('ana', 'youtube', 10, 100),
@@ -37,7 +34,6 @@ describe('leaderboard', () => {
       prizes: ['1st Place: $200'],
       metric: 'likes',
       bannedEmails: [],
-      competition,
       metricOverrides: new Map([[entryKey('CAI ', 'Instagram'), 5000]]),
     });
     expect(rows.map((r) => [r.rank, r.creator, r.likes, r.views])).toEqual([
@@ -54,7 +50,6 @@ describe('leaderboard', () => {
       prizes: ['1st Place: $200', '2nd Place: $100'],
       metric: 'likes',
       bannedEmails: [],
-      competition,
     });
     expect(rows.map((r) => [r.rank, r.creator, r.platform, r.postCount, r.likes])).toEqual([
       [1, 'ana', 'tiktok', 2, 800],
@@ -72,7 +67,6 @@ describe('leaderboard', () => {
       prizes: ['1st Place: $200'],
       metric: 'views',
       bannedEmails: [],
-      competition,
     });
     expect(rows.map((r) => r.creator + ':' + r.platform)).toEqual([
       'cai:instagram',
@@ -88,7 +82,6 @@ describe('leaderboard', () => {
       prizes: ['1st Place: $200', 'Most Creative: $50'],
       metric: 'likes',
       bannedEmails: ['ana@c.test'],
-      competition,
     });
     const byName = (c: string, p: string) => rows.find((r) => r.creator === c && r.platform === p)!;
     expect(byName('ben', 'tiktok')).toMatchObject({ prizeLabel: '1st Place' });
@@ -97,14 +90,20 @@ describe('leaderboard', () => {
     expect(byName('ana', 'tiktok').flags).toEqual(['Banned User']);
   });
 
-  it("lists the flags of an entry's posts", () => {
-    const rows = buildLeaderboard([post('dee', 'tiktok', 50, 20, { postedDate: Date.UTC(2026, 9, 1) })], {
-      prizes: [],
-      metric: 'likes',
-      bannedEmails: [],
-      competition,
-    });
-    expect(rows[0]!.flags).toEqual(['Invalid Post Date', 'CHEATING! Likes exceed views']);
+  it("lists the flags stored on an entry's posts, once each, and raises none of its own", () => {
+    const rows = buildLeaderboard(
+      [
+        post('dee', 'tiktok', 50, 20, { flags: ['Invalid Post Date', 'Sudden view spike'] }),
+        post('dee', 'tiktok', 10, 20, { flags: ['Invalid Post Date'] }),
+        // A referral bonus makes the stored likes exceed the views: the post's check judged the
+        // platform's likes and raised nothing, and the leaderboard says the same.
+        post('eve', 'tiktok', 5000, 3000, { flags: [] }),
+      ],
+      { prizes: [], metric: 'likes', bannedEmails: [] },
+    );
+    const flagsOf = (creator: string) => rows.find((r) => r.creator === creator)!.flags;
+    expect(flagsOf('dee')).toEqual(['Invalid Post Date', 'Sudden view spike']);
+    expect(flagsOf('eve')).toEqual([]);
   });
 
   // The server reads a board's entry count from its last rank (decision 0078).
@@ -120,7 +119,7 @@ describe('leaderboard', () => {
         (tuples, metric, bannedEmails) => {
           const rows = buildLeaderboard(
             tuples.map(([c, p, l, v]) => post(c, p, l, v)),
-            { prizes: ['1st Place: $200', '2nd-3rd Place: $50'], metric, bannedEmails, competition },
+            { prizes: ['1st Place: $200', '2nd-3rd Place: $50'], metric, bannedEmails },
           );
           expect(rows.map((r) => r.rank)).toEqual(rows.map((_, i) => i + 1));
         },

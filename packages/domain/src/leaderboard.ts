@@ -1,10 +1,18 @@
-import { FLAG_MESSAGES, type FlagCompetition, postFlags } from './flags.ts';
-import { type Metric, type RankablePost, mergeEntries, rankEntries, suggestWinners } from './ranking.ts';
+import {
+  type Metric,
+  type RankablePost,
+  entryKey,
+  mergeEntries,
+  rankEntries,
+  suggestWinners,
+} from './ranking.ts';
 
 export type LeaderboardPost = RankablePost & {
-  postedDate: number | null;
-  country: string | null;
-  postId: string | null;
+  /**
+   * The messages of the flags stored on the post by its last check: the leaderboard shows
+   * those, never a second reckoning of its own (which saw the referral bonus as likes).
+   */
+  flags: readonly string[];
 };
 
 export type LeaderboardRow = {
@@ -22,14 +30,14 @@ export type LeaderboardRow = {
   prizeAmount: number | null;
   /** Why it is placed where it is. */
   reason: string;
-  /** Flag messages raised by any of its posts. */
+  /** The flag messages stored on any of its posts. */
   flags: string[];
 };
 
 /**
  * The leaderboard of a competition: posts merged by creator and platform, ranked by the
  * competition's metric, with the prize each entry would win now (suggestWinners: rank slots,
- * creative slots for creativity ≥ 100, first-come slots) and the flags of its posts.
+ * creative slots for creativity ≥ 100, first-come slots) and the flags stored on its posts.
  */
 export function buildLeaderboard(
   posts: readonly LeaderboardPost[],
@@ -37,8 +45,6 @@ export function buildLeaderboard(
     prizes: readonly string[];
     metric: Metric;
     bannedEmails: readonly string[];
-    competition: FlagCompetition;
-    timeZone?: string;
     /**
      * Metrics staff set on the Creators tab, by entryKey(creator, platform): the entry ranks by
      * this number instead of its posts' sum of the competition's metric (decision 0025).
@@ -48,24 +54,13 @@ export function buildLeaderboard(
 ): LeaderboardRow[] {
   const flagsByEntry = new Map<string, Set<string>>();
   const banned = options.bannedEmails.map((e) => e.trim().toLowerCase());
+  const bannedEntries = new Set<string>();
   for (const post of posts) {
-    const flags = postFlags(
-      {
-        postedDate: post.postedDate,
-        country: post.country,
-        likes: post.likes,
-        views: post.views,
-        platform: post.platform,
-        email: post.email,
-        postId: post.postId,
-      },
-      options.competition,
-      { bannedEmails: banned, scoredPostIds: [], timeZone: options.timeZone },
-    );
-    if (!flags.length) continue;
-    const key = `${post.creator.trim().toLowerCase()}|${post.platform.trim().toLowerCase()}`;
+    const key = entryKey(post.creator, post.platform);
+    if (banned.includes(post.email.trim().toLowerCase())) bannedEntries.add(key);
+    if (!post.flags.length) continue;
     const set = flagsByEntry.get(key) ?? new Set<string>();
-    for (const f of flags) set.add(f.message);
+    for (const message of post.flags) set.add(message);
     flagsByEntry.set(key, set);
   }
   const entries = mergeEntries(posts).map((entry) => {
@@ -95,7 +90,7 @@ export function buildLeaderboard(
       prizeAmount: won?.slot.amount ?? null,
       reason: won
         ? `${won.slot.label}: ${won.rule}`
-        : flags.includes(FLAG_MESSAGES.bannedUser)
+        : bannedEntries.has(entry.key)
           ? 'banned: never wins'
           : `rank ${i + 1} by ${options.metric} (${entry[options.metric]}), no prize left`,
       flags,

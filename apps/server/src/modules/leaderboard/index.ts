@@ -15,5 +15,5 @@ export const leaderboardArea = defineArea({
     creatorMetrics: { schema: creatorMetricSchema, toPublic: toCreatorMetric },
     leaderboardEntries: true,
   },
-  jobs: ({ config }) => [updateLeaderboardHandler(config.businessTimeZone)],
+  jobs: () => [updateLeaderboardHandler()],
 });

@@ -6,6 +6,7 @@ import type { JobHandler } from '../../plugins/jobs/job-runner.ts';
 import { storedCreatorMetrics } from './creators.repository.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { bannedPostAuthors } from '../winners/index.ts';
+import { storedFlags } from '../posts/index.ts';
 
 const UPDATE_LEADERBOARD = 'update-leaderboard';
 const CHUNK = 500;
@@ -15,12 +16,12 @@ export function startLeaderboardJob(db: Database, competitionId: string, created
   return startJob(db, { competitionId, kind: UPDATE_LEADERBOARD, createdBy });
 }
 
-/** Runs Update Leaderboard jobs, ranking in the business time zone. */
-export function updateLeaderboardHandler(timeZone: string): JobHandler {
+/** Runs Update Leaderboard jobs. */
+export function updateLeaderboardHandler(): JobHandler {
   return {
     kind: UPDATE_LEADERBOARD,
     run: async (job, { db }) => {
-      await computeLeaderboard(db, job.competitionId, timeZone);
+      await computeLeaderboard(db, job.competitionId);
     },
   };
 }
@@ -33,7 +34,7 @@ export function updateLeaderboardHandler(timeZone: string): JobHandler {
 export async function loadRankingInput(db: Database, competitionId: string) {
   const competition = await db
     .selectFrom('competitions')
-    .select(['id', 'prizes', 'metric', 'startDate', 'countries', 'continents'])
+    .select(['id', 'prizes', 'metric'])
     .where('id', '=', competitionId)
     .where('deleted', '=', 0)
     .executeTakeFirst();
@@ -49,9 +50,7 @@ export async function loadRankingInput(db: Database, competitionId: string) {
       'creativityScore',
       'source',
       'createdAt',
-      'postedDate',
-      'country',
-      'postId',
+      'flags',
     ])
     .where('competitionId', '=', competitionId)
     .where('deleted', '=', 0)
@@ -65,10 +64,11 @@ export async function loadRankingInput(db: Database, competitionId: string) {
   );
   return {
     competition,
+    // The flags stored on each post by its last check: one rule, one answer on every screen.
     posts: posts.map((p) => ({
       ...p,
       createdAt: Number(p.createdAt),
-      postedDate: p.postedDate === null ? null : Number(p.postedDate),
+      flags: storedFlags(p.flags).map((f) => f.message),
     })),
     prizes: JSON.parse(competition.prizes) as string[],
     metric: (competition.metric === 'views' ? 'views' : 'likes') as Metric,
@@ -81,23 +81,9 @@ export async function loadRankingInput(db: Database, competitionId: string) {
  * Recomputes a competition's leaderboard from its posts (packages/domain buildLeaderboard) and
  * replaces the stored one in one transaction, so readers see the old or the new, never half.
  */
-async function computeLeaderboard(db: Database, competitionId: string, timeZone: string) {
-  const { competition, posts, prizes, metric, bannedEmails, metricOverrides } = await loadRankingInput(
-    db,
-    competitionId,
-  );
-  const rows = buildLeaderboard(posts, {
-    prizes,
-    metric,
-    bannedEmails,
-    metricOverrides,
-    competition: {
-      startDate: Number(competition.startDate),
-      countries: competition.countries ? (JSON.parse(competition.countries) as string[]) : null,
-      continents: JSON.parse(competition.continents) as string[],
-    },
-    timeZone,
-  });
+async function computeLeaderboard(db: Database, competitionId: string) {
+  const { posts, prizes, metric, bannedEmails, metricOverrides } = await loadRankingInput(db, competitionId);
+  const rows = buildLeaderboard(posts, { prizes, metric, bannedEmails, metricOverrides });
   const at = now();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('leaderboardEntries').where('competitionId', '=', competitionId).execute();

@@ -265,6 +265,33 @@ describe('flags raised by a refresh', () => {
     expect(cheating.flags[0]).toMatchObject({ code: 'likesExceedViews', values: { likes: 11, views: 5 } });
   });
 
+  it("the leaderboard shows each post's stored flags: a bonus never reads as cheating there either", async () => {
+    const c = await liveCompetition(staff);
+    const bonus = linkFor('tiktok');
+    const bonusId = await enter(c.id, bonus.link);
+    await insertReferral(app, bonusId, tiktokLink());
+    expect((await staff.post(`/api/posts/${bonusId}/score`, { version: 1, score: 'love' })).statusCode).toBe(
+      200,
+    );
+    scripted.answers.set(bonus.videoId, { likes: 5, views: 50 });
+    // A note that keeps an Instagram post live: above 0.7 likes per view.
+    const [noted] = await refreshCases(c.id, [
+      { platform: 'instagram', stats: { likes: 1001, views: 1429 } },
+    ]);
+    // 105 likes with the bonus against 50 views: the post's check judged 5 and raised nothing.
+    expect(await stored(bonusId)).toMatchObject({ likes: 105, deleted: 0, flags: [] });
+    expect(codes(noted!)).toEqual(['investigate']);
+
+    const started = await staff.post(`/api/competitions/${c.id}/leaderboard/update`);
+    expect(started.statusCode, started.body).toBe(202);
+    while ((await worker.tick()) > 0);
+    const board = (await staff.get(`/api/competitions/${c.id}/leaderboard`)).json();
+    const rowOf = (platform: string) =>
+      board.items.find((r: { platform: string }) => r.platform === platform);
+    expect(rowOf('tiktok')).toMatchObject({ likes: 105, views: 50, flags: [] });
+    expect(rowOf('instagram').flags).toEqual([FLAG_MESSAGES.investigate]);
+  });
+
   it('a restored post keeps its flags as notes and is never removed by them again', async () => {
     const c = await liveCompetition(staff);
     const [cheater] = await refreshCases(c.id, [{ platform: 'tiktok', stats: { likes: 50, views: 20 } }]);

@@ -14,7 +14,7 @@ export {
   updatePostRecord,
   type PostStats,
 } from './posts.repository.ts';
-export { countsAsReferral, referralCount, toReviewPost } from './review-post.ts';
+export { countsAsReferral, referralCount, storedFlags, toReviewPost } from './review-post.ts';
 
 export const postsArea = defineArea({
   name: 'posts',
