@@ -12,7 +12,14 @@ const clean: FlaggablePost = {
   email: 'ann@x.io',
   postId: 'v1',
 };
-const ctx = { bannedEmails: ['cheat@x.io'], scoredPostIds: ['v9'], timeZone: 'UTC' };
+const earlier = {
+  id: 'p9',
+  postId: 'v9',
+  creator: 'Ann',
+  link: 'https://www.tiktok.com/@ann/video/9',
+  deleted: true,
+};
+const ctx = { bannedEmails: ['cheat@x.io'], scoredEntries: [earlier], timeZone: 'UTC' };
 const messages = (post: Partial<FlaggablePost>) =>
   postFlags({ ...clean, ...post }, competition, ctx).map((f) => f.message);
 
@@ -23,6 +30,12 @@ describe('postFlags', () => {
   it('Invalid Post Date: before the start of the start day, not merely before 15:00', () => {
     expect(messages({ postedDate: Date.UTC(2026, 5, 10, 0, 1) })).toEqual([]);
     expect(messages({ postedDate: Date.UTC(2026, 5, 9, 23, 59) })).toEqual(['Invalid Post Date']);
+    // The flag keeps the start as stored (15:00) beside the midnight the rule counts from.
+    expect(postFlags({ ...clean, postedDate: Date.UTC(2026, 5, 9) }, competition, ctx)[0]!.values).toEqual({
+      postedDate: Date.UTC(2026, 5, 9),
+      startDate: START,
+      startOfDay: Date.UTC(2026, 5, 10),
+    });
   });
   it('counts the start of the day in the business time zone', () => {
     const inNewYork = (postedDate: number) =>
@@ -67,8 +80,15 @@ describe('postFlags', () => {
   it('Banned User: the email of a banned winner, in any case', () => {
     expect(messages({ email: 'Cheat@X.io' })).toEqual(['Banned User']);
   });
-  it('Possible Duplicate: the platform id is among the scored posts', () => {
+  it('Possible Duplicate: the platform id is among the scored posts, and the flag names that entry', () => {
     expect(messages({ postId: 'v9' })).toEqual(['Possible Duplicate']);
+    expect(postFlags({ ...clean, postId: 'v9' }, competition, ctx)[0]!.values).toEqual({
+      postId: 'v9',
+      earlierId: 'p9',
+      earlierCreator: 'Ann',
+      earlierLink: 'https://www.tiktok.com/@ann/video/9',
+      earlierRemoved: 1,
+    });
   });
   it('returns every flag that applies', () => {
     expect(

@@ -55,10 +55,12 @@ export type FlagCompetition = {
   countries?: readonly string[] | null;
   continents?: readonly string[] | null;
 };
+/** An earlier, already scored entry of the same video in the competition (removed ones too). */
+export type ScoredEntry = { id: string; postId: string; creator: string; link: string; deleted: boolean };
 export type FlagContext = {
   bannedEmails: Iterable<string>;
-  /** Platform ids of the competition's already scored posts (other than this one). */
-  scoredPostIds: Iterable<string>;
+  /** The competition's already scored posts (other than this one). */
+  scoredEntries: readonly ScoredEntry[];
   timeZone?: string;
 };
 
@@ -76,6 +78,8 @@ export function postFlags(post: FlaggablePost, competition: FlagCompetition, ctx
     flags.push(
       flag('invalidPostDate', {
         postedDate: post.postedDate,
+        // The start as stored (15:00 on its day) is what people know; the rule counts from its midnight.
+        startDate: competition.startDate,
         startOfDay: startOfDay(competition.startDate, timeZone),
       }),
     );
@@ -97,7 +101,17 @@ export function postFlags(post: FlaggablePost, competition: FlagCompetition, ctx
   const email = post.email.trim().toLowerCase();
   if ([...ctx.bannedEmails].some((b) => b.trim().toLowerCase() === email))
     flags.push(flag('bannedUser', { email: post.email }));
-  if (post.postId && [...ctx.scoredPostIds].includes(post.postId))
-    flags.push(flag('possibleDuplicate', { postId: post.postId }));
+  const earlier = post.postId ? ctx.scoredEntries.find((e) => e.postId === post.postId) : undefined;
+  if (earlier)
+    flags.push(
+      flag('possibleDuplicate', {
+        postId: earlier.postId,
+        // Which entry it repeats, so a reviewer can open it (it may have been removed since).
+        earlierId: earlier.id,
+        earlierCreator: earlier.creator,
+        earlierLink: earlier.link,
+        earlierRemoved: earlier.deleted ? 1 : 0,
+      }),
+    );
   return flags;
 }

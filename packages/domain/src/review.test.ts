@@ -114,7 +114,8 @@ describe('viewSpike', () => {
       { at: at(0), views: 10_000 },
       { at: at(0.1), views: 45_000 },
     ];
-    expect(viewSpike(quick, 'tiktok')?.values.hours).toBe(1);
+    // Spread over an hour, but the note says the real time: 6 minutes, not '1 h'.
+    expect(viewSpike(quick, 'tiktok')?.values).toMatchObject({ hours: 1, seconds: 360 });
     const slow = [
       { at: at(0), views: 10_000 },
       { at: at(10), views: 45_000 },

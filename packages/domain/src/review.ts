@@ -76,7 +76,16 @@ export const VIEW_SPIKE_MESSAGE = 'Sudden view spike';
 export type ViewSpike = {
   code: 'viewSpike';
   message: typeof VIEW_SPIKE_MESSAGE;
-  values: { fromViews: number; toViews: number; hours: number; growthPerHour: number; limit: number };
+  values: {
+    fromViews: number;
+    toViews: number;
+    /** The real time between the two readings, for the note. */
+    seconds: number;
+    /** The time the growth was spread over: the real time, but at least an hour. */
+    hours: number;
+    growthPerHour: number;
+    limit: number;
+  };
 };
 
 const HOUR = 3_600_000;
@@ -109,6 +118,7 @@ export function viewSpike(
         values: {
           fromViews: before.views,
           toViews: after.views,
+          seconds: Math.round((after.at - before.at) / 1000),
           hours: Math.round(hours * 10) / 10,
           growthPerHour: Math.round(growthPerHour * 100) / 100,
           limit,

@@ -191,7 +191,7 @@ describe('flags raised by a refresh', () => {
       {
         code: 'invalidPostDate',
         message: FLAG_MESSAGES.invalidPostDate,
-        values: { postedDate: midnight - 1000, startOfDay: midnight },
+        values: { postedDate: midnight - 1000, startDate: Number(c.startDate), startOfDay: midnight },
       },
     ]);
     expect(before!.deleted).toBe(1);
@@ -239,9 +239,26 @@ describe('flags raised by a refresh', () => {
       {
         code: 'viewSpike',
         message: VIEW_SPIKE_MESSAGE,
-        values: { fromViews: 1000, toViews: 5000, hours: 1, growthPerHour: 4, limit: 3 },
+        values: {
+          fromViews: 1000,
+          toViews: 5000,
+          seconds: expect.any(Number),
+          hours: 1,
+          growthPerHour: 4,
+          limit: 3,
+        },
       },
     ]);
+    // The note says the real time between the two readings, not the hour the growth is spread over.
+    const readings = await app.db
+      .selectFrom('postSnapshots')
+      .select('at')
+      .where('postId', '=', spiking!.id)
+      .orderBy('at')
+      .execute();
+    expect(spiked.flags[0]!.values).toMatchObject({
+      seconds: Math.round((Number(readings[1]!.at) - Number(readings[0]!.at)) / 1000),
+    });
     expect(spiked.deleted).toBe(0);
     expect(codes(await stored(steady!.id))).toEqual([]);
   });
@@ -347,7 +364,14 @@ describe('flags raised when a post is entered', () => {
       {
         code: 'possibleDuplicate',
         message: FLAG_MESSAGES.possibleDuplicate,
-        values: { postId: first.postId },
+        // It names the earlier entry, so the reviewer can open it.
+        values: {
+          postId: first.postId,
+          earlierId: first.id,
+          earlierCreator: first.creator,
+          earlierLink: first.link,
+          earlierRemoved: 1,
+        },
       },
     ]);
     expect(again).toMatchObject({ deleted: 1, deletedReason: 'flagged' });

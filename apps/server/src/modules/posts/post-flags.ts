@@ -38,7 +38,7 @@ export async function checkPostFlags(
 ) {
   const inputs = await flagInputs(db, postId);
   if (!inputs) return { flags: [] as StoredPostFlag[], removed: false };
-  const { post, scoredPostIds } = inputs;
+  const { post, scoredEntries } = inputs;
   const ruleFlags = postFlags(
     {
       postedDate: post.postedDate === null ? null : Number(post.postedDate),
@@ -58,7 +58,7 @@ export async function checkPostFlags(
     },
     {
       bannedEmails: (await isBannedEmail(db, post.email)) ? [post.email] : [],
-      scoredPostIds,
+      scoredEntries,
       timeZone,
     },
   );

@@ -157,7 +157,7 @@ export async function flagInputs(db: Database, postId: string) {
   const scored = post.postId
     ? await db
         .selectFrom('posts')
-        .select('postId')
+        .select(['id', 'postId', 'creator', 'link', 'deleted'])
         .where('competitionId', '=', post.competitionId)
         .where('id', '!=', post.id)
         .where('platform', '=', post.platform)
@@ -165,7 +165,12 @@ export async function flagInputs(db: Database, postId: string) {
         .where('bonusLikes', 'is not', null)
         .execute()
     : [];
-  return { post, scoredPostIds: scored.flatMap((s) => (s.postId ? [s.postId] : [])) };
+  const scoredEntries = scored.flatMap((s) =>
+    s.postId
+      ? [{ id: s.id, postId: s.postId, creator: s.creator, link: s.link, deleted: s.deleted === 1 }]
+      : [],
+  );
+  return { post, scoredEntries };
 }
 
 /** Stores a check's flags, and takes the post out of the queue when they say so. */

@@ -27,6 +27,28 @@ describe('flag messages', () => {
         inEnglish,
       ),
     ).toBe('Invalid Post Date (posted 1/1/31, 9:00 AM, the competition starts 1/2/31, 12:00 AM)');
+    // Flags raised now keep the start as stored: 15:00, not the midnight the rule counts from.
+    expect(
+      flagMessage(
+        flag('invalidPostDate', {
+          postedDate: Date.UTC(2031, 0, 1, 9),
+          startDate: Date.UTC(2031, 0, 2, 15),
+          startOfDay: Date.UTC(2031, 0, 2),
+        }),
+        inEnglish,
+      ),
+    ).toBe('Invalid Post Date (posted 1/1/31, 9:00 AM, the competition starts 1/2/31, 3:00 PM)');
+    expect(
+      flagMessage(
+        flag('possibleDuplicate', {
+          postId: '7301',
+          earlierCreator: 'Ann',
+          earlierId: 'p1',
+          earlierLink: 'x',
+        }),
+        inEnglish,
+      ),
+    ).toBe("Possible Duplicate (Ann's entry of video 7301 is already scored)");
   });
 
   it('writes the view spike as growth per hour against its limit', () => {
@@ -38,8 +60,20 @@ describe('flag messages', () => {
       'tiktok',
     )!;
     expect(flagMessage(spike, inEnglish)).toBe(
-      'Sudden view spike (views 1,000 → 5,000 in 1 h, 400% per hour above 300%)',
+      'Sudden view spike (views 1,000 → 5,000 in 1 hour, 400% per hour above 300%)',
     );
+  });
+
+  it('says the real time between the two readings, in a unit that reads well', () => {
+    const spikeIn = (seconds: number) =>
+      flagMessage(
+        flag('viewSpike', { fromViews: 1000, toViews: 5000, seconds, hours: 1, growthPerHour: 4, limit: 3 }),
+        inEnglish,
+      );
+    expect(spikeIn(40)).toMatch(/ in 40 seconds, /);
+    expect(spikeIn(360)).toMatch(/ in 6 minutes, /);
+    expect(spikeIn(3.5 * 3600)).toMatch(/ in 3\.5 hours, /);
+    expect(spikeIn(3 * 86_400)).toMatch(/ in 3 days, /);
   });
 
   it('has a title for every flag the domain raises, equal to its stored message', () => {
@@ -60,7 +94,13 @@ describe('flag messages', () => {
         postId: '7300000000000000001',
       },
       { startDate: Date.UTC(2031, 0, 5), countries: ['US'] },
-      { bannedEmails: ['banned@creators.test'], scoredPostIds: ['7300000000000000001'], timeZone: 'UTC' },
+      {
+        bannedEmails: ['banned@creators.test'],
+        scoredEntries: [
+          { id: 'p1', postId: '7300000000000000001', creator: 'Ann', link: 'x', deleted: true },
+        ],
+        timeZone: 'UTC',
+      },
     );
     expect(raised).toHaveLength(6);
     for (const f of raised) expect(flagMessage(f, inEnglish)).toMatch(/^.+ \(.+\)$/);

@@ -5,7 +5,7 @@ type FlagCode = StoredPostFlag['code'];
 type Value = StoredPostFlag['values'][string];
 
 /** How one of a flag's numbers reads in a sentence. */
-type Kind = 'count' | 'decimal' | 'percent' | 'dateTime' | 'text';
+type Kind = 'count' | 'decimal' | 'percent' | 'dateTime' | 'duration' | 'text';
 
 /**
  * The numbers each flag's sentence names (postFlags and viewSpike in @preffy/domain), and how
@@ -13,22 +13,53 @@ type Kind = 'count' | 'decimal' | 'percent' | 'dateTime' | 'text';
  * shows its title alone.
  */
 const DETAILS: Record<FlagCode, Record<string, Kind>> = {
-  invalidPostDate: { postedDate: 'dateTime', startOfDay: 'dateTime' },
+  invalidPostDate: { postedDate: 'dateTime', startDate: 'dateTime' },
   invalidCountry: { country: 'text' },
   likesExceedViews: { likes: 'count', views: 'count' },
   investigate: { likes: 'count', views: 'count', ratio: 'decimal', limit: 'decimal' },
   bannedUser: { email: 'text' },
-  possibleDuplicate: { postId: 'text' },
+  possibleDuplicate: { postId: 'text', earlierCreator: 'text' },
   viewSpike: {
     fromViews: 'count',
     toViews: 'count',
-    hours: 'decimal',
+    seconds: 'duration',
     growthPerHour: 'percent',
     limit: 'percent',
   },
 };
 /** A value's name in the template when it differs from the stored one. */
-const RENAMED: Record<string, string> = { growthPerHour: 'growth' };
+const RENAMED: Record<string, string> = { growthPerHour: 'growth', seconds: 'elapsed' };
+
+/**
+ * Flags stored before their sentence named these values (decision 0097's day): the spike's
+ * real time was only its hours, and the post date's start only its midnight.
+ */
+function withEarlierShapes(flag: StoredPostFlag): StoredPostFlag['values'] {
+  const v = flag.values ?? {};
+  if (flag.code === 'viewSpike' && v.seconds === undefined && typeof v.hours === 'number')
+    return { ...v, seconds: v.hours * 3600 };
+  if (flag.code === 'invalidPostDate' && v.startDate === undefined && v.startOfDay !== undefined)
+    return { ...v, startDate: v.startOfDay };
+  return v;
+}
+
+/** A time span in the largest unit that keeps it readable: 40 seconds, 6 minutes, 3.5 hours, 2 days. */
+function duration(seconds: number, language: string) {
+  const [unit, size] =
+    seconds < 90
+      ? ['second', 1]
+      : seconds < 3600
+        ? ['minute', 60]
+        : seconds < 48 * 3600
+          ? ['hour', 3600]
+          : ['day', 86_400];
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+    maximumFractionDigits: 1,
+  }).format(seconds / (size as number));
+}
 
 export type FlagFormat = {
   t: TFunction<'posts'>;
@@ -46,6 +77,8 @@ function format(value: Value, kind: Kind, { t, language, timeZone }: FlagFormat)
       return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
     case 'percent':
       return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value);
+    case 'duration':
+      return duration(value, language);
     case 'dateTime':
       return new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short', timeZone });
     case 'text':
@@ -64,10 +97,11 @@ export function flagMessage(flag: StoredPostFlag, options: FlagFormat): string {
   if (!isKnown(flag.code)) return flag.message;
   const code = flag.code;
   const title = t(`flags.${code}.title`);
+  const stored = withEarlierShapes(flag);
   const wanted = Object.entries(DETAILS[code]);
-  if (!wanted.every(([name]) => flag.values?.[name] !== undefined)) return title;
+  if (!wanted.every(([name]) => stored[name] !== undefined)) return title;
   const values = Object.fromEntries(
-    wanted.map(([name, kind]) => [RENAMED[name] ?? name, format(flag.values[name]!, kind, options)]),
+    wanted.map(([name, kind]) => [RENAMED[name] ?? name, format(stored[name]!, kind, options)]),
   );
   const detail = (t as unknown as (key: string, v: object) => string)(`flags.${code}.detail`, values);
   return t('flags.withDetail', { title, detail });

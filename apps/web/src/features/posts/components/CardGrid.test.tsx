@@ -1,13 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ReviewPost } from '@preffy/api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
-import { authKeys } from '../../../lib/session.ts';
 import { CardGrid } from './CardGrid.tsx';
-import { testAccount } from '../../../test/account.ts';
+import { signedInQueryClient } from '../../../test/account.ts';
 
 const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
   id: `p${n}`,
@@ -83,22 +82,7 @@ afterEach(() => vi.unstubAllGlobals());
 Element.prototype.scrollIntoView ??= () => {};
 
 function renderGrid(role: 'staff' | 'organizer' = 'staff') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(authKeys.me, {
-    user: {
-      id: 'u1',
-      email: 'u@x.test',
-      name: 'U',
-      role,
-      disabled: false,
-      language: null,
-      version: 1,
-      createdAt: 0,
-      updatedAt: 0,
-    },
-    businessTimeZone: 'UTC',
-    account: testAccount,
-  });
+  const queryClient = signedInQueryClient(role);
   render(
     <MantineProvider>
       <Notifications />

@@ -1,4 +1,4 @@
-import { Button, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { type ReviewPost, posts } from '@preffy/api';
@@ -11,6 +11,7 @@ import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { FLAGGED_TABLE_KEY, reviewKeys, useRestorePost } from '../api/review.ts';
 import { flagMessage } from '../flag-messages.ts';
+import { FlagList } from './FlagList.tsx';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 /** The posts the automatic flags took out of the queue, with why; staff restore them. */
@@ -67,17 +68,7 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
       key: 'flags',
       title: t('flagged.columns.flags'),
       csv: (p) => p.flags.map((f) => flagMessage(f, { t, language, timeZone })).join('; '),
-      cell: (p) => (
-        <List size="sm" spacing={2} data-testid="flagged-messages">
-          {p.flags.map((f, i) => (
-            <List.Item key={`${f.code}-${i}`}>
-              <Text size="sm" c="red">
-                {flagMessage(f, { t, language, timeZone })}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      ),
+      cell: (p) => <FlagList flags={p.flags} colorOf={() => 'red'} testId="flagged-messages" />,
     },
     ...(canAct
       ? [

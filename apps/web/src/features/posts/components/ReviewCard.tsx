@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReviewPost } from '@preffy/api';
 import { editPostSchema, isNoteOnly } from '@preffy/domain';
 import { IconExternalLink, IconHeart, IconThumbUp, IconTrash } from '@tabler/icons-react';
@@ -8,9 +8,8 @@ import { PostEmbed, REVIEW_EMBED } from '../../../components/posts/PostEmbed.tsx
 import { PostCountInput } from '../../../components/forms/PostCountInput.tsx';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
-import { useBusinessTimeZone } from '../../../lib/session.ts';
 import type { CardList } from '../api/review.ts';
-import { flagMessage } from '../flag-messages.ts';
+import { FlagList } from './FlagList.tsx';
 import { CardFieldEditor } from './CardFieldEditor.tsx';
 import { CountryCompare } from './CountryCompare.tsx';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
@@ -51,7 +50,6 @@ export function ReviewCard({
   actions: CardActions;
 }) {
   const { t } = useTranslation('posts');
-  const timeZone = useBusinessTimeZone();
   const language = currentLanguage();
   const count = (n: number) => new Intl.NumberFormat(language).format(n);
   const scored = post.bonusLikes !== null;
@@ -113,15 +111,12 @@ export function ReviewCard({
           <Stat label={t('card.comments')} value={count(post.comments)} />
         </SimpleGrid>
         {post.flags.length > 0 && (
-          <List size="sm" spacing={2} aria-label={t('card.notes')} data-testid="card-flags">
-            {post.flags.map((flag, i) => (
-              <List.Item key={`${flag.code}-${i}`}>
-                <Text size="sm" c={isNoteOnly(flag, post.platform) ? 'orange' : 'red'} fw={500}>
-                  {flagMessage(flag, { t, language, timeZone })}
-                </Text>
-              </List.Item>
-            ))}
-          </List>
+          <FlagList
+            flags={post.flags}
+            colorOf={(flag) => (isNoteOnly(flag, post.platform) ? 'orange' : 'red')}
+            label={t('card.notes')}
+            testId="card-flags"
+          />
         )}
         <Text size="sm" data-testid="card-referrals">
           {t('card.referrals', { count: post.referralCount })}
