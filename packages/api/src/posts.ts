@@ -5,6 +5,7 @@ import {
   REVIEW_PAGE_SIZE,
   VIEW_SPIKE_MESSAGE,
   VIEWS_KINDS,
+  ENTRY_CHANNELS,
   editPostSchema,
   submitPostSchema,
 } from '@preffy/domain';
@@ -92,6 +93,8 @@ export const reviewPostSchema = postSchema.extend({
   competitionId: z.string(),
   deleted: z.boolean(),
   referralCount: z.number(),
+  /** Entries refused since for repeating this post's video (the errors view lists them). */
+  duplicateAttempts: z.number(),
   flags: z.array(postFlagSchema),
   /** Staff restored it: its flags are notes and never remove it again. */
   flagsCleared: z.boolean(),
@@ -102,6 +105,29 @@ export const reviewPostSchema = postSchema.extend({
   profileUrl: z.string().nullable(),
 });
 export type ReviewPost = z.infer<typeof reviewPostSchema>;
+
+/**
+ * An entry refused because its video was already live in the competition: who tried, when,
+ * through what, and the entry it repeats (that entry may have been removed since).
+ */
+export const duplicateAttemptSchema = z.object({
+  id: z.string(),
+  attemptedAt: z.number(),
+  email: z.string(),
+  creator: z.string(),
+  link: z.string(),
+  via: z.enum(ENTRY_CHANNELS),
+  /** The staff member's name when one tried through a signed-in screen. */
+  attemptedByName: z.string().nullable(),
+  earlier: z.object({
+    id: z.string(),
+    creator: z.string(),
+    email: z.string(),
+    link: z.string(),
+    removed: z.boolean(),
+  }),
+});
+export type DuplicateAttempt = z.infer<typeof duplicateAttemptSchema>;
 
 /**
  * Cards a page at a time (Load More): `after` is the `next` of the previous answer. A cursor,
@@ -211,6 +237,14 @@ export const posts = {
     summary: 'Posts the automatic flags took out of the queue, with their flags',
     params: idParams,
     ...pagedList(pageQuerySchema, reviewPostSchema),
+  }),
+  duplicateAttempts: signedIn.get('/api/competitions/:id/duplicate-attempts', {
+    summary: 'Entries refused because their video was already live in the competition, newest first',
+    params: idParams,
+    ...pagedList(
+      pageQuerySchema.extend({ sortDirection: z.enum(['asc', 'desc']).default('desc') }),
+      duplicateAttemptSchema,
+    ),
   }),
   score: staff.post('/api/posts/:id/score', {
     summary: 'Love (creativity 100) or Like (10): sets the referral bonus and likes = base likes + bonus',

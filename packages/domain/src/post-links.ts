@@ -162,3 +162,7 @@ export function profileUrl(platform: string, handle: string | null): string | nu
       return null;
   }
 }
+
+/** How an entry arrives: the public form, staff by hand, an import file, a partner's API. */
+export const ENTRY_CHANNELS = ['form', 'staff', 'import', 'partner'] as const;
+export type EntryChannel = (typeof ENTRY_CHANNELS)[number];

@@ -27,6 +27,7 @@ import * as sqliteSearchIndexes from './migrations/0021-sqlite-search-indexes.ts
 import * as competitionNameOrder from './migrations/0022-competition-name-order.ts';
 import * as payoutFilesBatchIndex from './migrations/0023-payout-files-batch-index.ts';
 import * as viewsKind from './migrations/0024-views-kind.ts';
+import * as duplicateAttempts from './migrations/0025-duplicate-attempts.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -153,6 +154,7 @@ export const migrations: Record<string, Migration> = {
   '0022-competition-name-order': competitionNameOrder,
   '0023-payout-files-batch-index': payoutFilesBatchIndex,
   '0024-views-kind': viewsKind,
+  '0025-duplicate-attempts': duplicateAttempts,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -1,4 +1,4 @@
-import type { LeaderboardRow, ViewsKind } from '@preffy/domain';
+import type { EntryChannel, LeaderboardRow, ViewsKind } from '@preffy/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -423,6 +423,21 @@ export type ReportSharesTable = RecordColumns & {
   createdBy: string | null;
 };
 
+/** An entry refused because its video is already live in the competition (migration 0025). */
+export type DuplicateAttemptsTable = {
+  id: string;
+  competitionId: string;
+  /** The live entry it repeats. */
+  earlierPostId: string;
+  email: string;
+  creator: string;
+  link: string;
+  via: EntryChannel;
+  /** The staff member who tried, when it came through a signed-in screen. */
+  attemptedBy: string | null;
+  attemptedAt: number;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -454,6 +469,7 @@ export type DB = {
   payoutFiles: PayoutFilesTable;
   paypalPayouts: PaypalPayoutsTable;
   reportShares: ReportSharesTable;
+  duplicateAttempts: DuplicateAttemptsTable;
   promotions: PromotionsTable;
   inquiries: InquiriesTable;
   inquiryOptions: InquiryOptionsTable;

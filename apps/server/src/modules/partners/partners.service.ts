@@ -57,7 +57,7 @@ export async function ingestPosts(
     try {
       const saved = await addPost(
         db,
-        { ...post, competitionId: input.competitionId, source: 'genni' },
+        { ...post, competitionId: input.competitionId, source: 'genni', via: 'partner' },
         linkOptions,
       );
       results.push({ index, ok: true, link: saved.link });

@@ -27,6 +27,7 @@ export async function importPosts(
   competitionId: string,
   csv: string,
   options: { shortLinkBaseUrl?: string; timeoutMs: number; timeZone: string },
+  importedBy: string,
 ): Promise<{ accepted: number; refused: number; rows: ImportRowResult[] }> {
   const { header, records } = csvRecords(csv);
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
@@ -58,7 +59,15 @@ export async function importPosts(
     try {
       const post = await addPost(
         db,
-        { ...parsed.data, competitionId, likes: likes.value, views: views.value, expectedPlatform: platform },
+        {
+          ...parsed.data,
+          competitionId,
+          likes: likes.value,
+          views: views.value,
+          expectedPlatform: platform,
+          via: 'import',
+          attemptedBy: importedBy,
+        },
         { ...options, allowClosed: true },
       );
       rows.push({ row, ok: true, link: post.link });

@@ -14,7 +14,7 @@ export {
   updatePostRecord,
   type PostStats,
 } from './posts.repository.ts';
-export { countsAsReferral, referralCount, storedFlags, toReviewPost } from './review-post.ts';
+export { countsAsReferral, reviewCounts, storedFlags, toReviewPost } from './review-post.ts';
 
 export const postsArea = defineArea({
   name: 'posts',
@@ -25,5 +25,7 @@ export const postsArea = defineArea({
     referrals: true,
     // Kept by triggers (migration 0016), read by the lists.
     postTallies: true,
+    // Append-only: refused duplicates, written when addPost is refused (no versioned row).
+    duplicateAttempts: true,
   },
 });

@@ -2,7 +2,7 @@ import type { AdminPost, ParsedQuery, ReplyOf, posts } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { seesEveryCompetition, visibleCompetitions } from '../competitions/index.ts';
-import { countsAsReferral, referralCount, toReviewPost } from './review-post.ts';
+import { countsAsReferral, reviewCounts, toReviewPost } from './review-post.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { sumPostTally } from './post-tallies.ts';
 
@@ -72,7 +72,7 @@ export async function listAdminPosts(
       posts
         .selectAll('posts')
         .select('competitions.name as competitionName')
-        .select(referralCount)
+        .select(reviewCounts)
         .orderBy(sortExpression(`posts.${q.sortBy}`, ['posts.creator', 'posts.email']), q.sortDirection)
         .orderBy('posts.id'),
     ({ competitionName, ...row }): AdminPost => ({ ...toReviewPost(row), competitionName }),

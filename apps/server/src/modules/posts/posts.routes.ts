@@ -20,7 +20,11 @@ export async function postsRoutes(app: FastifyInstance) {
       const { website, ...body } = request.body;
       // A bot filled the hidden field: answer like a success, store nothing.
       if (website) return reply.code(201).send({ ok: true });
-      const post = await addPost(app.db, { ...body, competitionId: request.params.id }, linkOptions);
+      const post = await addPost(
+        app.db,
+        { ...body, competitionId: request.params.id, via: 'form' },
+        linkOptions,
+      );
       return reply.code(201).send({ ok: true, platform: post.platform });
     },
     // Anonymous: rate-limited per address.
@@ -30,7 +34,7 @@ export async function postsRoutes(app: FastifyInstance) {
   route(app, posts.add, async (request, reply) => {
     const post = await addPost(
       app.db,
-      { ...request.body, competitionId: request.params.id },
+      { ...request.body, competitionId: request.params.id, via: 'staff', attemptedBy: request.user!.id },
       { ...linkOptions, allowClosed: true },
     );
     return reply
@@ -40,7 +44,7 @@ export async function postsRoutes(app: FastifyInstance) {
 
   route(app, posts.import, async (request) => {
     const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
-    return importPosts(app.db, competition.id, request.body.csv, linkOptions);
+    return importPosts(app.db, competition.id, request.body.csv, linkOptions, request.user!.id);
   });
 
   route(app, posts.snapshots, async (request) => ({

@@ -1,4 +1,10 @@
-import { POST_LINK_MESSAGES, PLATFORM_NAMES, type PostPlatform, parsePostLink } from '@preffy/domain';
+import {
+  type EntryChannel,
+  POST_LINK_MESSAGES,
+  PLATFORM_NAMES,
+  type PostPlatform,
+  parsePostLink,
+} from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -7,6 +13,7 @@ import { findCompetition, findVisibleCompetition } from '../competitions/index.t
 import { checkPostFlags } from './post-flags.ts';
 import { findPost, insertPost, listSnapshots } from './posts.repository.ts';
 import { resolveShortLink } from './short-links.ts';
+import { recordDuplicateAttempt } from './duplicate-attempts.repository.ts';
 
 export type NewPost = {
   competitionId: string;
@@ -19,6 +26,9 @@ export type NewPost = {
    */
   ref?: string | null;
   source?: '' | 'genni';
+  /** How it arrived and which staff member sent it: kept if it is refused as a duplicate. */
+  via?: EntryChannel;
+  attemptedBy?: string | null;
   likes?: number;
   views?: number;
   /** From an import file: the platform its row names, which must be the link's. */
@@ -97,7 +107,24 @@ export async function addPost(
   try {
     await insertPost(db, post, input.ref?.trim() || undefined);
   } catch (error) {
-    if (isUniqueViolation(error)) throw linkError(POST_LINK_MESSAGES.duplicate, 409);
+    if (isUniqueViolation(error)) {
+      // Refused, but not forgotten: staff see who tried to enter whose video again.
+      await recordDuplicateAttempt(
+        db,
+        {
+          competitionId: competition.id,
+          platform: video.platform,
+          postId: video.postId,
+          email: post.email,
+          creator: post.creator,
+          link: post.link,
+          via: input.via ?? 'form',
+          attemptedBy: input.attemptedBy ?? null,
+        },
+        now(),
+      );
+      throw linkError(POST_LINK_MESSAGES.duplicate, 409);
+    }
     throw error;
   }
   // A banned creator or a video already judged leaves the queue at once (decision 0023).

@@ -35,6 +35,20 @@ export const referralCount = (eb: ExpressionBuilder<DB, 'posts'>) =>
     .whereRef('referrals.postId', '=', 'posts.id')
     .as('referralCount');
 
+/** `select(duplicateAttemptCount)`: how many entries were refused for repeating this post. */
+export const duplicateAttemptCount = (eb: ExpressionBuilder<DB, 'posts'>) =>
+  eb
+    .selectFrom('duplicateAttempts')
+    .select((d) => d.fn.countAll<number>().as('n'))
+    .whereRef('duplicateAttempts.earlierPostId', '=', 'posts.id')
+    .as('duplicateAttempts');
+
+/** What a review answer counts beside a post's columns: its referrals and refused repeats. */
+export const reviewCounts = (eb: ExpressionBuilder<DB, 'posts'>) => [
+  referralCount(eb),
+  duplicateAttemptCount(eb),
+];
+
 /** The stored flags, or none when the column holds something unreadable (legacy rows). */
 export function storedFlags(json: string): StoredPostFlag[] {
   try {
@@ -47,7 +61,10 @@ export function storedFlags(json: string): StoredPostFlag[] {
 
 /** A posts row (with its referral count) in its public review shape. */
 export function toReviewPost(
-  row: Selectable<PostsTable> & { referralCount: number | string | bigint | null },
+  row: Selectable<PostsTable> & {
+    referralCount: number | string | bigint | null;
+    duplicateAttempts: number | string | bigint | null;
+  },
 ): ReviewPostReply {
   return {
     id: row.id,
@@ -75,6 +92,7 @@ export function toReviewPost(
     statsError: row.statsError,
     deleted: row.deleted === 1,
     referralCount: Number(row.referralCount ?? 0),
+    duplicateAttempts: Number(row.duplicateAttempts ?? 0),
     flags: storedFlags(row.flags),
     flagsCleared: row.flagsCleared === 1,
     providerCountry: row.providerCountry,

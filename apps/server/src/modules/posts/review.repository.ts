@@ -7,11 +7,11 @@ import { AppError } from '../../lib/errors.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { postTallyOf } from './post-tallies.ts';
-import { referralCount, toReviewPost } from './review-post.ts';
+import { reviewCounts, toReviewPost } from './review-post.ts';
 
 /** A post with its referral count, deleted or not (the caller decides what a deleted one means). */
 export const findReviewRow = (db: Database, id: string) =>
-  db.selectFrom('posts').selectAll().select(referralCount).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('posts').selectAll().select(reviewCounts).where('id', '=', id).executeTakeFirst();
 export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReviewRow>>>;
 
 /**
@@ -83,7 +83,7 @@ export async function listCards(
   const [rows, counted] = await Promise.all([
     window
       .selectAll()
-      .select(referralCount)
+      .select(reviewCounts)
       .orderBy('createdAt')
       .orderBy('id')
       .limit(q.limit + 1)
@@ -119,7 +119,7 @@ export function listFlagged(db: Database, competitionId: string, q: PageQuery) {
     (posts) =>
       posts
         .selectAll()
-        .select(referralCount)
+        .select(reviewCounts)
         .orderBy('createdAt', q.sortDirection)
         .orderBy('id', q.sortDirection),
     toReviewPost,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { findVisibleCompetition } from '../competitions/index.ts';
 import { listCards, listFlagged } from './review.repository.ts';
+import { listDuplicateAttempts } from './duplicate-attempts.repository.ts';
 import { disqualifyPost, restorePost, scoreReviewPost, updatePost } from './review.service.ts';
 
 /**
@@ -30,6 +31,11 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, posts.flagged, async (request) => {
     const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
     return listFlagged(app.db, competition.id, request.query);
+  });
+
+  route(app, posts.duplicateAttempts, async (request) => {
+    const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
+    return listDuplicateAttempts(app.db, competition.id, request.query);
   });
 
   route(app, posts.score, async (request) => ({

@@ -1,7 +1,7 @@
 import type { PageQuery } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { paged } from '../../lib/paging.ts';
-import { countsAsReferral, referralCount } from '../posts/index.ts';
+import { countsAsReferral, reviewCounts } from '../posts/index.ts';
 
 /** The creatorEmails (JSON arrays) of a competition's live promotions, as stored. */
 export async function promotionCreatorEmails(db: Database, competitionId: string) {
@@ -29,7 +29,7 @@ export const listReferrals = (db: Database, postId: string, q: PageQuery) =>
 
 /** A post (live or deleted: its referrals stay readable) with its referral count. */
 export const findPostWithReferrals = (db: Database, id: string, options: { liveOnly?: boolean } = {}) => {
-  let q = db.selectFrom('posts').selectAll().select(referralCount).where('id', '=', id);
+  let q = db.selectFrom('posts').selectAll().select(reviewCounts).where('id', '=', id);
   if (options.liveOnly) q = q.where('deleted', '=', 0);
   return q.executeTakeFirst();
 };

@@ -18,6 +18,8 @@ export const reviewKeys = {
   cards: (list: CardList, competitionId: string) => ['review', list, competitionId] as const,
   /** The flagged posts table (useServerTable takes the first part). */
   flagged: ['review-flagged'] as const,
+  /** The refused duplicates table of the errors view. */
+  duplicateAttempts: ['review-duplicate-attempts'] as const,
 };
 export const FLAGGED_TABLE_KEY = reviewKeys.flagged[0];
 

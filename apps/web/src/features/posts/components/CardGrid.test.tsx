@@ -34,6 +34,7 @@ const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
   statsError: null,
   deleted: false,
   referralCount: 0,
+  duplicateAttempts: 0,
   flags: [],
   flagsCleared: false,
   providerCountry: 'US',
@@ -327,5 +328,15 @@ describe("a review card's views", () => {
     await waitFor(() => expect(cards()).toHaveLength(3));
     const viewsOf = (card: HTMLElement) => within(card).getByText('Views').nextElementSibling?.textContent;
     expect(cards().map(viewsOf)).toEqual(['Unknown', '≈ 2,000 (estimate)', '1,234']);
+  });
+
+  it('says when the video was entered again and refused, and nothing when it never was', async () => {
+    stubServer(() => new Response('{}'), undefined, [[post(1, { duplicateAttempts: 2 }), post(2)]]);
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(within(cards()[0]!).getByTestId('card-duplicate-attempts').textContent).toBe(
+      'Entered again 2 times, refused (see Errors)',
+    );
+    expect(within(cards()[1]!).queryByTestId('card-duplicate-attempts')).toBeNull();
   });
 });

@@ -35,6 +35,7 @@ const post: AdminPost = {
   competitionName: 'Song',
   deleted: false,
   referralCount: 0,
+  duplicateAttempts: 0,
   flags: [],
   flagsCleared: false,
   providerCountry: null,

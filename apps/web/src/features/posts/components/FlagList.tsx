@@ -1,10 +1,10 @@
-import { Anchor, List, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import type { StoredPostFlag } from '@preffy/api';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { flagMessage } from '../flag-messages.ts';
+import { EarlierEntryLink } from './EarlierEntryLink.tsx';
 
 /**
  * A post's flags as sentences, each in the colour its weight calls for. A Possible Duplicate
@@ -34,18 +34,9 @@ export function FlagList({
               {flagMessage(flag, format)}
             </Text>
             {typeof earlierLink === 'string' && (
-              <Anchor
-                size="xs"
-                renderRoot={(props) => (
-                  <Link
-                    {...props}
-                    to="/preffy/posts"
-                    search={{ tab: flag.values.earlierRemoved ? 'inactive' : 'active', search: earlierLink }}
-                  />
-                )}
-              >
+              <EarlierEntryLink link={earlierLink} removed={Boolean(flag.values.earlierRemoved)} size="xs">
                 {t('flags.possibleDuplicate.openEarlier')}
-              </Anchor>
+              </EarlierEntryLink>
             )}
           </List.Item>
         );

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { type ReviewPost, posts } from '@preffy/api';
@@ -13,6 +13,7 @@ import { FLAGGED_TABLE_KEY, reviewKeys, useRestorePost } from '../api/review.ts'
 import { flagMessage } from '../flag-messages.ts';
 import { FlagList } from './FlagList.tsx';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
+import { TitledSection } from '../../../components/TitledSection.tsx';
 
 /** The posts the automatic flags took out of the queue, with why; staff restore them. */
 export function FlaggedPosts({ competitionId, canAct }: { competitionId: string; canAct: boolean }) {
@@ -91,13 +92,7 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
       : []),
   ];
   return (
-    <Stack component="section" aria-labelledby="flagged-title">
-      <Title order={2} size="h3" id="flagged-title">
-        {t('flagged.title')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('flagged.intro')}
-      </Text>
+    <TitledSection id="flagged-title" title={t('flagged.title')} intro={t('flagged.intro')}>
       <ServerTable
         table={table}
         columns={columns}
@@ -105,6 +100,6 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
         csv={{ filename: 'flagged-posts.csv' }}
         emptyText={t('flagged.empty')}
       />
-    </Stack>
+    </TitledSection>
   );
 }

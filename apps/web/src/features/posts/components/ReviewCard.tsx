@@ -121,6 +121,12 @@ export function ReviewCard({
         <Text size="sm" data-testid="card-referrals">
           {t('card.referrals', { count: post.referralCount })}
         </Text>
+        {post.duplicateAttempts > 0 && (
+          // Someone tried to enter this video again: the errors view lists who and when.
+          <Text size="sm" c="orange" data-testid="card-duplicate-attempts">
+            {t('card.duplicateAttempts', { count: post.duplicateAttempts })}
+          </Text>
+        )}
         {canAct && (
           <CardFieldEditor
             {...editorBase}

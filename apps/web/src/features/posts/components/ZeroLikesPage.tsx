@@ -6,10 +6,12 @@ import { useCompetition } from '../../../lib/api/competition.ts';
 import { useMe } from '../../../lib/session.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { FlaggedPosts } from './FlaggedPosts.tsx';
+import { DuplicateAttempts } from './DuplicateAttempts.tsx';
 
 /**
  * Errors (/correct?id=): the posts with 0 likes as cards with a likes input, and below them the
- * posts the automatic flags took out of the queue, which staff can restore.
+ * posts the automatic flags took out of the queue, which staff can restore, and the entries
+ * refused for repeating a video already in the competition.
  */
 export function ZeroLikesPage({ id }: { id: string | undefined }) {
   const { t } = useTranslation('posts');
@@ -43,6 +45,7 @@ export function ZeroLikesPage({ id }: { id: string | undefined }) {
         />
       </Stack>
       <FlaggedPosts competitionId={c.id} canAct={isStaff} />
+      <DuplicateAttempts competitionId={c.id} />
     </Stack>
   );
 }

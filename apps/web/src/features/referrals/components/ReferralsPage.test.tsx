@@ -37,6 +37,7 @@ const post = {
   competitionName: 'Song',
   deleted: false,
   referralCount: 2,
+  duplicateAttempts: 0,
   flags: [],
   flagsCleared: false,
   providerCountry: null,
