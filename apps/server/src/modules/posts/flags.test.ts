@@ -6,7 +6,8 @@ import { insertReferral, tiktokLink } from '../../../test/fixtures/posts.ts';
 import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { scriptedSources } from '../../../test/fixtures/stats-sources.ts';
 import { insertWinners } from '../../../test/fixtures/winners.ts';
-import type { PostStats } from '../refresh/providers.ts';
+import { createFakeProviders, fakeProvidersConfig } from '../refresh/fake-providers.ts';
+import { type PostStats, createStatsSources } from '../refresh/providers.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 
 /**
@@ -221,6 +222,50 @@ describe('flags raised by a refresh', () => {
     await refresh(c.id);
     const after = (await staff.get(`/api/competitions/${c.id}/review`)).json().items[0];
     expect(after).toMatchObject({ id: us!.id, country: 'US', providerCountry: 'CA', flags: [] });
+  });
+
+  it("'Invalid Country' on YouTube from the channel's country; a channel that names none leaves the check unable to run", async () => {
+    const fake = createFakeProviders();
+    try {
+      const { shortLinkBaseUrl: _unused, ...endpoints } = fakeProvidersConfig(await fake.listen());
+      const providers = createStatsSources({
+        ...endpoints,
+        requestsPerSecond: 1000,
+        timeoutMs: 2000,
+        backoffMs: 5,
+      });
+      const c = await liveCompetition(staff);
+      await app.db
+        .updateTable('competitions')
+        .set({ countries: JSON.stringify(['CA']), continents: '[]' })
+        .where('id', '=', c.id)
+        .execute();
+      // The fake's channels are in the US, except those of NoCountry… videos.
+      const abroad = await enter(c.id, linkFor('youtube').link);
+      const unknown = await enter(
+        c.id,
+        `https://youtu.be/NoCountry${String(process.pid % 100).padStart(2, '0')}`,
+      );
+      const started = await staff.post(`/api/competitions/${c.id}/refresh`);
+      expect(started.statusCode, started.body).toBe(202);
+      const fakeWorker = new JobWorker(app.db, providers, { timeZone: TIME_ZONE });
+      while ((await fakeWorker.tick()) > 0);
+
+      expect(await stored(abroad)).toMatchObject({
+        deleted: 1,
+        country: 'US',
+        providerCountry: 'US',
+        flags: [{ code: 'invalidCountry', message: FLAG_MESSAGES.invalidCountry, values: { country: 'US' } }],
+      });
+      expect(await stored(unknown)).toMatchObject({
+        deleted: 0,
+        country: null,
+        providerCountry: null,
+        flags: [],
+      });
+    } finally {
+      await fake.close();
+    }
   });
 
   it("'Sudden view spike' between two refreshes is a note with its numbers, never a removal", async () => {
