@@ -85,6 +85,13 @@ const stored = async (id: string) => {
   const row = await app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return { ...row, flags: JSON.parse(row.flags) as { code: string; message: string; values: object }[] };
 };
+/** Limits the competition to these countries, no continent. */
+const allowCountries = (competitionId: string, countries: string[]) =>
+  app.db
+    .updateTable('competitions')
+    .set({ countries: JSON.stringify(countries), continents: '[]' })
+    .where('id', '=', competitionId)
+    .execute();
 const codes = (post: { flags: { code: string }[] }) => post.flags.map((f) => f.code);
 
 describe('flags raised by a refresh', () => {
@@ -202,11 +209,7 @@ describe('flags raised by a refresh', () => {
 
   it("'Invalid Country' from a country the competition does not allow; the provider's country is kept beside the stored one", async () => {
     const c = await liveCompetition(staff);
-    await app.db
-      .updateTable('competitions')
-      .set({ countries: JSON.stringify(['US']), continents: '[]' })
-      .where('id', '=', c.id)
-      .execute();
+    await allowCountries(c.id, ['US']);
     const [france, us] = await refreshCases(c.id, [
       { platform: 'tiktok', stats: { country: 'FR' } },
       { platform: 'tiktok', stats: { country: 'US' } },
@@ -235,11 +238,7 @@ describe('flags raised by a refresh', () => {
         backoffMs: 5,
       });
       const c = await liveCompetition(staff);
-      await app.db
-        .updateTable('competitions')
-        .set({ countries: JSON.stringify(['CA']), continents: '[]' })
-        .where('id', '=', c.id)
-        .execute();
+      await allowCountries(c.id, ['CA']);
       // The fake's channels are in the US, except those of NoCountry… videos.
       const abroad = await enter(c.id, linkFor('youtube').link);
       const unknown = await enter(
