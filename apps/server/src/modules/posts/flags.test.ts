@@ -6,7 +6,8 @@ import { insertReferral, tiktokLink } from '../../../test/fixtures/posts.ts';
 import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { scriptedSources } from '../../../test/fixtures/stats-sources.ts';
 import { insertWinners } from '../../../test/fixtures/winners.ts';
-import type { PostStats } from '../refresh/providers.ts';
+import { createFakeProviders, fakeProvidersConfig } from '../refresh/fake-providers.ts';
+import { type PostStats, createStatsSources } from '../refresh/providers.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
 
 /**
@@ -84,6 +85,13 @@ const stored = async (id: string) => {
   const row = await app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return { ...row, flags: JSON.parse(row.flags) as { code: string; message: string; values: object }[] };
 };
+/** Limits the competition to these countries, no continent. */
+const allowCountries = (competitionId: string, countries: string[]) =>
+  app.db
+    .updateTable('competitions')
+    .set({ countries: JSON.stringify(countries), continents: '[]' })
+    .where('id', '=', competitionId)
+    .execute();
 const codes = (post: { flags: { code: string }[] }) => post.flags.map((f) => f.code);
 
 describe('flags raised by a refresh', () => {
@@ -201,11 +209,7 @@ describe('flags raised by a refresh', () => {
 
   it("'Invalid Country' from a country the competition does not allow; the provider's country is kept beside the stored one", async () => {
     const c = await liveCompetition(staff);
-    await app.db
-      .updateTable('competitions')
-      .set({ countries: JSON.stringify(['US']), continents: '[]' })
-      .where('id', '=', c.id)
-      .execute();
+    await allowCountries(c.id, ['US']);
     const [france, us] = await refreshCases(c.id, [
       { platform: 'tiktok', stats: { country: 'FR' } },
       { platform: 'tiktok', stats: { country: 'US' } },
@@ -221,6 +225,46 @@ describe('flags raised by a refresh', () => {
     await refresh(c.id);
     const after = (await staff.get(`/api/competitions/${c.id}/review`)).json().items[0];
     expect(after).toMatchObject({ id: us!.id, country: 'US', providerCountry: 'CA', flags: [] });
+  });
+
+  it("'Invalid Country' on YouTube from the channel's country; a channel that names none leaves the check unable to run", async () => {
+    const fake = createFakeProviders();
+    try {
+      const { shortLinkBaseUrl: _unused, ...endpoints } = fakeProvidersConfig(await fake.listen());
+      const providers = createStatsSources({
+        ...endpoints,
+        requestsPerSecond: 1000,
+        timeoutMs: 2000,
+        backoffMs: 5,
+      });
+      const c = await liveCompetition(staff);
+      await allowCountries(c.id, ['CA']);
+      // The fake's channels are in the US, except those of NoCountry… videos.
+      const abroad = await enter(c.id, linkFor('youtube').link);
+      const unknown = await enter(
+        c.id,
+        `https://youtu.be/NoCountry${String(process.pid % 100).padStart(2, '0')}`,
+      );
+      const started = await staff.post(`/api/competitions/${c.id}/refresh`);
+      expect(started.statusCode, started.body).toBe(202);
+      const fakeWorker = new JobWorker(app.db, providers, { timeZone: TIME_ZONE });
+      while ((await fakeWorker.tick()) > 0);
+
+      expect(await stored(abroad)).toMatchObject({
+        deleted: 1,
+        country: 'US',
+        providerCountry: 'US',
+        flags: [{ code: 'invalidCountry', message: FLAG_MESSAGES.invalidCountry, values: { country: 'US' } }],
+      });
+      expect(await stored(unknown)).toMatchObject({
+        deleted: 0,
+        country: null,
+        providerCountry: null,
+        flags: [],
+      });
+    } finally {
+      await fake.close();
+    }
   });
 
   it("'Sudden view spike' between two refreshes is a note with its numbers, never a removal", async () => {

@@ -11,10 +11,16 @@ import type { AddressInfo } from 'node:net';
  * TikTok …0429 answers 429 once, …0500 always 500 on the primary (the fallback answers),
  * …0504 never answers on the primary (timeout; the fallback answers), …0404 is unknown to both;
  * Instagram ERR… answers 500; YouTube Gone… is missing from the answer.
+ * A YouTube video's channel is UC + its id up to the first '-' (Chan-1 and Chan-2 share UCChan);
+ * every channel is in the US, except channels of NoCountry… videos, which name no country, and
+ * those of Down… videos, whose channels.list call answers 500.
  * Instagram Photo… answers likes without play_count (a photo post), and its embed page, read
  * through the fake scraping proxy, shows the same likes; PhotoNoEmbed… has no embed page.
  */
 export const FAKE_PROVIDER_KEY = 'fake-provider-key';
+
+/** The fake YouTube channel of a video (see above). */
+const youtubeChannelOf = (videoId: string) => `UC${videoId.split('-')[0]}`;
 
 const hash = (s: string) => createHash('sha256').update(s).digest().readUInt32BE(0);
 
@@ -119,10 +125,14 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
           `<script>window.__data = {"edge_liked_by":{"count":${likes}}};</script></body></html>`,
       );
     }
-    if (first === 'youtube' && rest.join('/') === 'v3/videos') {
+    const youtubeList = first === 'youtube' && rest[0] === 'v3' ? rest[1] : undefined;
+    const ids = (url.searchParams.get('id') ?? '').split(',').filter(Boolean);
+    // videos.list and channels.list refuse a call without a key, or with more than 50 ids.
+    if (youtubeList === 'videos' || youtubeList === 'channels') {
       if (!url.searchParams.get('key')) return json(res, 403, { error: { message: 'API key missing' } });
-      const ids = (url.searchParams.get('id') ?? '').split(',').filter(Boolean);
       if (ids.length > 50) return json(res, 400, { error: { message: 'too many ids' } });
+    }
+    if (youtubeList === 'videos') {
       return json(res, 200, {
         items: ids
           .filter((id) => !id.startsWith('Gone'))
@@ -132,6 +142,7 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
               id,
               snippet: {
                 publishedAt: new Date(s.createTime * 1000).toISOString(),
+                channelId: youtubeChannelOf(id),
                 channelTitle: 'Tube Creator',
               },
               statistics: {
@@ -141,6 +152,15 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
               },
             };
           }),
+      });
+    }
+    if (youtubeList === 'channels') {
+      if (ids.some((id) => id.startsWith('UCDown'))) return json(res, 500, { error: { message: 'down' } });
+      return json(res, 200, {
+        items: ids.map((id) => ({
+          id,
+          snippet: { title: `Channel ${id}`, ...(id.startsWith('UCNoCountry') ? {} : { country: 'US' }) },
+        })),
       });
     }
     json(res, 404, { error: 'no such endpoint' });

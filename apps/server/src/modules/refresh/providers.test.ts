@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeProviders, fakeProvidersConfig } from './fake-providers.ts';
 import { ProviderClient } from './provider-client.ts';
-import { type ProvidersConfig, type StatsSources, createStatsSources } from './providers.ts';
+import {
+  type ProvidersConfig,
+  type StatsResult,
+  type StatsSources,
+  createStatsSources,
+} from './providers.ts';
 
 let fake: ReturnType<typeof createFakeProviders>;
 let sources: StatsSources;
@@ -107,6 +112,52 @@ describe('Instagram and YouTube', () => {
       error: 'youtube: the video is private, deleted or unknown',
     });
     expect([...results.values()].filter((r) => r.ok)).toHaveLength(59);
+  });
+
+  const channelCalls = (from: number) =>
+    fake.requests
+      .slice(from)
+      .filter((r) => r.startsWith('GET /youtube/v3/channels'))
+      .map((r) => new URL(r.slice(4), 'http://x').searchParams);
+  const youtube = (ids: string[]) => sources.youtube.fetch(ids.map((postId) => ({ postId, link: '' })));
+  const countryOf = (result: StatsResult | undefined) => (result?.ok ? result.stats.country : result);
+
+  it("YouTube stats carry the country of the video's channel", async () => {
+    const before = fake.requests.length;
+    const results = await youtube(['Luna-a1b2c3d']);
+    expect(results.get('Luna-a1b2c3d')).toMatchObject({ ok: true, stats: { country: 'US' } });
+    const [call, ...more] = channelCalls(before);
+    expect(more).toHaveLength(0);
+    expect(Object.fromEntries(call!)).toEqual({
+      part: 'snippet',
+      id: 'UCLuna',
+      key: config.youtube!.key,
+      maxResults: '50',
+    });
+  });
+
+  it('asks for each channel once, at most 50 channel ids a call', async () => {
+    // 60 videos of 60 channels, and 3 more videos of a channel already asked for.
+    const ids = Array.from({ length: 60 }, (_, i) => `Ch${String(i).padStart(2, '0')}-video`);
+    ids.push('Ch07-second', 'Ch07-third', 'Ch42-second');
+    const before = fake.requests.length;
+    const results = await youtube(ids);
+    const calls = channelCalls(before).map((query) => query.get('id')!.split(','));
+    expect(calls.map((asked) => asked.length)).toEqual([50, 10]);
+    const asked = calls.flat();
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(ids.map((id) => countryOf(results.get(id)))).toEqual(ids.map(() => 'US'));
+  });
+
+  it('a channel without a country, or a failed channels call, leaves the country unknown and the stats ok', async () => {
+    const results = await youtube(['NoCountry-1', 'Down-1', 'Luna-e5f6g7h']);
+    for (const id of ['NoCountry-1', 'Down-1'])
+      expect(results.get(id)).toMatchObject({ ok: true, provider: 'youtube', stats: { country: null } });
+    const noCountry = results.get('NoCountry-1')!;
+    expect(noCountry.ok && noCountry.stats.likes).toBeGreaterThan(0);
+    // One channels call for the three: its failure costs all three their country, nothing else.
+    expect(countryOf(results.get('Luna-e5f6g7h'))).toBeNull();
+    expect(countryOf((await youtube(['Luna-e5f6g7h'])).get('Luna-e5f6g7h'))).toBe('US');
   });
 
   it('says which platform has no provider configured', async () => {

@@ -3,6 +3,7 @@ import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
 import type { PostStats } from '../posts/index.ts';
 import { ProviderClient, ProviderError } from './provider-client.ts';
 import { embedPageLikes } from './instagram-embed.ts';
+import { channelCountries } from './youtube-channels.ts';
 
 /** What a refresh learns about one post. */
 export type { PostStats };
@@ -174,12 +175,22 @@ class InstagramSource extends EndpointSource implements StatsSource {
   }
 }
 
-/** YouTube Data API v3: videos.list with part=snippet,statistics, up to 50 ids a call. */
+type YouTubeVideo = {
+  id: string;
+  snippet?: { publishedAt?: string; channelId?: string; channelTitle?: string };
+  statistics?: { viewCount?: string; likeCount?: string; commentCount?: string };
+};
+
+/**
+ * YouTube Data API v3: videos.list with part=snippet,statistics, up to 50 ids a call; then the
+ * videos' channels for their country (youtube-channels.ts).
+ */
 class YouTubeSource extends EndpointSource implements StatsSource {
   platform = 'youtube' as const;
   batchSize = 50;
   async fetch(targets: StatsTarget[]) {
     const out = new Map<string, StatsResult>();
+    const videos = new Map<string, YouTubeVideo>();
     for (let i = 0; i < targets.length; i += this.batchSize) {
       const batch = targets.slice(i, i + this.batchSize);
       const query = new URLSearchParams({
@@ -189,34 +200,36 @@ class YouTubeSource extends EndpointSource implements StatsSource {
         maxResults: String(this.batchSize),
       });
       try {
-        const body = await this.client.getJson<{
-          items?: {
-            id: string;
-            snippet?: { publishedAt?: string; channelTitle?: string };
-            statistics?: { viewCount?: string; likeCount?: string; commentCount?: string };
-          }[];
-        }>(`${this.endpoint.url}/youtube/v3/videos?${query}`);
-        const byId = new Map((body.items ?? []).map((item) => [item.id, item]));
-        for (const target of batch) {
-          const item = byId.get(target.postId);
-          out.set(
-            target.postId,
-            item
-              ? found(this.client, {
-                  likes: num(item.statistics?.likeCount),
-                  ...viewsOf(item.statistics?.viewCount),
-                  comments: num(item.statistics?.commentCount),
-                  shares: 0,
-                  postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
-                  author: item.snippet?.channelTitle ?? null,
-                  country: null,
-                })
-              : { ok: false, error: 'youtube: the video is private, deleted or unknown' },
-          );
-        }
+        const body = await this.client.getJson<{ items?: YouTubeVideo[] }>(
+          `${this.endpoint.url}/youtube/v3/videos?${query}`,
+        );
+        for (const item of body.items ?? []) videos.set(item.id, item);
       } catch (error) {
         for (const target of batch) out.set(target.postId, failed(error));
       }
+    }
+    const countries = await channelCountries(
+      this.client,
+      this.endpoint,
+      [...videos.values()].flatMap((item) => item.snippet?.channelId ?? []),
+    );
+    for (const target of targets) {
+      if (out.has(target.postId)) continue;
+      const item = videos.get(target.postId);
+      out.set(
+        target.postId,
+        item
+          ? found(this.client, {
+              likes: num(item.statistics?.likeCount),
+              ...viewsOf(item.statistics?.viewCount),
+              comments: num(item.statistics?.commentCount),
+              shares: 0,
+              postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
+              author: item.snippet?.channelTitle ?? null,
+              country: countries.get(item.snippet?.channelId ?? '') ?? null,
+            })
+          : { ok: false, error: 'youtube: the video is private, deleted or unknown' },
+      );
     }
     return out;
   }

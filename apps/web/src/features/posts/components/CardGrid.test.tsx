@@ -340,3 +340,23 @@ describe("a review card's views", () => {
     expect(within(cards()[1]!).queryByTestId('card-duplicate-attempts')).toBeNull();
   });
 });
+
+describe("a review card's country", () => {
+  it('says the Invalid Country check could not run when neither the post nor the provider names a country', async () => {
+    stubServer(() => new Response('{}'), undefined, [
+      [
+        post(1, { country: null, providerCountry: null }),
+        post(2, { country: null, providerCountry: 'US' }),
+        post(3, { country: 'FR', providerCountry: null }),
+      ],
+    ]);
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const uncheckable = (card: HTMLElement) => within(card).queryByTestId('country-uncheckable')?.textContent;
+    expect(cards().map(uncheckable)).toEqual([
+      'Country unknown: the Invalid Country check could not run',
+      undefined,
+      undefined,
+    ]);
+  });
+});

@@ -18,7 +18,10 @@ function countryName(value: string, language: string) {
 
 /**
  * The provider's country beside the one stored on the post: green when they are the same,
- * red otherwise (also when either is unknown), and it says which two it compared.
+ * red otherwise (also when either is unknown), and it says which two it compared. With neither
+ * known (a YouTube channel that names no country, say) the Invalid Country check had nothing to
+ * judge, and the card says so rather than passing the post silently. The card does not know the
+ * competition's limits, so it says so whether or not the competition limits countries.
  */
 export function CountryCompare({ provider, stored }: { provider: string | null; stored: string | null }) {
   const { t } = useTranslation('posts');
@@ -39,6 +42,11 @@ export function CountryCompare({ provider, stored }: { provider: string | null; 
           ? t('country.match', { country: name(stored) })
           : t('country.mismatch', { provider: name(provider), stored: name(stored) })}
       </Text>
+      {!provider?.trim() && !stored?.trim() && (
+        <Text size="sm" c="red.9" data-testid="country-uncheckable">
+          {t('country.uncheckable')}
+        </Text>
+      )}
     </Paper>
   );
 }
