@@ -1,4 +1,4 @@
-import { type Account, DEFAULT_LAYOUT } from '@preffy/api';
+import { type Account, DEFAULT_LAYOUT, type ResponseOf, type auth } from '@preffy/api';
 
 /** The account settings a test session carries: defaults, timestamps in UTC, never idle-locked. */
 export const testAccount: Account = {
@@ -9,3 +9,22 @@ export const testAccount: Account = {
   locked: false,
   lockAfterMinutes: 0,
 };
+
+/** A signed-in session for a test: one user of the given role, the business day in UTC. */
+export function testSession(role: 'staff' | 'organizer' = 'staff'): ResponseOf<typeof auth.me> {
+  return {
+    user: {
+      id: 'u1',
+      email: 'u@x.test',
+      name: 'U',
+      role,
+      disabled: false,
+      language: null,
+      version: 1,
+      createdAt: 0,
+      updatedAt: 0,
+    },
+    businessTimeZone: 'UTC',
+    account: testAccount,
+  };
+}

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { authKeys } from '../../../lib/session.ts';
 import { CardGrid } from './CardGrid.tsx';
-import { testAccount } from '../../../test/account.ts';
+import { testSession } from '../../../test/account.ts';
 
 const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
   id: `p${n}`,
@@ -84,21 +84,7 @@ Element.prototype.scrollIntoView ??= () => {};
 
 function renderGrid(role: 'staff' | 'organizer' = 'staff') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(authKeys.me, {
-    user: {
-      id: 'u1',
-      email: 'u@x.test',
-      name: 'U',
-      role,
-      disabled: false,
-      language: null,
-      version: 1,
-      createdAt: 0,
-      updatedAt: 0,
-    },
-    businessTimeZone: 'UTC',
-    account: testAccount,
-  });
+  queryClient.setQueryData(authKeys.me, testSession(role));
   render(
     <MantineProvider>
       <Notifications />

@@ -6,7 +6,7 @@ import '../../../lib/i18n/index.ts';
 import { renderPage as renderPageIn } from '../../../test/render-page.tsx';
 import { authKeys } from '../../../lib/session.ts';
 import { ReferralsPage } from './ReferralsPage.tsx';
-import { testAccount } from '../../../test/account.ts';
+import { testSession } from '../../../test/account.ts';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
@@ -136,21 +136,7 @@ describe('the Referral reset table', () => {
       return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
     });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(authKeys.me, {
-      user: {
-        id: 'u1',
-        email: 'u@x.test',
-        name: 'U',
-        role: 'staff',
-        disabled: false,
-        language: null,
-        version: 1,
-        createdAt: 0,
-        updatedAt: 0,
-      },
-      businessTimeZone: 'UTC',
-      account: testAccount,
-    });
+    queryClient.setQueryData(authKeys.me, testSession());
     renderPageIn(
       '/referrals',
       () => <ReferralsPage id="c1" email={undefined} creator="promo" onChange={vi.fn()} />,
