@@ -14,17 +14,19 @@ import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import type { UseFormReturnType } from '@mantine/form';
 import {
+  COMPETITION_DAYS,
   CONTINENTS,
   COUNTRY_CONTINENTS,
   type CompetitionFormMode,
   METRICS,
   PLATFORM_OPTIONS,
   PRIZING_TYPES,
+  addDays,
   prizePoolFromInvoice,
   prizeTemplate,
 } from '@preffy/domain';
 import { IconWand } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
@@ -59,14 +61,30 @@ export function CompetitionForm({
   const me = useMe();
   const staffOnly = useStaffOnlyFields(mode);
   const isUpdate = mode === 'update';
-  const day = (field: 'startDay' | 'endDay', label: 'startDate' | 'endDate') => (
+  // On Start the end date runs COMPETITION_DAYS after the start until the user picks an end
+  // date; from then on it is theirs. Update leaves stored dates alone.
+  const [endPickedByHand, setEndPickedByHand] = useState(isUpdate);
+  const day = (
+    field: 'startDay' | 'endDay',
+    label: 'startDate' | 'endDate',
+    onChange: (value: string | null) => void,
+  ) => (
     <DatePickerInput
       label={t(`fields.${label}`)}
       description={t('timeHint', { zone: timeZone })}
       valueFormat="YYYY-MM-DD"
       {...form.getInputProps(field)}
+      onChange={onChange}
     />
   );
+  const changeStart = (value: string | null) => {
+    form.setFieldValue('startDay', value);
+    if (value && !endPickedByHand) form.setFieldValue('endDay', addDays(value, COMPETITION_DAYS));
+  };
+  const changeEnd = (value: string | null) => {
+    setEndPickedByHand(true);
+    form.setFieldValue('endDay', value);
+  };
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -86,8 +104,8 @@ export function CompetitionForm({
         />
         <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
         <TextInput label={t('fields.organizer')} required {...form.getInputProps('organizer')} />
-        {day('startDay', 'startDate')}
-        {day('endDay', 'endDate')}
+        {day('startDay', 'startDate', changeStart)}
+        {day('endDay', 'endDate', changeEnd)}
         {isUpdate && (
           <MultiSelect
             label={t('fields.platforms')}
