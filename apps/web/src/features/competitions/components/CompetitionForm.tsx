@@ -22,7 +22,7 @@ import {
   PLATFORM_OPTIONS,
   PRIZING_TYPES,
   addDays,
-  prizePoolFromInvoice,
+  prizeBudget,
   prizeTemplate,
 } from '@preffy/domain';
 import { IconWand } from '@tabler/icons-react';
@@ -40,6 +40,9 @@ import { useStaffOnlyFields } from '../staff-only.ts';
 const SOCIAL = ['spotify', 'tiktok', 'instagram', 'tiktokSound', 'instagramSound'] as const;
 
 type Form = UseFormReturnType<CompetitionFormValues>;
+
+const invoiceOf = (values: CompetitionFormValues) =>
+  typeof values.invoiceAmount === 'number' ? values.invoiceAmount : 0;
 
 /**
  * The fields of Start A Competition (`create`) and Update A Competition (`update`, every field).
@@ -126,9 +129,7 @@ export function CompetitionForm({
         value={form.values.prizes}
         onChange={(prizes) => form.setFieldValue('prizes', prizes)}
         error={form.errors.prizes as string | undefined}
-        budget={prizePoolFromInvoice(
-          typeof form.values.invoiceAmount === 'number' ? form.values.invoiceAmount : 0,
-        )}
+        budget={prizeBudget(mode, invoiceOf(form.values))}
       />
       {isUpdate && <Territories form={form} />}
       <Group>
@@ -218,8 +219,10 @@ function PrizingType({ form }: { form: Form }) {
   const { t } = useTranslation('competitions');
   // A hand-edited list is never replaced without asking, and the replaced list can come back.
   const generatePrizes = () => {
-    const amount = typeof form.values.invoiceAmount === 'number' ? form.values.invoiceAmount : 0;
-    const generated = prizeTemplate(form.values.competitionType, prizePoolFromInvoice(amount));
+    const generated = prizeTemplate(
+      form.values.competitionType,
+      prizeBudget('update', invoiceOf(form.values)),
+    );
     const before = form.values.prizes;
     const kept = before.filter((line) => line.trim() !== '');
     const replace = () => {

@@ -51,4 +51,9 @@ describe('Start A Competition dates', () => {
     expect(picker(/Start Date/).textContent).toBe('2030-01-03');
     expect(picker(/End Date/).textContent).toBe('2030-01-20');
   });
+
+  it('shows the budget by the pool rule of Start: under 1500, the invoice minus 500', async () => {
+    renderStartPage();
+    expect((await screen.findByTestId('prize-budget')).textContent).toBe('Budget from the invoice: $500');
+  });
 });

@@ -134,3 +134,11 @@ describe('competition days in the business time zone of the session', () => {
     expect(screen.getAllByText(new RegExp(ZONE)).length).toBeGreaterThan(0);
   });
 });
+
+describe('the prize budget on Update A Competition', () => {
+  it('is 66.7% of the invoice, not the pool rule of Start (doc 2 §9)', () => {
+    // Start would give 1500 - 500 = $1,000.
+    renderEditPage('staff', 'UTC', { ...competition, startDate: 0, endDate: 7 * DAY, invoiceAmount: 1500 });
+    expect(screen.getByTestId('prize-budget').textContent).toBe('Budget from the invoice: $1,000.50');
+  });
+});
