@@ -183,6 +183,13 @@ describe('expandPrizeSlots', () => {
       ['first-come', null, 5],
     ]);
   });
+  it("expands 'First N Creators' into N paid first-come places of the amount each (decision 0100)", () => {
+    const slots = expandPrizeSlots(['First 10 Creators: $20']);
+    expect(slots).toHaveLength(10);
+    for (const slot of slots) expect(slot).toMatchObject({ kind: 'first-come', amount: 20 });
+    expect(slots.reduce((sum, s) => sum + s.amount, 0)).toBe(200);
+    expect(prizeTotal(['First 10 Creators: $20']).total).toBe(200);
+  });
   it('has as many slots as the places prizeTotal counts', () => {
     fc.assert(
       fc.property(
