@@ -101,6 +101,7 @@ export function CompetitionForm({
         />
         <TextInput
           label={t('fields.audio')}
+          description={t('audioHint')}
           required
           placeholder="https://"
           {...form.getInputProps('audio')}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { authKeys } from '../../../lib/session.ts';
 import { testSession } from '../../../test/account.ts';
+import { accessibleDescription } from '../../../test/accessible-description.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { competitionDefaultsKey } from '../api/competitions.ts';
 import { StartCompetitionPage } from './StartCompetitionPage.tsx';
@@ -55,5 +56,12 @@ describe('Start A Competition dates', () => {
   it('shows the budget by the pool rule of Start: under 1500, the invoice minus 500', async () => {
     renderStartPage();
     expect((await screen.findByTestId('prize-budget')).textContent).toBe('Budget from the invoice: $500');
+  });
+
+  it('says under the song link that it wants a public SoundCloud or audio-file link', async () => {
+    renderStartPage();
+    expect(accessibleDescription(await screen.findByLabelText(/Link To Song/))).toBe(
+      'A public SoundCloud link or a link to an audio file',
+    );
   });
 });
