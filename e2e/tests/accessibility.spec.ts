@@ -16,7 +16,7 @@ type Ids = { competition: string; inquiry: string; shareToken: string };
  * competition use the demo competition that ends first (see beforeAll).
  */
 const ADDRESSES = (ids: Ids): Record<AppPage, { signedIn: boolean; paths: string[] }> => ({
-  '/': { signedIn: true, paths: [] }, // Sends the user on to /dashboard, scanned there.
+  '/': { signedIn: true, paths: [] }, // Sends the user on to /preffy/view, scanned there.
   '/login': { signedIn: false, paths: ['/login'] },
   '/forgot-password': { signedIn: false, paths: ['/forgot-password'] },
   '/reset-password': { signedIn: false, paths: ['/reset-password?token=unknown'] },

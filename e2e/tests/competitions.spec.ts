@@ -4,7 +4,7 @@ import {
   abbreviateCount,
   addDays,
   localDay,
-  prizePoolFromInvoice,
+  prizeBudget,
   prizeTemplate,
 } from '@preffy/domain';
 import { competitions, publicCompetitions } from '@preffy/api';
@@ -107,7 +107,7 @@ test('Update A Competition: a generated Creative template, and a conflicting sav
   await page.getByRole('button', { name: 'Generate prizes' }).click();
   // The stored '1st Place: $200' is replaced only after asking.
   await page.getByTestId('confirm-generate-prizes').click();
-  const expected = prizeTemplate('Creative', prizePoolFromInvoice(3000));
+  const expected = prizeTemplate('Creative', prizeBudget('update', 3000));
   for (const [i, line] of expected.entries())
     await expect(page.getByRole('textbox', { name: `Prize ${i + 1}`, exact: true })).toHaveValue(line);
   await page.getByRole('textbox', { name: 'Event' }).fill('My event');
@@ -327,7 +327,7 @@ test('Generate prizes asks before replacing a hand-edited list, shows the budget
 
   await page.getByRole('button', { name: 'Generate prizes' }).click();
   await page.getByTestId('confirm-generate-prizes').click();
-  const generated = prizeTemplate('Hybrid', prizePoolFromInvoice(3000));
+  const generated = prizeTemplate('Hybrid', prizeBudget('update', 3000));
   await expect(page.getByRole('textbox', { name: 'Prize 1', exact: true })).toHaveValue(generated[0]!);
   await expect(page.getByTestId('prize-budget')).toHaveText('Budget from the invoice: $2,001');
   await page.getByTestId('undo-generate-prizes').click();

@@ -84,7 +84,7 @@ test('an admin signs in, visits every sidebar entry, switches language, and sign
   expect(violations).toEqual([]);
 });
 
-test('unknown pages show the 404 page with HTTP 404; / leads to the dashboard; the icon is an icon', async ({
+test('unknown pages show the 404 page with HTTP 404; / leads to all competitions; the icon is an icon', async ({
   page,
 }) => {
   await signIn(page);
@@ -94,7 +94,7 @@ test('unknown pages show the 404 page with HTTP 404; / leads to the dashboard; t
     'Sorry! the page you are looking for could not be found',
   );
   await page.goto('/');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/preffy\/view$/);
   const icon = await page.request.get('/favicon.ico');
   expect(icon.headers()['content-type']).toBe('image/vnd.microsoft.icon');
   expect((await icon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));

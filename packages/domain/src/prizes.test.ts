@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expandPrizeSlots,
   parsePrizeLine,
+  prizeBudget,
   prizePoolFromInvoice,
   prizeTemplate,
   prizeTotal,
@@ -29,6 +30,23 @@ describe('prizePoolFromInvoice', () => {
         expect(pool).toBeLessThanOrEqual(Math.max(0, Math.round(invoice)));
       }),
     );
+  });
+});
+
+describe('prizeBudget', () => {
+  it('on Start is the pool rule: 66.7% rounded above 1500, else the invoice minus 500', () => {
+    expect(prizeBudget('create', 3000)).toBe(2001);
+    expect(prizeBudget('create', 1500)).toBe(1000);
+    expect(prizeBudget('create', 800)).toBe(300);
+  });
+  it('on Update is 66.7% of any invoice, to the cent (doc 2 §9)', () => {
+    expect(prizeBudget('update', 3000)).toBe(2001);
+    expect(prizeBudget('update', 1500)).toBe(1000.5);
+    expect(prizeBudget('update', 800)).toBe(533.6);
+    expect(prizeBudget('update', 1234)).toBe(823.08);
+    expect(prizeBudget('update', 0)).toBe(0);
+    expect(prizeBudget('update', -50)).toBe(0);
+    expect(prizeBudget('update', Number.NaN)).toBe(0);
   });
 });
 
@@ -164,6 +182,13 @@ describe('expandPrizeSlots', () => {
       ['first-come', null, 5],
       ['first-come', null, 5],
     ]);
+  });
+  it("expands 'First N Creators' into N paid first-come places of the amount each (decision 0100)", () => {
+    const slots = expandPrizeSlots(['First 10 Creators: $20']);
+    expect(slots).toHaveLength(10);
+    for (const slot of slots) expect(slot).toMatchObject({ kind: 'first-come', amount: 20 });
+    expect(slots.reduce((sum, s) => sum + s.amount, 0)).toBe(200);
+    expect(prizeTotal(['First 10 Creators: $20']).total).toBe(200);
   });
   it('has as many slots as the places prizeTotal counts', () => {
     fc.assert(

@@ -1,4 +1,5 @@
 /** Prize lines are text of the form 'Label: $amount' (doc 1 sections 3 and 9). */
+import type { CompetitionFormMode } from './competition-field-permissions.ts';
 
 export const PRIZING_TYPES = ['Hybrid', 'Engagement', 'Creative'] as const;
 export type PrizingType = (typeof PRIZING_TYPES)[number];
@@ -16,13 +17,29 @@ export const PRIZE_OPTION_EXAMPLES = [
   'Top 20 Best Dances',
 ] as const;
 
+/** The share of an invoice that goes to prizes (doc 1 §9 and doc 2 §9: 0.667, i.e. 66.7%). */
+export const PRIZE_SHARE_OF_INVOICE = 0.667;
+
 /**
- * The prize pool a competition can pay out of its invoice: above 1500 it is 66.7% of the
+ * The prize pool a new competition can pay out of its invoice: above 1500 it is 66.7% of the
  * invoice, rounded; otherwise the invoice minus 500, never below 0.
  */
 export function prizePoolFromInvoice(invoiceAmount: number): number {
   if (!Number.isFinite(invoiceAmount) || invoiceAmount <= 0) return 0;
-  return invoiceAmount > 1500 ? Math.round(invoiceAmount * 0.667) : Math.max(0, invoiceAmount - 500);
+  return invoiceAmount > 1500
+    ? Math.round(invoiceAmount * PRIZE_SHARE_OF_INVOICE)
+    : Math.max(0, invoiceAmount - 500);
+}
+
+/**
+ * The prize budget the competition form shows and generates prizes from. Start keeps the pool
+ * rule above; Update takes 66.7% of any invoice, to the cent, as doc 2 §9 says
+ * (docs/decisions/0099-update-page-prize-budget.md).
+ */
+export function prizeBudget(mode: CompetitionFormMode, invoiceAmount: number): number {
+  if (mode === 'create') return prizePoolFromInvoice(invoiceAmount);
+  if (!Number.isFinite(invoiceAmount) || invoiceAmount <= 0) return 0;
+  return Math.round(invoiceAmount * PRIZE_SHARE_OF_INVOICE * 100) / 100;
 }
 
 type Split = { label: string; share: number; places: number };

@@ -111,6 +111,16 @@ describe('suggestWinners', () => {
     expect(winners[2]!.rule).toContain('creativity score 100');
   });
 
+  it("pays 'First N Creators' to the N earliest creators, the amount each", () => {
+    const early = ['a', 'b', 'c', 'd'].map((creator, i) => post(creator, 'tiktok', 10, 100, 0, 4 - i));
+    const winners = suggestWinners(['First 3 Creators: $20'], mergeEntries(early));
+    expect(winners.map((w) => [w.entry.creator, w.slot.amount])).toEqual([
+      ['d', 20],
+      ['c', 20],
+      ['b', 20],
+    ]);
+  });
+
   it('never gives one creator+platform two prizes and never picks a banned email', () => {
     fc.assert(
       fc.property(

@@ -1,5 +1,4 @@
-import { type Account, DEFAULT_LAYOUT } from '@preffy/api';
-import type { Role } from '@preffy/domain';
+import { type Account, DEFAULT_LAYOUT, type ResponseOf, type auth } from '@preffy/api';
 import { QueryClient } from '@tanstack/react-query';
 import { authKeys } from '../lib/session.ts';
 
@@ -13,10 +12,9 @@ export const testAccount: Account = {
   lockAfterMinutes: 0,
 };
 
-/** A query client whose session is already known: a signed-in user of `role`, business time in UTC. */
-export function signedInQueryClient(role: Role = 'staff') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(authKeys.me, {
+/** A signed-in session for a test: one user of the given role, the business day in UTC. */
+export function testSession(role: 'staff' | 'organizer' = 'staff'): ResponseOf<typeof auth.me> {
+  return {
     user: {
       id: 'u1',
       email: 'u@x.test',
@@ -30,6 +28,12 @@ export function signedInQueryClient(role: Role = 'staff') {
     },
     businessTimeZone: 'UTC',
     account: testAccount,
-  });
+  };
+}
+
+/** A query client whose session is already known (testSession). */
+export function signedInQueryClient(role: 'staff' | 'organizer' = 'staff') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(authKeys.me, testSession(role));
   return queryClient;
 }

@@ -1,5 +1,5 @@
 import { COMPETITION_TABS } from '@preffy/api';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { tableSearchSchema } from '../../components/table/table-search.ts';
 import type { NavEntry } from '../shell/nav.ts';
@@ -17,6 +17,15 @@ const EditCompetitionPage = lazyRouteComponent(
   () => import('../../features/competitions/components/EditCompetitionPage.tsx'),
   'EditCompetitionPage',
 );
+
+/** `/` leads to all competitions, as both documents of the spec say; sign-in lands on the dashboard. */
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/preffy/view' });
+  },
+});
 
 const competitionsRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -52,7 +61,7 @@ const editCompetitionRoute = createRoute({
 });
 
 export const competitionsRoutes = {
-  shell: [competitionsRoute, startCompetitionRoute, editCompetitionRoute],
+  shell: [indexRoute, competitionsRoute, startCompetitionRoute, editCompetitionRoute],
 } as const;
 
 export const competitionsNav = {

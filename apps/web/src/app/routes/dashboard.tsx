@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { dashboardSearchSchema } from '../../features/dashboard/dashboard-search.ts';
 import type { NavEntry } from '../shell/nav.ts';
 import { shellRoute } from './layout.tsx';
@@ -7,15 +7,6 @@ const DashboardPage = lazyRouteComponent(
   () => import('../../features/dashboard/components/DashboardPage.tsx'),
   'DashboardPage',
 );
-
-const indexRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/',
-  // Home is the dashboard, where sign-in lands too.
-  beforeLoad: () => {
-    throw redirect({ to: '/dashboard' });
-  },
-});
 
 /** The dashboard, where sign-in lands: the chart, its days and the table's page in the URL. */
 const dashboardRoute = createRoute({
@@ -34,7 +25,7 @@ const dashboardRoute = createRoute({
   },
 });
 
-export const dashboardRoutes = { shell: [indexRoute, dashboardRoute] } as const;
+export const dashboardRoutes = { shell: [dashboardRoute] } as const;
 
 export const dashboardNav = {
   dashboard: { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard', access: 'signed-in' },

@@ -14,17 +14,19 @@ import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import type { UseFormReturnType } from '@mantine/form';
 import {
+  COMPETITION_DAYS,
   CONTINENTS,
   COUNTRY_CONTINENTS,
   type CompetitionFormMode,
   METRICS,
   PLATFORM_OPTIONS,
   PRIZING_TYPES,
-  prizePoolFromInvoice,
+  addDays,
+  prizeBudget,
   prizeTemplate,
 } from '@preffy/domain';
 import { IconWand } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
@@ -38,6 +40,9 @@ import { useStaffOnlyFields } from '../staff-only.ts';
 const SOCIAL = ['spotify', 'tiktok', 'instagram', 'tiktokSound', 'instagramSound'] as const;
 
 type Form = UseFormReturnType<CompetitionFormValues>;
+
+const invoiceOf = (values: CompetitionFormValues) =>
+  typeof values.invoiceAmount === 'number' ? values.invoiceAmount : 0;
 
 /**
  * The fields of Start A Competition (`create`) and Update A Competition (`update`, every field).
@@ -59,14 +64,30 @@ export function CompetitionForm({
   const me = useMe();
   const staffOnly = useStaffOnlyFields(mode);
   const isUpdate = mode === 'update';
-  const day = (field: 'startDay' | 'endDay', label: 'startDate' | 'endDate') => (
+  // On Start the end date runs COMPETITION_DAYS after the start until the user picks an end
+  // date; from then on it is theirs. Update leaves stored dates alone.
+  const [endPickedByHand, setEndPickedByHand] = useState(isUpdate);
+  const day = (
+    field: 'startDay' | 'endDay',
+    label: 'startDate' | 'endDate',
+    onChange: (value: string | null) => void,
+  ) => (
     <DatePickerInput
       label={t(`fields.${label}`)}
       description={t('timeHint', { zone: timeZone })}
       valueFormat="YYYY-MM-DD"
       {...form.getInputProps(field)}
+      onChange={onChange}
     />
   );
+  const changeStart = (value: string | null) => {
+    form.setFieldValue('startDay', value);
+    if (value && !endPickedByHand) form.setFieldValue('endDay', addDays(value, COMPETITION_DAYS));
+  };
+  const changeEnd = (value: string | null) => {
+    setEndPickedByHand(true);
+    form.setFieldValue('endDay', value);
+  };
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -80,14 +101,15 @@ export function CompetitionForm({
         />
         <TextInput
           label={t('fields.audio')}
+          description={t('audioHint')}
           required
           placeholder="https://"
           {...form.getInputProps('audio')}
         />
         <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
         <TextInput label={t('fields.organizer')} required {...form.getInputProps('organizer')} />
-        {day('startDay', 'startDate')}
-        {day('endDay', 'endDate')}
+        {day('startDay', 'startDate', changeStart)}
+        {day('endDay', 'endDate', changeEnd)}
         {isUpdate && (
           <MultiSelect
             label={t('fields.platforms')}
@@ -108,9 +130,7 @@ export function CompetitionForm({
         value={form.values.prizes}
         onChange={(prizes) => form.setFieldValue('prizes', prizes)}
         error={form.errors.prizes as string | undefined}
-        budget={prizePoolFromInvoice(
-          typeof form.values.invoiceAmount === 'number' ? form.values.invoiceAmount : 0,
-        )}
+        budget={prizeBudget(mode, invoiceOf(form.values))}
       />
       {isUpdate && <Territories form={form} />}
       <Group>
@@ -200,8 +220,10 @@ function PrizingType({ form }: { form: Form }) {
   const { t } = useTranslation('competitions');
   // A hand-edited list is never replaced without asking, and the replaced list can come back.
   const generatePrizes = () => {
-    const amount = typeof form.values.invoiceAmount === 'number' ? form.values.invoiceAmount : 0;
-    const generated = prizeTemplate(form.values.competitionType, prizePoolFromInvoice(amount));
+    const generated = prizeTemplate(
+      form.values.competitionType,
+      prizeBudget('update', invoiceOf(form.values)),
+    );
     const before = form.values.prizes;
     const kept = before.filter((line) => line.trim() !== '');
     const replace = () => {

@@ -16,7 +16,7 @@ export function PrizesEditor({
   value: string[];
   onChange: (lines: string[]) => void;
   error?: string;
-  /** The prize budget from the invoice (doc 1 §9: 66.7%), shown beside the total. */
+  /** The prize budget from the invoice (prizeBudget: Start's pool rule, Update's 66.7%), shown beside the total. */
   budget?: number;
 }) {
   const { t } = useTranslation('competitions');

@@ -26,6 +26,8 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
   const { t } = useTranslation('competitions');
   const tz = useBusinessTimeZone();
   const [created, setCreated] = useState<Competition | null>(null);
+  // Each new competition gets fresh fields: the end date follows the start again.
+  const [round, setRound] = useState(0);
   const form = useForm<CompetitionFormValues>({
     initialValues: startValues(defaults, tz),
     validate: (values) => {
@@ -67,7 +69,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
         <Stack>
           {/* After Done the fields are read-only (doc 2 §4); Start another begins a new one. */}
           <Fieldset variant="unstyled" disabled={!!created} data-testid="start-fields">
-            <CompetitionForm mode="create" form={form} timeZone={tz} />
+            <CompetitionForm key={round} mode="create" form={form} timeZone={tz} />
           </Fieldset>
           {created && (
             <Alert color="green" role="status" data-testid="start-success">
@@ -86,6 +88,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
                 variant="default"
                 onClick={() => {
                   setCreated(null);
+                  setRound((r) => r + 1);
                   form.reset();
                 }}
                 data-testid="start-another"

@@ -9,6 +9,7 @@ import { competitionTime } from '../dates.ts';
 import { UNFORMATTABLE, dayOf, formatDay, formatUsd } from '../../../lib/format.ts';
 import type { Competition } from '@preffy/api';
 import { testAccount } from '../../../test/account.ts';
+import { accessibleDescription } from '../../../test/accessible-description.ts';
 
 /** The row the attack stored before the bounds: dates no Date can hold, money that is not a number. */
 const DAY = 24 * 60 * 60 * 1000;
@@ -132,5 +133,22 @@ describe('competition days in the business time zone of the session', () => {
     renderEditPage('staff', ZONE, zoned);
     expect(screen.getByText(/Island Time/, { selector: 'h1' })).toBeTruthy();
     expect(screen.getAllByText(new RegExp(ZONE)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the prize budget on Update A Competition', () => {
+  it('is 66.7% of the invoice, not the pool rule of Start (doc 2 §9)', () => {
+    // Start would give 1500 - 500 = $1,000.
+    renderEditPage('staff', 'UTC', { ...competition, startDate: 0, endDate: 7 * DAY, invoiceAmount: 1500 });
+    expect(screen.getByTestId('prize-budget').textContent).toBe('Budget from the invoice: $1,000.50');
+  });
+});
+
+describe('the song link field', () => {
+  it('says it wants a public SoundCloud or audio-file link', () => {
+    renderEditPage('staff');
+    expect(accessibleDescription(screen.getByLabelText(/Link To Song/))).toBe(
+      'A public SoundCloud link or a link to an audio file',
+    );
   });
 });

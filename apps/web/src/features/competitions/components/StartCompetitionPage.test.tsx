@@ -1,0 +1,67 @@
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../../lib/i18n/index.ts';
+import { authKeys } from '../../../lib/session.ts';
+import { testSession } from '../../../test/account.ts';
+import { accessibleDescription } from '../../../test/accessible-description.ts';
+import { renderPage } from '../../../test/render-page.tsx';
+import { competitionDefaultsKey } from '../api/competitions.ts';
+import { StartCompetitionPage } from './StartCompetitionPage.tsx';
+
+const DAY = 24 * 60 * 60 * 1000;
+const START = Date.UTC(2030, 0, 1, 15);
+
+function renderStartPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(authKeys.me, testSession());
+  client.setQueryData(competitionDefaultsKey, {
+    timeZone: 'UTC',
+    startDate: START,
+    endDate: START + 7 * DAY,
+    invoiceAmount: 1000,
+    prizes: [],
+    email: 'u@x.test',
+  });
+  renderPage('/preffy/add', StartCompetitionPage, { queryClient: client });
+}
+
+// A day picker shows its day as text and opens a month of day buttons named "5 January 2030";
+// picking one closes the month.
+const picker = (label: RegExp) => screen.getByLabelText(label);
+const dayButton = (day: string) => screen.queryByLabelText(day, { selector: 'button' });
+async function pick(label: RegExp, day: string) {
+  fireEvent.click(picker(label));
+  fireEvent.click(await screen.findByLabelText(day, { selector: 'button' }));
+  await waitFor(() => expect(dayButton(day)).toBeNull());
+}
+
+describe('Start A Competition dates', () => {
+  it('moves the end date with the start until the user picks an end date', async () => {
+    renderStartPage();
+    await screen.findByLabelText(/Start Date/);
+    expect(picker(/Start Date/).textContent).toBe('2030-01-01');
+    expect(picker(/End Date/).textContent).toBe('2030-01-08');
+
+    await pick(/Start Date/, '5 January 2030');
+    expect(picker(/Start Date/).textContent).toBe('2030-01-05');
+    expect(picker(/End Date/).textContent).toBe('2030-01-12');
+
+    await pick(/End Date/, '20 January 2030');
+    await pick(/Start Date/, '3 January 2030');
+    expect(picker(/Start Date/).textContent).toBe('2030-01-03');
+    expect(picker(/End Date/).textContent).toBe('2030-01-20');
+  });
+
+  it('shows the budget by the pool rule of Start: under 1500, the invoice minus 500', async () => {
+    renderStartPage();
+    expect((await screen.findByTestId('prize-budget')).textContent).toBe('Budget from the invoice: $500');
+  });
+
+  it('says under the song link that it wants a public SoundCloud or audio-file link', async () => {
+    renderStartPage();
+    expect(accessibleDescription(await screen.findByLabelText(/Link To Song/))).toBe(
+      'A public SoundCloud link or a link to an audio file',
+    );
+  });
+});
