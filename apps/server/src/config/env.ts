@@ -56,6 +56,8 @@ const envSchema = z.object({
   TIKTOK_API_KEY: z.string().optional(),
   TIKTOK_FALLBACK_API_URL: z.string().url().optional(),
   TIKTOK_FALLBACK_API_KEY: z.string().optional(),
+  TIKTOK_PHOTO_API_URL: z.string().url().optional(),
+  TIKTOK_PHOTO_API_KEY: z.string().optional(),
   TIKTOK_OEMBED_URL: z.string().url().default('https://www.tiktok.com/oembed'),
   INSTAGRAM_API_URL: z.string().url().optional(),
   INSTAGRAM_API_KEY: z.string().optional(),
@@ -95,6 +97,8 @@ export type ProvidersConfig = {
   /** null: no provider for that platform; its posts' refreshes fail with that reason. */
   tiktok: ProviderEndpoint | null;
   tiktokFallback: ProviderEndpoint | null;
+  /** Photo posts (/photo/ links), by post id; the video providers do not answer them. */
+  tiktokPhoto: ProviderEndpoint | null;
   tiktokOembedUrl: string;
   instagram: ProviderEndpoint | null;
   /**
@@ -216,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers: {
       tiktok: endpoint(e.TIKTOK_API_URL, e.TIKTOK_API_KEY),
       tiktokFallback: endpoint(e.TIKTOK_FALLBACK_API_URL, e.TIKTOK_FALLBACK_API_KEY),
+      tiktokPhoto: endpoint(e.TIKTOK_PHOTO_API_URL, e.TIKTOK_PHOTO_API_KEY),
       tiktokOembedUrl: e.TIKTOK_OEMBED_URL,
       instagram: endpoint(e.INSTAGRAM_API_URL, e.INSTAGRAM_API_KEY),
       instagramEmbedProxy: endpoint(e.INSTAGRAM_EMBED_PROXY_URL, e.INSTAGRAM_EMBED_PROXY_KEY),
@@ -229,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.FAKE_PROVIDERS === 'auto' &&
       e.NODE_ENV !== 'production' &&
       !e.TIKTOK_API_KEY &&
+      !e.TIKTOK_PHOTO_API_KEY &&
       !e.INSTAGRAM_API_KEY &&
       !e.INSTAGRAM_EMBED_PROXY_KEY &&
       !e.YOUTUBE_API_KEY,

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * Scripted failures, by the video id's ending (TikTok) or prefix (Instagram, YouTube):
  * TikTok …0429 answers 429 once, …0500 always 500 on the primary (the fallback answers),
  * …0504 never answers on the primary (timeout; the fallback answers), …0404 is unknown to both;
- * Instagram ERR… answers 500; YouTube Gone… is missing from the answer.
+ * TikTok photo posts (by post id) answer without a play count, as photo posts often do; …0404 is
+ * unknown, …0200 is unknown too but answered 200 with an error body, as some scrapers do. Instagram ERR… answers 500; YouTube Gone… is missing from the answer.
  * A YouTube video's channel is UC + its id up to the first '-' (Chan-1 and Chan-2 share UCChan);
  * every channel is in the US, except channels of NoCountry… videos, which name no country, and
  * those of Down… videos, whose channels.list call answers 500.
@@ -90,6 +91,23 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
         region: 'US',
         author: { uniqueId: /@([^/]+)/.exec(url.searchParams.get('url') ?? '')?.[1] ?? 'creator' },
         stats: { diggCount: s.likes, playCount: s.views, commentCount: s.comments, shareCount: s.shares },
+      });
+    }
+    if (first === 'tiktok-photo' && rest[0] === 'photo') {
+      if (!keyed) return json(res, 401, { error: 'bad key' });
+      const id = url.searchParams.get('post_id') ?? '';
+      if (!/^\d+$/.test(id) || id.endsWith('0404')) return json(res, 404, { error: 'post not found' });
+      if (id.endsWith('0200')) return json(res, 200, { code: -1, msg: 'item not exist', data: null });
+      const s = stats(`tiktok:${id}`);
+      return json(res, 200, {
+        data: {
+          aweme_id: id,
+          create_time: s.createTime,
+          region: 'US',
+          author: { unique_id: 'photo.creator', nickname: 'Photo Creator' },
+          statistics: { digg_count: s.likes, comment_count: s.comments, share_count: s.shares },
+          image_post_info: { images: [{ display_image: { url_list: [`https://fake/${id}/1.jpg`] } }] },
+        },
       });
     }
     if (first === 'tiktok' && rest[0] === 'oembed') {
@@ -193,6 +211,7 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
 export const fakeProvidersConfig = (base: string) => ({
   tiktok: { url: `${base}/tiktok`, key: FAKE_PROVIDER_KEY },
   tiktokFallback: { url: `${base}/tiktok-fallback`, key: FAKE_PROVIDER_KEY },
+  tiktokPhoto: { url: `${base}/tiktok-photo`, key: FAKE_PROVIDER_KEY },
   tiktokOembedUrl: `${base}/tiktok/oembed`,
   instagram: { url: `${base}/instagram`, key: FAKE_PROVIDER_KEY },
   instagramEmbedProxy: { url: `${base}/scrape`, key: FAKE_PROVIDER_KEY },

@@ -62,6 +62,57 @@ describe('TikTok', () => {
   });
 });
 
+describe('TikTok photo posts', () => {
+  const photo = (id: string) => ({ postId: id, link: `https://www.tiktok.com/@luna/photo/${id}` });
+  /** A TikTok post's result, and the requests the providers got for it. */
+  const refreshed = async (target: { postId: string; link: string }) => {
+    const before = fake.requests.length;
+    const result = await only('tiktok', target);
+    return { result, asked: fake.requests.slice(before) };
+  };
+
+  it('asks the photo provider by post id, and reads the numbers, the author and the country', async () => {
+    const { result, asked } = await refreshed(photo('7302222222222222222'));
+    expect(asked).toEqual(['GET /tiktok-photo/photo?post_id=7302222222222222222']);
+    expect(result).toMatchObject({
+      ok: true,
+      provider: 'tiktok-photo',
+      stats: { author: 'photo.creator', country: 'US' },
+    });
+    if (!result.ok) return;
+    expect(result.stats.likes).toBeGreaterThan(0);
+    expect(result.stats.comments).toBeGreaterThan(0);
+    expect(result.stats.postedDate).toBeGreaterThan(Date.now() - 2 * 3600_000);
+    // The answer has no play count: the views are unknown, not 0 views.
+    expect(result.stats).toMatchObject({ views: 0, viewsKind: 'unknown' });
+  });
+
+  it('a video link still goes to the video providers', async () => {
+    const { result, asked } = await refreshed(tiktok('7302222222222222223'));
+    expect(result).toMatchObject({ ok: true, provider: 'tiktok' });
+    expect(asked).toEqual([expect.stringMatching(/^GET \/tiktok\/video\?url=/)]);
+  });
+
+  it('reports an unknown photo post, without asking the video providers', async () => {
+    const { result, asked } = await refreshed(photo('7302222222220404'));
+    expect(result).toEqual({ ok: false, error: 'tiktok-photo: HTTP 404' });
+    expect(asked).toEqual(['GET /tiktok-photo/photo?post_id=7302222222220404']);
+    // Some providers answer an unknown post with 200 and no post in it.
+    expect(await only('tiktok', photo('7302222222220200'))).toEqual({
+      ok: false,
+      error: 'tiktok-photo: no photo post 7302222222220200 in the answer',
+    });
+  });
+
+  it("without a photo provider, a photo post fails with that reason, not a video provider's", async () => {
+    const noPhoto = createStatsSources({ ...config, tiktokPhoto: null });
+    const before = fake.requests.length;
+    const result = (await noPhoto.tiktok.fetch([photo('7302222222222222224')])).get('7302222222222222224');
+    expect(result).toEqual({ ok: false, error: 'No TikTok photo provider is configured' });
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe('Instagram and YouTube', () => {
   it('reads an Instagram post by shortcode, and reports a failing provider', async () => {
     const ok = await only('instagram', { postId: 'C9zYx8WvU7t', link: '' });

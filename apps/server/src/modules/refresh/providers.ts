@@ -3,6 +3,8 @@ import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
 import type { PostStats } from '../posts/index.ts';
 import { ProviderClient, ProviderError } from './provider-client.ts';
 import { embedPageLikes } from './instagram-embed.ts';
+import { num, seconds, viewsOf } from './provider-numbers.ts';
+import { isTikTokPhotoLink, tiktokPhotoStats } from './tiktok-photo.ts';
 import { channelCountries } from './youtube-channels.ts';
 
 /** What a refresh learns about one post. */
@@ -21,13 +23,6 @@ export interface StatsSource {
 
 export type { ProviderEndpoint, ProvidersConfig };
 
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
-/** A provider's view count; an answer without one is unknown, not 0 views (decision 0097). */
-const viewsOf = (v: unknown): Pick<PostStats, 'views' | 'viewsKind'> =>
-  v === undefined || v === null || v === '' || !Number.isFinite(Number(v))
-    ? { views: 0, viewsKind: 'unknown' }
-    : { views: num(v), viewsKind: 'reported' };
-const seconds = (v: unknown) => (v ? num(v) * 1000 : null);
 const failed = (error: unknown): StatsResult => ({ ok: false, error: (error as Error).message });
 const found = (client: ProviderClient, stats: PostStats): StatsResult => ({
   ok: true,
@@ -62,12 +57,14 @@ abstract class EndpointSource {
 /**
  * TikTok metadata providers: GET {url}/video?url={video link} with the key in x-api-key, answering
  * { id, createTime, author: { uniqueId }, stats: { diggCount, playCount, commentCount, shareCount },
- * region }. The fallback provider speaks the same and is asked when the first fails.
+ * region }. The fallback provider speaks the same and is asked when the first fails. Photo posts
+ * go to the photo-details provider instead (tiktok-photo.ts), by post id.
  */
 class TikTokSource implements StatsSource {
   platform = 'tiktok' as const;
   batchSize = 1;
   private clients: { client: ProviderClient; endpoint: ProviderEndpoint }[];
+  private photo: { client: ProviderClient; endpoint: ProviderEndpoint } | null;
   private oembed: ProviderClient;
 
   constructor(private readonly config: ProvidersConfig) {
@@ -79,6 +76,9 @@ class TikTokSource implements StatsSource {
         client: providerClient('tiktok-fallback', config),
         endpoint: config.tiktokFallback,
       });
+    this.photo = config.tiktokPhoto
+      ? { client: providerClient('tiktok-photo', config), endpoint: config.tiktokPhoto }
+      : null;
     this.oembed = providerClient('tiktok-oembed', config);
   }
 
@@ -87,6 +87,7 @@ class TikTokSource implements StatsSource {
   }
 
   private async one(target: StatsTarget): Promise<StatsResult> {
+    if (isTikTokPhotoLink(target.link)) return this.photoPost(target).catch(failed);
     const errors: string[] = this.clients.length ? [] : ['No TikTok data provider is configured'];
     for (const { client, endpoint } of this.clients) {
       try {
@@ -112,6 +113,13 @@ class TikTokSource implements StatsSource {
       }
     }
     return { ok: false, error: errors.join('; ') };
+  }
+
+  private async photoPost(target: StatsTarget): Promise<StatsResult> {
+    if (!this.photo) return { ok: false, error: 'No TikTok photo provider is configured' };
+    const { client, endpoint } = this.photo;
+    const stats = await tiktokPhotoStats(client, endpoint, target.postId);
+    return found(client, { ...stats, author: stats.author ?? (await this.oembedAuthor(target.link)) });
   }
 
   /** TikTok's public oEmbed names the author when a provider does not. */
