@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FORM_MESSAGES } from '@preffy/domain';
 import { adminApi, signIn } from './helpers.ts';
-import { createCompetition } from './records.ts';
+import { addPost, createCompetition } from './records.ts';
 
 test('a creator enters a video on the public page; staff refresh its views and see the leaderboard change', async ({
   page,
@@ -47,8 +47,17 @@ test('a creator enters a video on the public page; staff refresh its views and s
   await expect(publicPage.getByText('This video is already entered in this competition')).toBeVisible();
   await visitor.close();
 
-  // Staff: the entry is there, unrefreshed; the leaderboard ranks it with 0 likes.
+  // Staff: the refused second entry left a trace on the errors view, pointing at the first.
   await signIn(page);
+  await page.goto(`/correct?id=${competition.id}`);
+  const refused = page
+    .getByRole('region', { name: 'Refused duplicates' })
+    .getByRole('row')
+    .filter({ hasText: 'e2e.creator@creators.test' });
+  await expect(refused).toContainText('Public form');
+  await expect(refused.getByRole('link', { name: 'e2e.creator (e2e.creator@creators.test)' })).toBeVisible();
+
+  // The entry is there, unrefreshed; the leaderboard ranks it with 0 likes.
   await page.goto(`/table-update?id=${competition.id}`);
   const row = page.getByRole('row').filter({ hasText: 'e2e.creator' });
   await expect(row).toContainText('TikTok');
@@ -103,4 +112,37 @@ test('a creator enters a video on the public page; staff refresh its views and s
     }
     await expect(chart).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
+});
+
+test('an Instagram photo with likes and no view count keeps its place: its views are estimated from the embed page, and no flag is raised', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const api = await adminApi(baseURL!);
+  const competition = await createCompetition(api, {
+    name: `Photo Song ${Date.now()}`,
+    organizer: 'Photo Artist',
+    startedYesterday: true,
+    confirmed: true,
+  });
+  // The fake Instagram provider answers Photo… codes without play_count; its scraping proxy
+  // serves their embed pages, whose likes give the estimate.
+  const code = `Photo${Date.now().toString(36)}`;
+  await addPost(api, competition.id, {
+    creator: 'photo.creator',
+    link: `https://www.instagram.com/p/${code}/`,
+  });
+  await api.dispose();
+
+  await signIn(page);
+  await page.goto(`/table-update?id=${competition.id}`);
+  await page.getByRole('button', { name: 'Update Views' }).click();
+  await expect(page.getByTestId('job-refresh-views')).toHaveText('Finished: 1 of 1 done, 0 failed', {
+    timeout: 15_000,
+  });
+  await page.goto(`/update?id=${competition.id}`);
+  const card = page.getByTestId('review-card').filter({ hasText: 'photo.creator@creators.test' });
+  await expect(card).toContainText(/Views≈ [\d,]+ \(estimate\)/);
+  await expect(card.getByTestId('card-flags')).toHaveCount(0);
 });
