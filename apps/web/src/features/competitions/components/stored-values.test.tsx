@@ -10,50 +10,13 @@ import { UNFORMATTABLE, dayOf, formatDay, formatUsd } from '../../../lib/format.
 import type { Competition } from '@preffy/api';
 import { testAccount } from '../../../test/account.ts';
 import { accessibleDescription } from '../../../test/accessible-description.ts';
+import { testCompetition } from '../../../test/competition.ts';
 
 /** The row the attack stored before the bounds: dates no Date can hold, money that is not a number. */
 const DAY = 24 * 60 * 60 * 1000;
 const BAD = { startDate: 0, endDate: 8640000000000001, lastUpdated: 1e308 };
 
-const competition: Competition = {
-  id: 'c1',
-  version: 1,
-  createdAt: 0,
-  updatedAt: 0,
-  campaignId: 1,
-  name: 'Broken Dates',
-  organizer: 'Luna Vega',
-  email: 'organizer@label.test',
-  image: null,
-  audio: 'https://soundcloud.com/luna/song',
-  ...BAD,
-  isActive: false,
-  isClosed: false,
-  hasEnded: false,
-  isConfirmed: false,
-  isDirect: false,
-  is555: false,
-  state: 'preview',
-  prizes: ['1st Place: $200'],
-  prizeTotal: 200,
-  platforms: ['TikTok'],
-  invoiceAmount: 3000,
-  competitionType: 'Hybrid',
-  notes: null,
-  takePct: 1,
-  metric: 'likes',
-  category: null,
-  continents: ['Europe'],
-  countries: null,
-  creativeDirection: null,
-  event: null,
-  spotify: null,
-  tiktok: null,
-  instagram: null,
-  tiktokSound: null,
-  instagramSound: null,
-  reservation: null,
-};
+const competition: Competition = { ...testCompetition, name: 'Broken Dates', ...BAD };
 
 // Label queries: role queries walk the whole (large) form and are slow in jsdom.
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;

@@ -7,42 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { signedInQueryClient } from '../../../test/account.ts';
-
-const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => ({
-  id: `p${n}`,
-  version: 1,
-  createdAt: n,
-  competitionId: 'c1',
-  link: `https://www.tiktok.com/@creator${n}/video/730000000000000000${n}`,
-  email: `creator${n}@creators.test`,
-  creator: `creator${n}`,
-  platform: 'tiktok',
-  postId: `730000000000000000${n}`,
-  likes: 5,
-  views: 100,
-  viewsKind: 'reported',
-  comments: 1,
-  shares: 0,
-  bonusLikes: null,
-  creativityScore: 0,
-  source: 'manual',
-  country: 'US',
-  author: null,
-  postedDate: null,
-  statsCheckedAt: null,
-  statsProvider: null,
-  statsError: null,
-  deleted: false,
-  referralCount: 0,
-  duplicateAttempts: 0,
-  flags: [],
-  flagsCleared: false,
-  providerCountry: 'US',
-  deletedReason: null,
-  disqualification: null,
-  profileUrl: null,
-  ...over,
-});
+import { post } from './review-post-fixture.ts';
 
 type Call = { method: string; url: string; body: unknown; key: string | null };
 /**

@@ -1,0 +1,85 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReviewPost } from '@preffy/api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n/index.ts';
+import { signedInQueryClient } from '../../../test/account.ts';
+import { ReviewCard } from './ReviewCard.tsx';
+import { post } from './review-post-fixture.ts';
+
+function renderCard(shown: ReviewPost) {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={signedInQueryClient()}>
+        <ReviewCard
+          post={shown}
+          list="queue"
+          competitionId="c1"
+          current={false}
+          cardRef={null}
+          onFocus={vi.fn()}
+          actions={{
+            canAct: true,
+            busy: false,
+            onScore: vi.fn(),
+            onDelete: vi.fn(),
+            onReload: vi.fn(),
+            onDirty: vi.fn(),
+          }}
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return screen.getByTestId('review-card');
+}
+
+const statOf = (card: HTMLElement, label: string) =>
+  within(card).getByText(label).nextElementSibling?.textContent;
+
+describe('a review card', () => {
+  it("embeds the video at 330×740 and links the post and, as Vet, the creator's profile", () => {
+    const card = renderCard(post(1, { profileUrl: 'https://www.tiktok.com/@creator1' }));
+    const frame = card.querySelector('iframe')!;
+    expect([frame.getAttribute('width'), frame.getAttribute('height')]).toEqual(['330', '740']);
+    expect(frame.getAttribute('title')).toBe('creator1');
+    expect(within(card).getByRole('link', { name: 'Link' }).getAttribute('href')).toBe(post(1).link);
+    expect(within(card).getByRole('link', { name: 'Vet' }).getAttribute('href')).toBe(
+      'https://www.tiktok.com/@creator1',
+    );
+  });
+
+  it('says there is no profile to vet when the creator has none', () => {
+    const card = renderCard(post(1, { profileUrl: null }));
+    expect(within(card).queryByRole('link', { name: 'Vet' })).toBeNull();
+    expect(within(card).getByText('No profile link for this creator')).toBeTruthy();
+  });
+
+  it("shows the creator's email, the views, likes and comments, and the referral count", () => {
+    const card = renderCard(post(1, { views: 12345, likes: 678, comments: 9, referralCount: 3 }));
+    expect(within(card).getByTestId('card-email').textContent).toBe('creator1@creators.test');
+    expect(statOf(card, 'Views')).toBe('12,345');
+    expect(statOf(card, 'Likes')).toBe('678');
+    expect(statOf(card, 'Comments')).toBe('9');
+    expect(within(card).getByTestId('card-referrals').textContent).toBe('3 referrals');
+  });
+
+  it('counts a single referral in the singular', () => {
+    const card = renderCard(post(1, { referralCount: 1 }));
+    expect(within(card).getByTestId('card-referrals').textContent).toBe('1 referral');
+  });
+
+  it.each([
+    ['us', 'green', 'true', 'Country matches: United States'],
+    ['FR', 'red', 'false', 'Country not confirmed: provider United States, post France'],
+  ])(
+    'colours the country comparison (post %s, provider US) %s: the same country or not',
+    (country, colour, match, text) => {
+      const card = renderCard(post(1, { country, providerCountry: 'US' }));
+      const compare = within(card).getByTestId('country-compare');
+      expect(compare.getAttribute('data-match')).toBe(match);
+      expect(compare.getAttribute('style')).toContain(`var(--mantine-color-${colour}-1)`);
+      expect(compare.textContent).toBe(text);
+    },
+  );
+});
