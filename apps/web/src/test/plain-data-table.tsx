@@ -7,13 +7,20 @@ import type { ReactNode } from 'react';
  * `vi.mock('mantine-datatable', () => import('…/test/plain-data-table.tsx'))`.
  */
 type Props = {
-  columns: { accessor: string; title?: ReactNode; render?: (row: unknown) => ReactNode }[];
+  columns: {
+    accessor: string;
+    title?: ReactNode;
+    sortable?: boolean;
+    render?: (row: unknown) => ReactNode;
+  }[];
   records: Record<string, unknown>[];
   idAccessor: string;
   noRecordsText?: string;
   scrollAreaProps?: { viewportProps?: Record<string, unknown> };
   recordsPerPageOptions?: number[];
   recordsPerPage?: number;
+  sortStatus?: { columnAccessor: string; direction: 'asc' | 'desc' };
+  onSortStatusChange?: (status: { columnAccessor: string; direction: 'asc' | 'desc' }) => void;
 };
 
 /** Every set of props the table was rendered with, newest last (tests read the paging). */
