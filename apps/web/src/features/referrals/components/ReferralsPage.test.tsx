@@ -113,6 +113,28 @@ describe('the Referral view', () => {
 });
 
 describe('the Referral reset table', () => {
+  it("lists the creator's posts with referrals under ID, Link, Likes, Bonus Likes, View and Reset", async () => {
+    const asked = stubServer();
+    renderPageIn(
+      '/referrals',
+      () => <ReferralsPage id="c1" email={undefined} creator="promo" onChange={vi.fn()} />,
+      { queryClient: signedInQueryClient('staff') },
+    );
+    await screen.findByTestId('bonus-likes');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'ID',
+      'Link',
+      'Likes',
+      'Bonus Likes',
+      'View',
+      'Reset',
+    ]);
+    const cells = [...screen.getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent);
+    expect(cells).toEqual(['p1', 'Open', '1,200', '0', 'View 2 links', 'Reset']);
+    const list = asked.find((u) => u.pathname === '/api/posts' && u.searchParams.get('creator'))!;
+    expect(Object.fromEntries(list.searchParams)).toMatchObject({ creator: 'promo', withReferrals: 'true' });
+  });
+
   it('on a 409 says the post changed, with its current likes and bonus, resets nothing and reads the table again', async () => {
     const referred = { ...post, likes: 1200, bonusLikes: 200 };
     const stored = { ...referred, version: 2, likes: 1500, bonusLikes: 300 };
