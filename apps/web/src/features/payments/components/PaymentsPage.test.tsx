@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderPage as renderPageIn } from '../../../test/render-page.tsx';
+import { renderedTableProps } from '../../../test/plain-data-table.tsx';
 import { PaymentsPage } from './PaymentsPage.tsx';
 import type { PaymentTab } from '../payment-tabs.ts';
 
@@ -60,6 +61,40 @@ const sentButton = () =>
   screen.findByRole('button', { name: 'Mark the payment to ana@creators.test as sent' });
 
 describe('payments admin', () => {
+  it("shows the spec's columns, the competition by name, and pages of 10, 25 or 100", async () => {
+    const asked = stubServer([]);
+    renderedTableProps.length = 0;
+    renderPage();
+    await sentButton();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Competition',
+      'Contact Email',
+      'Payment Email',
+      'Amount',
+      'Source',
+      'Status',
+      'Check',
+      'Action',
+    ]);
+    const cells = [...screen.getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent);
+    expect(cells).toEqual([
+      'Summer Song',
+      'ana@creators.test',
+      'ana@paypal.test',
+      '$80',
+      'Preffy',
+      'To Be Paid',
+      'Check',
+      'Sent',
+    ]);
+    expect(renderedTableProps.at(-1)).toMatchObject({
+      recordsPerPage: 10,
+      recordsPerPageOptions: [10, 25, 100],
+    });
+    const list = asked.find((a) => a.url.pathname === '/api/payments')!;
+    expect(list.url.searchParams.get('pageSize')).toBe('10');
+  });
+
   it("shows the tab's totals and asks for the Paid tab when on Sent To CSV", async () => {
     const asked = stubServer([]);
     renderPage('sent');

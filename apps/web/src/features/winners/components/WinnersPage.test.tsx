@@ -45,6 +45,33 @@ function renderPage() {
 }
 
 describe('the winners directory', () => {
+  it("shows the spec's columns, each flag as a True/False choice", async () => {
+    stubServer(() => Response.json({}));
+    renderPage();
+    expect(await screen.findByText('ann@winners.test')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Email',
+      'PayPal',
+      'Balance',
+      'Is Banned',
+      'Is Vetted',
+      'Is Unsubscribed',
+      'Delete',
+    ]);
+    const cells = [...screen.getAllByRole('row')[1]!.querySelectorAll('td')];
+    expect(cells.slice(0, 3).map((c) => c.textContent)).toEqual([
+      'ann@winners.test',
+      'ann@paypal.test',
+      '$120',
+    ]);
+    for (const flag of ['Is Banned', 'Is Vetted', 'Is Unsubscribed']) {
+      const select = screen.getByRole('combobox', { name: `${flag}: ann@winners.test` }) as HTMLSelectElement;
+      expect([...select.options].map((o) => o.textContent)).toEqual(['True', 'False']);
+      expect(select.value).toBe('false');
+    }
+    expect(screen.getByRole('button', { name: /ann@winners.test/ }).textContent).toBe('Delete');
+  });
+
   it('asks the server for pages of 10 by email, and offers 10, 25 and 100 rows a page', async () => {
     const asked = stubServer(() => Response.json({}));
     renderPage();
