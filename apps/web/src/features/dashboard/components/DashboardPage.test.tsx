@@ -116,11 +116,19 @@ describe('the dashboard', () => {
     expect(screen.queryByTestId('tile-inquiries')).toBeNull();
   });
 
-  it('lists the competitions in pages of 10, 25 or 100 with money and counts formatted', async () => {
+  it('lists the competitions under Name, Artist, Prizes total and UGC count, in pages of 10, 25 or 100, with money and counts formatted', async () => {
     const asked = stubServer(staffTiles);
     renderPage('/dashboard', Page, { links: LINKS });
     expect(await screen.findByText('$200')).toBeTruthy();
     expect(screen.getByText('1,234')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Artist',
+      'Prizes total',
+      'UGC count',
+    ]);
+    const cells = [...screen.getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent);
+    expect(cells).toEqual(['Beta Active', 'Luna Vega', '$200', '1,234']);
     const list = asked.find((u) => u.pathname === '/api/dashboard/competitions')!;
     expect(Object.fromEntries(list.searchParams)).toMatchObject({ page: '1', pageSize: '10' });
     expect(renderedTableProps.at(-1)).toMatchObject({

@@ -89,6 +89,33 @@ describe('the inquiry inbox', () => {
     expect(link.getAttribute('href')).toBe('/contacts-profile?id=i1');
   });
 
+  it("shows the spec's columns: Full Name, Date, Email, Source, Assigned To, Inquiry Type, Status, View Details", async () => {
+    stubServer([inquiry({ assignedToName: 'Sam Staff', assignedToEmail: 'sam@x.test' })]);
+    renderPage('/inquiries', Page, { links: ['/contacts-profile'] });
+    expect(await screen.findByText('Ann Artist')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Full Name',
+      'Date',
+      'Email',
+      'Source',
+      'Assigned To',
+      'Inquiry Type',
+      'Status',
+      'Details',
+    ]);
+    const cells = [...screen.getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent);
+    expect(cells).toEqual([
+      'Ann Artist',
+      '2026-11-20',
+      'ann@label.test',
+      'Website',
+      'Sam Staff',
+      'Campaign',
+      'In Progress',
+      'View Details',
+    ]);
+  });
+
   it('says why the list is empty', async () => {
     stubServer([]);
     renderPage('/inquiries', () => <InquiriesPage status="unseen" />);

@@ -129,6 +129,34 @@ describe('one inquiry', () => {
     expect(activity.textContent).toContain('created the inquiry');
   });
 
+  it('shows each field under its label: name, email, phone, date, source, type, platforms, assigned to', async () => {
+    stubServer();
+    renderPage('/contacts-profile', Page, { links: ['/inquiries'] });
+    await screen.findByRole('heading', { name: 'Ann Artist', level: 1 });
+    const valueOf = (label: string) =>
+      screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent;
+    expect(
+      ['Full Name', 'Email', 'Phone', 'Date', 'Source', 'Inquiry Type', 'Platforms', 'Assigned To'].map(
+        valueOf,
+      ),
+    ).toEqual([
+      'Ann Artist',
+      'ann@label.test',
+      '+1 212 555 0123',
+      '2026-11-20',
+      'Website',
+      'Campaign',
+      'TikTok, YouTube',
+      'Nobody yet',
+    ]);
+    expect(screen.getByRole('link', { name: '+1 212 555 0123' }).getAttribute('href')).toBe(
+      'tel:+1 212 555 0123',
+    );
+    expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add A Note' })).toBeTruthy();
+  });
+
   it('Update Inquiry checks the fields, then saves with the version read', async () => {
     const asked = stubServer();
     renderPage('/contacts-profile', Page, { links: ['/inquiries'] });
