@@ -19,6 +19,8 @@ type Props = {
   scrollAreaProps?: { viewportProps?: Record<string, unknown> };
   recordsPerPageOptions?: number[];
   recordsPerPage?: number;
+  onRecordsPerPageChange?: (size: number) => void;
+  verticalSpacing?: number | string;
   sortStatus?: { columnAccessor: string; direction: 'asc' | 'desc' };
   onSortStatusChange?: (status: { columnAccessor: string; direction: 'asc' | 'desc' }) => void;
 };
