@@ -57,3 +57,35 @@ describe('Reserve A Date sends one Idempotency-Key per submission', () => {
     expect(keys.every((k) => k.length > 0)).toBe(true);
   });
 });
+
+describe('Reserve A Date: the creative-direction flags', () => {
+  it('asks whether creative direction is Required only once Creative direction is ticked, and sends both', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      bodies.push(JSON.parse(String(init.body)));
+      return Response.json({ competition: { id: 'c1' } }, { status: 201 });
+    });
+    const onClose = vi.fn();
+    const { fill, reserve } = renderForm(onClose);
+    fill(/Artist Name/, 'Luna Vega');
+    fill(/Invoice Amount/, '2500');
+    const creative = screen.getByRole('checkbox', { name: 'Creative direction' }) as HTMLInputElement;
+    expect(creative.checked).toBe(false);
+    expect(screen.queryByRole('checkbox', { name: 'Required' })).toBeNull();
+    fireEvent.click(creative);
+    const required = (await screen.findByRole('checkbox', { name: 'Required' })) as HTMLInputElement;
+    expect(required.checked).toBe(false);
+    fireEvent.click(required);
+    reserve();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      day: '2032-03-01',
+      organizer: 'Luna Vega',
+      invoiceAmount: 2500,
+      creativeDirection: true,
+      creativeDirectionRequired: true,
+    });
+  });
+});
