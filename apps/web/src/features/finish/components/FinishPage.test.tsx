@@ -80,6 +80,19 @@ const alerts = () => screen.queryAllByTestId('winners-blocked').map((a) => a.tex
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 
 describe('the finish wizard, step 1', () => {
+  it('heads the page with the competition and shows the three steps, Notify Winners current', async () => {
+    stubServer({});
+    open();
+    expect(await screen.findByRole('heading', { name: 'Finish Competition: Summer Song' })).toBeTruthy();
+    const steps = [...document.querySelectorAll('.mantine-Stepper-step')];
+    expect(steps.map((s) => s.querySelector('.mantine-Stepper-stepLabel')?.textContent)).toEqual([
+      'Notify Winners',
+      'Pay Winners',
+      'Mark As Completed',
+    ]);
+    expect(steps.map((s) => s.hasAttribute('data-progress'))).toEqual([true, false, false]);
+  });
+
   it('blocks Submit with the legacy wording until the duplicate and the banned winner are cleared, then confirms and submits once', async () => {
     const asked = stubServer({
       save: [Response.json({ finish: wizard(2, [ana, null, null]) })],
