@@ -1,0 +1,80 @@
+import type { Competition } from '@preffy/api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n/index.ts';
+import { signedInQueryClient } from '../../../test/account.ts';
+import { testCompetition } from '../../../test/competition.ts';
+import { renderPage } from '../../../test/render-page.tsx';
+import { EditCompetitionPage } from './EditCompetitionPage.tsx';
+
+// jsdom has no document.fonts; the form's autosized text areas listen to it.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+const OLD_IMAGE = '/images/old-cover.webp';
+const NEW_IMAGE = '/images/new-cover.webp';
+const stored: Competition = { ...testCompetition, image: OLD_IMAGE };
+
+type Sent = { method: string; path: string; body: unknown };
+function stubServer() {
+  const sent: Sent[] = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+    const method = init.method ?? 'GET';
+    const body = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : null;
+    sent.push({ method, path, body });
+    if (path === '/api/images' && method === 'POST')
+      return Response.json({ url: NEW_IMAGE }, { status: 201 });
+    if (path === '/api/competitions/c1' && method === 'PUT')
+      return Response.json({ competition: { ...stored, ...(body as object), version: 2 } });
+    if (path === '/api/competitions/c1') return Response.json({ competition: stored });
+    return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
+  });
+  return sent;
+}
+
+function renderEdit() {
+  const queryClient = signedInQueryClient('staff');
+  queryClient.setQueryData(['competition', 'c1'], { competition: stored });
+  renderPage('/edit', () => <EditCompetitionPage id="c1" />, { queryClient });
+}
+
+describe('Update A Competition', () => {
+  it('offers TikTok, Instagram Reel, YouTube Short, their combinations and CapCut as platforms', async () => {
+    stubServer();
+    renderEdit();
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Platforms' }));
+    const list = await screen.findByRole('listbox', { name: 'Platforms', hidden: true });
+    const options = within(list).getAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual([
+      'TikTok',
+      'Instagram Reel',
+      'YouTube Short',
+      'TikTok + Instagram Reel',
+      'TikTok + YouTube Short',
+      'Instagram Reel + YouTube Short',
+      'TikTok + Instagram Reel + YouTube Short',
+      'CapCut',
+    ]);
+  });
+
+  it('uploads a new album image at once, shows it, and saves the competition with it', async () => {
+    const sent = stubServer();
+    renderEdit();
+    const shown = () => screen.getByRole('img', { name: 'Album Image' }).getAttribute('src');
+    await waitFor(() => expect(shown()).toBe(OLD_IMAGE));
+    const file = new File([new Uint8Array([1, 2, 3])], 'cover.png', { type: 'image/png' });
+    const picker = document.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(picker.accept).toBe('image/jpeg,image/png,image/webp');
+    fireEvent.change(picker, { target: { files: [file] } });
+    await waitFor(() => expect(shown()).toBe(NEW_IMAGE));
+    const uploaded = sent.find((s) => s.path === '/api/images')!;
+    expect((uploaded.body as FormData).get('file')).toBe(file);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
+    const saved = sent.find((s) => s.method === 'PUT')!;
+    expect(saved.path).toBe('/api/competitions/c1');
+    expect(saved.body).toMatchObject({ image: NEW_IMAGE, version: 1 });
+  });
+});
