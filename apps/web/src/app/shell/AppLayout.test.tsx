@@ -2,20 +2,19 @@ import type { LayoutSettings } from '@preffy/api';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n/index.ts';
-import { signedInQueryClient, testAccount } from '../../test/account.ts';
+import { signedInQueryClient, testAccount, testSession } from '../../test/account.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import { authKeys } from '../../lib/session.ts';
 import { AppLayout } from './AppLayout.tsx';
 
-/** The shell of a signed-in admin whose stored layout is `layout` (defaults elsewhere). */
+/** The shell of a signed-in staff member whose stored layout is `layout` (defaults elsewhere). */
 async function renderShell(layout: Partial<LayoutSettings> = {}) {
   vi.stubGlobal('fetch', async () =>
     Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 }),
   );
-  const queryClient = signedInQueryClient('admin');
-  const session = queryClient.getQueryData(authKeys.me) as object;
+  const queryClient = signedInQueryClient();
   queryClient.setQueryData(authKeys.me, {
-    ...session,
+    ...testSession(),
     account: { ...testAccount, layout: { ...testAccount.layout, ...layout } },
   });
   renderPage('/preffy/view', AppLayout, { queryClient });

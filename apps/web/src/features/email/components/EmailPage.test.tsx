@@ -29,7 +29,7 @@ beforeEach(() => {
 function renderEmail() {
   renderPage('/preffy/email', EmailPage, {
     links: ['/preffy/outbox'],
-    queryClient: signedInQueryClient('admin'),
+    queryClient: signedInQueryClient('staff'),
   });
 }
 
