@@ -22,9 +22,24 @@ export const EMAIL_KIND_NAMES = [
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
-/** The Email page's three bulk emails. */
-export const BULK_TYPES = ['fancy', 'promotion', 'basic'] as const;
+/**
+ * The Email page's bulk emails about a competition: its three types (Fancy, Promotion, Basic)
+ * and the new-competition announcement, also sent from the competitions' row menu.
+ */
+export const BULK_TYPES = ['fancy', 'promotion', 'basic', 'new-competition'] as const;
 export type BulkType = (typeof BULK_TYPES)[number];
+
+/** The message kind each bulk type sends (its sample is the preview before a competition is picked). */
+export const BULK_KINDS = {
+  fancy: 'bulk-fancy',
+  promotion: 'bulk-promotion',
+  basic: 'bulk-basic',
+  'new-competition': 'new-competition',
+} as const satisfies Record<BulkType, EmailKindName>;
+
+/** Why an announcement is refused: a competition on hold may still move or be dropped. */
+export const ANNOUNCE_UNCONFIRMED_MESSAGE =
+  'This competition is on hold: confirm it before announcing it to subscribers';
 
 /** A message as its recipients get it: what the previews show. */
 export const renderedEmailSchema = z.object({
@@ -82,7 +97,8 @@ export const email = {
     responses: { 200: renderedEmailSchema },
   }),
   bulkPreview: admin.get('/api/email/bulk/preview', {
-    summary: 'A Fancy, Promotion or Basic email for a competition, as recipients will get it',
+    summary:
+      'A Fancy, Promotion, Basic or new-competition email for a competition, as recipients will get it',
     query: z.object({ type: z.enum(BULK_TYPES), competitionId, language }),
     responses: { 200: renderedEmailSchema },
   }),
@@ -91,18 +107,26 @@ export const email = {
     ...pagedList(listSubscribersQuerySchema, subscriberSchema),
   }),
   competitions: admin.get('/api/email/competitions', {
-    summary: 'Competitions to pick for a bulk email (at most 20 matches)',
-    query: z.object({ search: z.string().trim().max(200).optional() }),
+    summary: 'Competitions to pick for a bulk email (at most 20 matches, and the one included)',
+    query: z.object({
+      search: z.string().trim().max(200).optional(),
+      /** A competition already picked (by the row menu): listed whether it matches or not. */
+      include: z.string().max(100).optional(),
+    }),
     responses: {
       200: z.object({
-        items: z.array(z.object({ id: z.string(), name: z.string(), organizer: z.string() })),
+        items: z.array(
+          z.object({ id: z.string(), name: z.string(), organizer: z.string(), isConfirmed: z.boolean() }),
+        ),
       }),
     },
   }),
   sendBulk: admin.post('/api/email/bulk', {
     // Five parallel sends once queued every subscriber five times: one key, one send.
     idempotent: true,
-    summary: 'Send a Fancy, Promotion or Basic email to selected subscribers',
+    summary:
+      'Send a Fancy, Promotion, Basic or new-competition email to selected subscribers (an announcement ' +
+      'only of a confirmed competition)',
     body: z.object({ type: z.enum(BULK_TYPES), competitionId, selection: bulkSelectionSchema }),
     responses: { 202: z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() }) },
   }),

@@ -20,7 +20,7 @@ export async function emailRoutes(app: FastifyInstance) {
   route(app, email.subscribers, async (request) => listSubscribers(app.db, request.query));
 
   route(app, email.competitions, async (request) => ({
-    items: await pickableCompetitions(app.db, request.query.search),
+    items: await pickableCompetitions(app.db, request.query.search, request.query.include),
   }));
 
   route(
