@@ -77,6 +77,34 @@ export const bulkSelectionSchema = z.union([
 export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
 
 const competitionId = z.string().min(1, 'Please choose a competition').max(100);
+
+/** The plain-text outreach: a one-line subject and a message an admin writes by hand. */
+export const OUTREACH_LIMITS = { subject: 200, text: 10_000 } as const;
+export const OUTREACH_MESSAGES = {
+  subjectRequired: 'Please enter a subject',
+  subjectTooLong: `The subject can be at most ${OUTREACH_LIMITS.subject} characters`,
+  subjectOneLine: 'The subject must be one line',
+  textRequired: 'Please enter the message',
+  textTooLong: `The message can be at most ${OUTREACH_LIMITS.text.toLocaleString('en-US')} characters`,
+} as const;
+export const outreachBodySchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(1, OUTREACH_MESSAGES.subjectRequired)
+    .max(OUTREACH_LIMITS.subject, OUTREACH_MESSAGES.subjectTooLong)
+    .regex(/^[^\r\n]*$/, OUTREACH_MESSAGES.subjectOneLine),
+  text: z
+    .string()
+    .trim()
+    .min(1, OUTREACH_MESSAGES.textRequired)
+    .max(OUTREACH_LIMITS.text, OUTREACH_MESSAGES.textTooLong),
+  selection: bulkSelectionSchema,
+});
+export type OutreachBody = z.infer<typeof outreachBodySchema>;
+
+/** What a bulk send did: one message, how many recipients it queued and skipped. */
+const bulkSentSchema = z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() });
 const language = z.enum(LANGUAGES).default('en');
 /** The one-click unsubscribe link's signed address (e) and signature (t). */
 const unsubscribeQuery = z.object({ e: z.string().min(1).max(500), t: z.string().min(1).max(200) });
@@ -128,7 +156,15 @@ export const email = {
       'Send a Fancy, Promotion, Basic or new-competition email to selected subscribers (an announcement ' +
       'only of a confirmed competition)',
     body: z.object({ type: z.enum(BULK_TYPES), competitionId, selection: bulkSelectionSchema }),
-    responses: { 202: z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() }) },
+    responses: { 202: bulkSentSchema },
+  }),
+  sendOutreach: admin.post('/api/email/outreach', {
+    idempotent: true,
+    summary:
+      'Send a plain-text email (text/plain, no HTML part) to selected subscribers; unsubscribed and ' +
+      'banned addresses are skipped',
+    body: outreachBodySchema,
+    responses: { 202: bulkSentSchema },
   }),
   /** The link in every marketing email: a page, not JSON. */
   unsubscribe: anyone.get('/api/email/unsubscribe', {

@@ -1,4 +1,10 @@
-import { ANNOUNCE_UNCONFIRMED_MESSAGE, BULK_KINDS, type BulkSelection, type BulkType } from '@preffy/api';
+import {
+  ANNOUNCE_UNCONFIRMED_MESSAGE,
+  BULK_KINDS,
+  type BulkSelection,
+  type BulkType,
+  type OutreachBody,
+} from '@preffy/api';
 import { prizeTotal, promotionCreatorCount } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -110,3 +116,12 @@ export async function sendBulkEmail(
   const email = await bulkEmailFor(db, input.type, input.competitionId, input.publicUrl);
   return queueBulkEmail(db, email, input.selection, input.actorId);
 }
+
+/** The Email page's plain-text outreach: the admin's subject and text, no HTML part. */
+export const sendOutreach = (db: Database, input: OutreachBody & { actorId: string }) =>
+  queueBulkEmail(
+    db,
+    { kind: 'outreach', data: { subject: input.subject, body: input.text } },
+    input.selection,
+    input.actorId,
+  );

@@ -1,5 +1,5 @@
 import { Anchor, Button, NumberFormatter, Stack, Switch, Text } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { IconMail, IconTextPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { type BulkSelection, type Subscriber, email } from '@preffy/api';
 import { ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { emailKeys } from '../api/email.ts';
+import { OutreachModal } from './OutreachModal.tsx';
 import { SendEmailModal, type SendEmailInitial } from './SendEmailModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
@@ -35,6 +36,7 @@ export function EmailPage({
     initial?: SendEmailInitial;
   } | null>(null);
   const [announced, setAnnounced] = useState<string | null>(null);
+  const [reaching, setReaching] = useState<{ selection: BulkSelection; count: number } | null>(null);
   const [dense, setDense] = useState(false);
   const total = table.total;
   const records = table.rows;
@@ -129,6 +131,14 @@ export function EmailPage({
             >
               {t('sendButton')}
             </Button>
+            <Button
+              variant="light"
+              leftSection={<IconTextPlus size={16} />}
+              disabled={count === 0}
+              onClick={() => setReaching({ selection, count })}
+            >
+              {t('outreach.button')}
+            </Button>
           </>
         }
         emptyText={t('noRecords')}
@@ -146,6 +156,14 @@ export function EmailPage({
           count={sending.count}
           initial={sending.initial}
           onClose={closeSending}
+          onSent={clear}
+        />
+      )}
+      {reaching && (
+        <OutreachModal
+          selection={reaching.selection}
+          count={reaching.count}
+          onClose={() => setReaching(null)}
           onSent={clear}
         />
       )}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOUNCE_UNCONFIRMED_MESSAGE } from '@preffy/api';
+import { ANNOUNCE_UNCONFIRMED_MESSAGE, OUTREACH_MESSAGES } from '@preffy/api';
 import { createCompetition } from '../../../test/fixtures/competitions.ts';
 import { idempotentPoster } from '../../../test/fixtures/signed-in.ts';
 import { insertWinners } from '../../../test/fixtures/winners.ts';
@@ -130,5 +130,60 @@ describe('new-competition announcement (type new-competition of POST /api/email/
     expect(listed.json().items).toEqual([
       { id: held.id, name: 'Included Song', organizer: 'Luna Vega', isConfirmed: false },
     ]);
+  });
+});
+
+describe('plain-text outreach (POST /api/email/outreach)', () => {
+  it('sends text/plain only, to the selected subscribers, never to unsubscribed or banned ones', async () => {
+    const sent = await admin.post('/api/email/outreach', {
+      subject: '  A song for you  ',
+      text: 'Hi,\n\nWe think "Midnight Drive" suits your videos.',
+      selection: { emails: ['fan1@announce.test', 'quiet@announce.test', 'cheat@announce.test'] },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toMatchObject({ queued: 1, skipped: 2 });
+    const message = (await admin.get(`/api/outbox/${sent.json().messageId}`)).json();
+    expect(message).toMatchObject({
+      kind: 'outreach',
+      isMarketing: true,
+      subject: 'A song for you',
+      html: '',
+    });
+    expect(message.text).toMatch(
+      /^Hi,\n\nWe think "Midnight Drive" suits your videos\.\n\nYou get this email because .*Unsubscribe with one click: /,
+    );
+    expect(await outboxRecipients(sent.json().messageId)).toEqual([
+      'cheat@announce.test:skipped:banned',
+      'fan1@announce.test:queued',
+      'quiet@announce.test:skipped:unsubscribed',
+    ]);
+  });
+
+  it('refuses a missing or too long subject or text, and a subject of two lines, on their fields', async () => {
+    const selection = { emails: ['fan1@announce.test'] };
+    const cases = [
+      [{ subject: ' ', text: 'x' }, 'subject', OUTREACH_MESSAGES.subjectRequired],
+      [{ subject: 'x'.repeat(201), text: 'x' }, 'subject', OUTREACH_MESSAGES.subjectTooLong],
+      [{ subject: 'One\nTwo', text: 'x' }, 'subject', OUTREACH_MESSAGES.subjectOneLine],
+      [{ subject: 'x', text: '' }, 'text', OUTREACH_MESSAGES.textRequired],
+      [{ subject: 'x', text: 'x'.repeat(10_001) }, 'text', OUTREACH_MESSAGES.textTooLong],
+    ] as const;
+    for (const [fields, field, message] of cases) {
+      const refused = await admin.post('/api/email/outreach', { ...fields, selection });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().fieldErrors, message).toEqual({ [field]: [message] });
+    }
+    const none = await admin.post('/api/email/outreach', {
+      subject: 'x',
+      text: 'x',
+      selection: { emails: [] },
+    });
+    expect(none.statusCode).toBe(400);
+    const queued = await app.db
+      .selectFrom('emailMessages')
+      .select('id')
+      .where('kind', '=', 'outreach')
+      .execute();
+    expect(queued).toHaveLength(1);
   });
 });
