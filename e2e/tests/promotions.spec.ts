@@ -76,7 +76,7 @@ test('staff create a promotion, see its creator count, send its email after conf
   // The admin finds the message in the outbox.
   await page.goto('/preffy/outbox');
   await searchTable(page, 'Search by subject or recipient', fresh);
-  const message = page.getByRole('cell', { name: 'Promotion email', exact: true });
+  const message = page.getByRole('cell', { name: 'Giveaway promotion', exact: true });
   await expect(message).toHaveCount(1);
   await message.click();
   await expect(page.getByRole('dialog').getByRole('cell', { name: fresh })).toBeVisible();

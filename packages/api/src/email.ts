@@ -22,9 +22,24 @@ export const EMAIL_KIND_NAMES = [
 ] as const;
 export type EmailKindName = (typeof EMAIL_KIND_NAMES)[number];
 
-/** The Email page's three bulk emails. */
-export const BULK_TYPES = ['fancy', 'promotion', 'basic'] as const;
+/**
+ * The Email page's bulk emails about a competition: its three types (Fancy, Promotion, Basic)
+ * and the new-competition announcement, also sent from the competitions' row menu.
+ */
+export const BULK_TYPES = ['fancy', 'promotion', 'basic', 'new-competition'] as const;
 export type BulkType = (typeof BULK_TYPES)[number];
+
+/** The message kind each bulk type sends (its sample is the preview before a competition is picked). */
+export const BULK_KINDS = {
+  fancy: 'bulk-fancy',
+  promotion: 'bulk-promotion',
+  basic: 'bulk-basic',
+  'new-competition': 'new-competition',
+} as const satisfies Record<BulkType, EmailKindName>;
+
+/** Why an announcement is refused: a competition on hold may still move or be dropped. */
+export const ANNOUNCE_UNCONFIRMED_MESSAGE =
+  'This competition is on hold: confirm it before announcing it to subscribers';
 
 /** A message as its recipients get it: what the previews show. */
 export const renderedEmailSchema = z.object({
@@ -62,6 +77,34 @@ export const bulkSelectionSchema = z.union([
 export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
 
 const competitionId = z.string().min(1, 'Please choose a competition').max(100);
+
+/** The plain-text outreach: a one-line subject and a message an admin writes by hand. */
+export const OUTREACH_LIMITS = { subject: 200, text: 10_000 } as const;
+export const OUTREACH_MESSAGES = {
+  subjectRequired: 'Please enter a subject',
+  subjectTooLong: `The subject can be at most ${OUTREACH_LIMITS.subject} characters`,
+  subjectOneLine: 'The subject must be one line',
+  textRequired: 'Please enter the message',
+  textTooLong: `The message can be at most ${OUTREACH_LIMITS.text.toLocaleString('en-US')} characters`,
+} as const;
+export const outreachBodySchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(1, OUTREACH_MESSAGES.subjectRequired)
+    .max(OUTREACH_LIMITS.subject, OUTREACH_MESSAGES.subjectTooLong)
+    .regex(/^[^\r\n]*$/, OUTREACH_MESSAGES.subjectOneLine),
+  text: z
+    .string()
+    .trim()
+    .min(1, OUTREACH_MESSAGES.textRequired)
+    .max(OUTREACH_LIMITS.text, OUTREACH_MESSAGES.textTooLong),
+  selection: bulkSelectionSchema,
+});
+export type OutreachBody = z.infer<typeof outreachBodySchema>;
+
+/** What a bulk send did: one message, how many recipients it queued and skipped. */
+const bulkSentSchema = z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() });
 const language = z.enum(LANGUAGES).default('en');
 /** The one-click unsubscribe link's signed address (e) and signature (t). */
 const unsubscribeQuery = z.object({ e: z.string().min(1).max(500), t: z.string().min(1).max(200) });
@@ -82,7 +125,8 @@ export const email = {
     responses: { 200: renderedEmailSchema },
   }),
   bulkPreview: admin.get('/api/email/bulk/preview', {
-    summary: 'A Fancy, Promotion or Basic email for a competition, as recipients will get it',
+    summary:
+      'A Fancy, Promotion, Basic or new-competition email for a competition, as recipients will get it',
     query: z.object({ type: z.enum(BULK_TYPES), competitionId, language }),
     responses: { 200: renderedEmailSchema },
   }),
@@ -91,20 +135,36 @@ export const email = {
     ...pagedList(listSubscribersQuerySchema, subscriberSchema),
   }),
   competitions: admin.get('/api/email/competitions', {
-    summary: 'Competitions to pick for a bulk email (at most 20 matches)',
-    query: z.object({ search: z.string().trim().max(200).optional() }),
+    summary: 'Competitions to pick for a bulk email (at most 20 matches, and the one included)',
+    query: z.object({
+      search: z.string().trim().max(200).optional(),
+      /** A competition already picked (by the row menu): listed whether it matches or not. */
+      include: z.string().max(100).optional(),
+    }),
     responses: {
       200: z.object({
-        items: z.array(z.object({ id: z.string(), name: z.string(), organizer: z.string() })),
+        items: z.array(
+          z.object({ id: z.string(), name: z.string(), organizer: z.string(), isConfirmed: z.boolean() }),
+        ),
       }),
     },
   }),
   sendBulk: admin.post('/api/email/bulk', {
     // Five parallel sends once queued every subscriber five times: one key, one send.
     idempotent: true,
-    summary: 'Send a Fancy, Promotion or Basic email to selected subscribers',
+    summary:
+      'Send a Fancy, Promotion, Basic or new-competition email to selected subscribers (an announcement ' +
+      'only of a confirmed competition)',
     body: z.object({ type: z.enum(BULK_TYPES), competitionId, selection: bulkSelectionSchema }),
-    responses: { 202: z.object({ messageId: z.string(), queued: z.number(), skipped: z.number() }) },
+    responses: { 202: bulkSentSchema },
+  }),
+  sendOutreach: admin.post('/api/email/outreach', {
+    idempotent: true,
+    summary:
+      'Send a plain-text email (text/plain, no HTML part) to selected subscribers; unsubscribed and ' +
+      'banned addresses are skipped',
+    body: outreachBodySchema,
+    responses: { 202: bulkSentSchema },
   }),
   /** The link in every marketing email: a page, not JSON. */
   unsubscribe: anyone.get('/api/email/unsubscribe', {

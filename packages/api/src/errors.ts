@@ -80,6 +80,7 @@ export const ERROR_CODES = {
   JOB_FINISHED: {},
   NO_RECIPIENTS: {},
   NO_PROMOTION_BALANCE: {},
+  NOT_CONFIRMED: {},
   CLOSED: {},
   NOT_STARTED: {},
   NOT_DELETED: {},

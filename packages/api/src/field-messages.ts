@@ -1,6 +1,7 @@
 import { FORM_MESSAGES, INQUIRY_MESSAGES, POST_LINK_MESSAGES, PROMOTION_MESSAGES } from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { ANALYTICS_MESSAGES } from './analytics.ts';
+import { OUTREACH_MESSAGES } from './email.ts';
 import { FINISH_MESSAGES } from './finish.ts';
 import { INQUIRY_SERVER_MESSAGES } from './inquiries.ts';
 import { INQUIRY_OPTION_MESSAGES } from './inquiry-options.ts';
@@ -46,4 +47,5 @@ export const FIELD_MESSAGES = [
   ...Object.values(REPORT_MESSAGES),
   ...Object.values(ACCOUNT_MESSAGES),
   ...Object.values(SETTINGS_MESSAGES),
+  ...Object.values(OUTREACH_MESSAGES),
 ] as const;

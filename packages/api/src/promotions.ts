@@ -89,7 +89,8 @@ export const promotions = {
   send: staff.post('/api/promotions/:id/send', {
     idempotent: true,
     summary:
-      'Send promotion email: one Promotion email to the creator emails (never to unsubscribed or banned ' +
+      'Send promotion email: one giveaway email (the amount per creator and how many creators the balance ' +
+      'pays) to the creator emails (never to unsubscribed or banned ' +
       'addresses), only while the remaining balance and the amount are both positive; the balance is unchanged',
     params: idParams,
     body: versionBody,

@@ -8,7 +8,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { EmailWorker, MAX_ATTEMPTS } from './email-worker.ts';
 import { escapeHtml } from './escape-html.ts';
 import { enqueueEmail } from './outbox.ts';
-import { EMAIL_KINDS, type EmailKind } from './templates/messages.ts';
+import { EMAIL_KINDS, type EmailKind, isTextOnly } from './templates/messages.ts';
 import { mandrillTransport } from './transports/mandrill-transport.ts';
 import { smtpTransport } from './transports/smtp-transport.ts';
 import type { EmailTransport } from './transports/transport.ts';
@@ -114,6 +114,13 @@ describe('smtp transport against a real SMTP server on 127.0.0.1', () => {
       expect(parsed.messageId, kind).toMatch(/^<.+@.+>$/);
       expect(parsed.from?.address).toBe(from.email);
       expect(parsed.text?.trim(), kind).toBeTruthy();
+      if (isTextOnly(kind)) {
+        // The plain-text outreach is text/plain alone, with its unsubscribe link in the text.
+        expect(parsed.html, kind).toBeUndefined();
+        expect(mail!.raw, kind).not.toMatch(/^Content-Type: text\/html/im);
+        expect(parsed.text, kind).toMatch(/unsubscribe\?e=[^\s]*&t=/);
+        continue;
+      }
       // The HTML part is a whole document titled with the subject, its links' & escaped.
       expect(parsed.html, kind).toMatch(/^<!doctype html>/i);
       expect(parsed.html).toContain(`<title>${escapeHtml(parsed.subject!)}</title>`);

@@ -1,18 +1,30 @@
 import type { Database } from '../../db/database.ts';
 import { matchesIndexedSearch } from '../../lib/paging.ts';
 
-/** Competitions to pick for a bulk email: at most 20 matching the name or organizer, latest first. */
-export function pickableCompetitions(db: Database, search: string | undefined) {
-  let q = db.selectFrom('competitions').select(['id', 'name', 'organizer']).where('deleted', '=', 0);
+/**
+ * Competitions to pick for a bulk email: at most 20 matching the name or organizer, latest
+ * first, and the one already picked (`include`) whether it matches or not.
+ */
+export async function pickableCompetitions(db: Database, search: string | undefined, include?: string) {
+  const pickable = db
+    .selectFrom('competitions')
+    .select(['id', 'name', 'organizer', 'isConfirmed'])
+    .where('deleted', '=', 0);
+  let q = pickable;
   if (search) q = q.where((eb) => matchesIndexedSearch(db, eb, 'competitions', search));
-  return q.orderBy('endDate', 'desc').limit(20).execute();
+  const rows = await q.orderBy('endDate', 'desc').limit(20).execute();
+  const picked =
+    include && !rows.some((r) => r.id === include)
+      ? await pickable.where('id', '=', include).executeTakeFirst()
+      : undefined;
+  return (picked ? [picked, ...rows] : rows).map((r) => ({ ...r, isConfirmed: r.isConfirmed === 1 }));
 }
 
 /** What a bulk email tells about a competition, or undefined when there is none. */
 export const findCompetitionToAdvertise = (db: Database, competitionId: string) =>
   db
     .selectFrom('competitions')
-    .select(['id', 'name', 'organizer', 'prizes'])
+    .select(['id', 'name', 'organizer', 'prizes', 'isConfirmed'])
     .where('id', '=', competitionId)
     .where('deleted', '=', 0)
     .executeTakeFirst();

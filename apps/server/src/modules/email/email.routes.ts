@@ -1,7 +1,7 @@
 import { email } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
-import { sendBulkEmail } from './bulk-email.ts';
+import { sendBulkEmail, sendOutreach } from './bulk-email.ts';
 import { listSubscribers } from '../winners/index.ts';
 import { pickableCompetitions } from './email.repository.ts';
 import { emailKinds, previewBulkEmail, previewSample } from './email.service.ts';
@@ -20,7 +20,7 @@ export async function emailRoutes(app: FastifyInstance) {
   route(app, email.subscribers, async (request) => listSubscribers(app.db, request.query));
 
   route(app, email.competitions, async (request) => ({
-    items: await pickableCompetitions(app.db, request.query.search),
+    items: await pickableCompetitions(app.db, request.query.search, request.query.include),
   }));
 
   route(
@@ -34,6 +34,14 @@ export async function emailRoutes(app: FastifyInstance) {
       });
       return reply.code(202).send(result);
     },
+    { bodyLimit: 8 * 1024 * 1024 },
+  );
+
+  route(
+    app,
+    email.sendOutreach,
+    async (request, reply) =>
+      reply.code(202).send(await sendOutreach(app.db, { ...request.body, actorId: request.user!.id })),
     { bodyLimit: 8 * 1024 * 1024 },
   );
 }

@@ -108,7 +108,7 @@ export async function listPromotions(db: Database, q: ListPromotionsQuery): Prom
 export const findPromotion = (db: Database, id: string): Promise<PromotionRow | undefined> =>
   withCompetition(livePromotions(db)).where('promotions.id', '=', id).executeTakeFirst();
 
-/** What the competition's Promotion email says about it. */
+/** What the competition's giveaway email says about it. */
 export const findCompetitionForEmail = (db: Database, competitionId: string) =>
   db
     .selectFrom('competitions')

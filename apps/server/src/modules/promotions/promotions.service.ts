@@ -122,11 +122,12 @@ const refused = (block: PromotionSendBlock) => {
 };
 
 /**
- * Send promotion email: one 'bulk-promotion' message (the Email page's Promotion email: the
- * competition, its organizer, the remaining balance and the public link with ref=fancy) to the
- * promotion's creator emails, queued with its audit entry in one transaction. The outbox skips
- * unsubscribed and banned addresses. Refused unless the balance and amount are both positive
- * (doc 1 section 5). The balance is not changed: it drops as creators are paid.
+ * Send promotion email: one 'giveaway-promotion' message (the competition, its organizer, the
+ * amount per creator and how many creators the pot pays, the remaining balance ÷ that amount,
+ * doc 1 section 9; the public link with ref=fancy) to the promotion's creator emails, queued with
+ * its audit entry in one transaction. The outbox skips unsubscribed and banned addresses. Refused
+ * unless the balance and amount are both positive (doc 1 section 5). The balance is not changed:
+ * it drops as creators are paid.
  */
 export async function sendPromotionEmail(
   db: Database,
@@ -138,11 +139,12 @@ export async function sendPromotionEmail(
     const competition = await findCompetitionForEmail(trx, promotion.competitionId);
     if (!competition) throw refused('competition-deleted');
     const result = await enqueueEmail(trx, {
-      kind: 'bulk-promotion',
+      kind: 'giveaway-promotion',
       data: {
         competition: competition.name,
         organizer: competition.organizer,
-        amount: promotion.remainingBalance,
+        amount: promotion.amount,
+        remainingBalance: promotion.remainingBalance,
         url: `${input.publicUrl}/c/${competition.id}?ref=fancy`,
       },
       to: promotion.creatorEmails.map((email) => ({ email })),

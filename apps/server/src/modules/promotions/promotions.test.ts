@@ -349,7 +349,7 @@ describe('create, get, edit and delete', () => {
 });
 
 describe('Send promotion email (POST /api/promotions/:id/send)', () => {
-  it('queues one Promotion email to the creator emails, never to unsubscribed or banned addresses', async () => {
+  it('queues one giveaway email to the creator emails, never to unsubscribed or banned addresses', async () => {
     await insertWinners([
       { email: 'send.unsub@creators.test', isUnsubscribed: 1 },
       { email: 'send.banned@creators.test', isBanned: 1 },
@@ -375,28 +375,30 @@ describe('Send promotion email (POST /api/promotions/:id/send)', () => {
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toEqual({ messageId: expect.any(String), queued: 3, skipped: 2 });
     expect(await recipientsOf(promotion.id)).toEqual([
-      { email: 'send.banned@creators.test', status: 'skipped', reason: 'banned', kind: 'bulk-promotion' },
-      { email: 'send.fresh@creators.test', status: 'queued', reason: null, kind: 'bulk-promotion' },
-      { email: 'send.oldban@creators.test', status: 'queued', reason: null, kind: 'bulk-promotion' },
+      { email: 'send.banned@creators.test', status: 'skipped', reason: 'banned', kind: 'giveaway-promotion' },
+      { email: 'send.fresh@creators.test', status: 'queued', reason: null, kind: 'giveaway-promotion' },
+      { email: 'send.oldban@creators.test', status: 'queued', reason: null, kind: 'giveaway-promotion' },
       {
         email: 'send.unsub@creators.test',
         status: 'skipped',
         reason: 'unsubscribed',
-        kind: 'bulk-promotion',
+        kind: 'giveaway-promotion',
       },
-      { email: 'send.vetted@creators.test', status: 'queued', reason: null, kind: 'bulk-promotion' },
+      { email: 'send.vetted@creators.test', status: 'queued', reason: null, kind: 'giveaway-promotion' },
     ]);
 
-    // The message is the Email page's Promotion email: competition, organizer, balance, ref=fancy.
+    // The giveaway email: competition, organizer, the amount per creator and the creator count
+    // (remaining balance ÷ amount, doc 1 section 9: $500 ÷ $25 = 20), the link with ref=fancy.
     const message = await app.db
       .selectFrom('emailMessages')
       .selectAll()
       .where('id', '=', sent.json().messageId)
       .executeTakeFirstOrThrow();
-    expect(message).toMatchObject({ kind: 'bulk-promotion', isMarketing: 1, createdBy: staff.user.id });
+    expect(message).toMatchObject({ kind: 'giveaway-promotion', isMarketing: 1, createdBy: staff.user.id });
     expect(message.text).toContain('Send Flow Song');
     expect(message.text).toContain('Luna Vega');
-    expect(message.text).toContain('$500');
+    expect(message.subject).toBe('Giveaway: $25 for the next 20 creators');
+    expect(message.text).toContain('We are giving $25 to each of the next 20 creators');
     expect(message.text).toContain(`http://preffy.test/c/${promotion.competitionId}?ref=fancy`);
 
     // Sending changes neither the balance nor the version.
@@ -408,6 +410,28 @@ describe('Send promotion email (POST /api/promotions/:id/send)', () => {
       queued: 3,
       skipped: 2,
     });
+  });
+
+  it('states in the outbox how many creators the pot pays: whole creators of the balance ÷ the amount', async () => {
+    const promotion = await createPromotion({
+      name: 'Outbox count',
+      competitionName: 'Outbox Count Song',
+      amount: 7.5,
+      remainingBalance: 100,
+      creatorEmails: ['count.reader@creators.test'],
+    });
+    const sent = await staff.post(`/api/promotions/${promotion.id}/send`, { version: 1 });
+    expect(sent.statusCode, sent.body).toBe(202);
+    // The outbox is the admins' page: what they read there is what the creators get.
+    const read = await admin.get(`/api/outbox/${sent.json().messageId}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({
+      kind: 'giveaway-promotion',
+      subject: 'Giveaway: $7.5 for the next 13 creators',
+    });
+    expect(read.json().text).toContain(
+      'We are giving $7.5 to each of the next 13 creators who post a video with "Outbox Count Song"',
+    );
   });
 
   it('is refused with the reason for a zero balance, a zero amount or no creators; nothing is queued', async () => {

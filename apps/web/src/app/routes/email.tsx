@@ -1,6 +1,8 @@
-import { lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { tableSearchSchema } from '../../components/table/table-search.ts';
 import type { NavEntry } from '../shell/nav.ts';
-import { adminRoute } from './layout.tsx';
+import { RequireAccess } from '../shell/RequireAccess.tsx';
+import { adminRoute, idSearch, shellRoute } from './layout.tsx';
 
 const EmailPage = lazyRouteComponent(
   () => import('../../features/email/components/EmailPage.tsx'),
@@ -11,8 +13,27 @@ const OutboxPage = lazyRouteComponent(
   'OutboxPage',
 );
 
+/** `?id=` is a competition to announce (the competitions' row menu links here with it). */
+const emailRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/preffy/email',
+  validateSearch: idSearch.extend(tableSearchSchema.shape),
+  component: function Email() {
+    const { id } = emailRoute.useSearch();
+    const navigate = emailRoute.useNavigate();
+    return (
+      <RequireAccess access="admin">
+        <EmailPage
+          announce={id}
+          onAnnounceClosed={() => void navigate({ search: (prev) => ({ ...prev, id: undefined }) })}
+        />
+      </RequireAccess>
+    );
+  },
+});
+
 export const emailRoutes = {
-  shell: [adminRoute('/preffy/email', EmailPage), adminRoute('/preffy/outbox', OutboxPage)],
+  shell: [emailRoute, adminRoute('/preffy/outbox', OutboxPage)],
 } as const;
 
 export const emailNav = {

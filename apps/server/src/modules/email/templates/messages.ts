@@ -3,6 +3,7 @@ import {
   type EmailLanguage,
   type RenderedEmail,
   type StringKey,
+  UNSUBSCRIBE_PLACEHOLDER,
   type Vars,
   layout,
   textsFor,
@@ -139,24 +140,19 @@ export const EMAIL_KINDS = {
       });
     },
   },
+  // The plain-text outreach (doc 1 section 7): the admin's own words, no HTML part at all.
   outreach: {
     marketing: true,
+    textOnly: true,
     sample: {
-      name: 'creator1',
-      competition: 'Midnight Drive',
-      organizer: 'Luna Vega',
-      url: 'https://preffy.example/c/1?ref=basic',
+      subject: 'Midnight Drive by Luna Vega: post and get paid',
+      body: 'We love your videos and think you would be great for "Midnight Drive" by Luna Vega.',
     },
-    render: (d: Person & CompetitionRef, lang: EmailLanguage) => {
-      const t = textsFor(lang);
-      const vars = { competition: d.competition, organizer: d.organizer, url: d.url };
-      return layout(lang, {
-        subject: t.text('outreachSubject', vars),
-        name: d.name,
-        marketing: true,
-        blocks: [block(t, 'outreachBody', vars)],
-      });
-    },
+    render: (d: { subject: string; body: string }, lang: EmailLanguage) => ({
+      subject: d.subject,
+      html: '',
+      text: `${d.body}\n\n${textsFor(lang).text('unsubscribeText', { url: UNSUBSCRIBE_PLACEHOLDER })}\n`,
+    }),
   },
   'bulk-fancy': bulkKind('fancySubject', 'fancyBody', { amount: 1000, ref: 'fancy' }),
   'bulk-promotion': bulkKind('promotionSubject', 'promotionBody', { amount: 200, ref: 'fancy' }),
@@ -279,6 +275,9 @@ export const EMAIL_KINDS = {
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;
+
+/** A kind sent as text/plain only: its stored HTML is empty and no transport sends an HTML part. */
+export const isTextOnly = (kind: EmailKind) => 'textOnly' in EMAIL_KINDS[kind];
 export type DisqualificationReason = 'general' | 'creative-direction' | 'volume';
 export type EmailData<K extends EmailKind> = Parameters<(typeof EMAIL_KINDS)[K]['render']>[0];
 

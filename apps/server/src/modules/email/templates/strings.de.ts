@@ -38,10 +38,6 @@ export const de: EmailStrings = {
     'Wir geben jedem der nächsten {creatorCount} Creator, die ein Video mit „{competition}“ von {organizer} posten, {amount}.',
   enterNow: 'Jetzt teilnehmen',
 
-  outreachSubject: '{competition} von {organizer}: posten und bezahlt werden',
-  outreachBody:
-    'Wir mögen deine Videos und glauben, dass du perfekt zu „{competition}“ von {organizer} passt. Poste ein Video mit dem Song, um teilzunehmen: {url}',
-
   fancySubject: '{amount} an Preisen: {competition} von {organizer}',
   fancyBody:
     'Erstelle ein Video mit „{competition}“ von {organizer} und gewinne einen Anteil an {amount} Preisgeld.',

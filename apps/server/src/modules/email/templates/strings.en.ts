@@ -38,10 +38,6 @@ export const en = {
     'We are giving {amount} to each of the next {creatorCount} creators who post a video with "{competition}" by {organizer}.',
   enterNow: 'Enter now',
 
-  outreachSubject: '{competition} by {organizer}: post and get paid',
-  outreachBody:
-    'We love your videos and think you would be great for "{competition}" by {organizer}. Post a video with the song to take part: {url}',
-
   fancySubject: '{amount} in prizes: {competition} by {organizer}',
   fancyBody: 'Create a video with "{competition}" by {organizer} and win a share of {amount} in prizes.',
   promotionSubject: 'Get paid to post: {competition}',

@@ -36,10 +36,6 @@ export const es: EmailStrings = {
     'Damos {amount} a cada uno de los próximos {creatorCount} creadores que publiquen un vídeo con "{competition}" de {organizer}.',
   enterNow: 'Participar ahora',
 
-  outreachSubject: '{competition} de {organizer}: publica y cobra',
-  outreachBody:
-    'Nos encantan tus vídeos y creemos que encajarías muy bien con "{competition}" de {organizer}. Publica un vídeo con la canción para participar: {url}',
-
   fancySubject: '{amount} en premios: {competition} de {organizer}',
   fancyBody: 'Crea un vídeo con "{competition}" de {organizer} y gana parte de {amount} en premios.',
   promotionSubject: 'Cobra por publicar: {competition}',

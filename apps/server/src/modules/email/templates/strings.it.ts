@@ -36,10 +36,6 @@ export const it: EmailStrings = {
     'Diamo {amount} a ciascuno dei prossimi {creatorCount} creator che pubblicano un video con "{competition}" di {organizer}.',
   enterNow: 'Partecipa ora',
 
-  outreachSubject: '{competition} di {organizer}: pubblica e vieni pagato',
-  outreachBody:
-    'Ci piacciono i tuoi video e pensiamo che saresti perfetto per "{competition}" di {organizer}. Pubblica un video con la canzone per partecipare: {url}',
-
   fancySubject: '{amount} in premi: {competition} di {organizer}',
   fancyBody: 'Crea un video con "{competition}" di {organizer} e vinci una parte di {amount} in premi.',
   promotionSubject: 'Vieni pagato per pubblicare: {competition}',

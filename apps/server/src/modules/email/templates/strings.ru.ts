@@ -37,10 +37,6 @@ export const ru: EmailStrings = {
     'Мы дадим {amount} каждому из следующих {creatorCount} авторов, которые опубликуют видео с «{competition}» ({organizer}).',
   enterNow: 'Участвовать',
 
-  outreachSubject: '{competition} ({organizer}): публикуйте и получайте оплату',
-  outreachBody:
-    'Нам нравятся ваши видео, и мы думаем, что вы отлично подойдёте для «{competition}» ({organizer}). Опубликуйте видео с песней, чтобы участвовать: {url}',
-
   fancySubject: 'Призы на {amount}: {competition} ({organizer})',
   fancyBody: 'Снимите видео с «{competition}» ({organizer}) и выиграйте часть призового фонда {amount}.',
   promotionSubject: 'Получайте оплату за публикации: {competition}',

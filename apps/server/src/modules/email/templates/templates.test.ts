@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../escape-html.ts';
-import { EMAIL_KINDS, type EmailKind, renderEmail } from './messages.ts';
+import { EMAIL_KINDS, type EmailKind, isTextOnly, renderEmail } from './messages.ts';
 import {
   EMAIL_LANGUAGES,
   type EmailLanguage,
   UNSUBSCRIBE_PLACEHOLDER,
   withUnsubscribeUrl,
 } from './render.ts';
+import { de } from './strings.de.ts';
 import { en } from './strings.en.ts';
 
 const kinds = Object.keys(EMAIL_KINDS) as EmailKind[];
@@ -34,7 +35,9 @@ describe('every message kind', () => {
         for (const part of [email.subject, email.html, email.text]) {
           expect(part.replace(UNSUBSCRIBE_PLACEHOLDER, ''), `${kind}/${language}`).not.toMatch(/\{\w+\}/);
         }
-        expect(email.html).toContain(`lang="${language}"`);
+        // A text-only message has no HTML part; every other names its language.
+        if (isTextOnly(kind)) expect(email.html, kind).toBe('');
+        else expect(email.html).toContain(`lang="${language}"`);
         expect(email.text.length).toBeGreaterThan(20);
       }
     }
@@ -42,7 +45,10 @@ describe('every message kind', () => {
   it('puts the unsubscribe link in marketing mail only', () => {
     for (const kind of kinds) {
       const email = renderEmail(kind, EMAIL_KINDS[kind].sample as never, 'en');
-      expect(email.html.includes(UNSUBSCRIBE_PLACEHOLDER), kind).toBe(EMAIL_KINDS[kind].marketing);
+      // A text-only message has no HTML to carry it.
+      expect(email.html.includes(UNSUBSCRIBE_PLACEHOLDER), kind).toBe(
+        EMAIL_KINDS[kind].marketing && !isTextOnly(kind),
+      );
       expect(email.text.includes(UNSUBSCRIBE_PLACEHOLDER), kind).toBe(EMAIL_KINDS[kind].marketing);
     }
     expect(kinds.filter((k) => EMAIL_KINDS[k].marketing).sort()).toEqual([
@@ -115,9 +121,22 @@ describe('giveaway promotion', () => {
   });
 });
 
+describe('plain-text outreach', () => {
+  it("is the admin's subject and text with the unsubscribe line, and no HTML", () => {
+    const email = renderEmail('outreach', { subject: 'Hello <there>', body: 'Line one\n\nLine two' }, 'de');
+    expect(email).toEqual({
+      subject: 'Hello <there>',
+      html: '',
+      text: `Line one\n\nLine two\n\n${de.unsubscribeText.replace('{url}', UNSUBSCRIBE_PLACEHOLDER)}\n`,
+    });
+    expect(isTextOnly('outreach')).toBe(true);
+    expect(isTextOnly('new-competition')).toBe(false);
+  });
+});
+
 describe('HTML exact to its standard (issue 19)', () => {
   it('gives every HTML message a head with its subject as the title', () => {
-    for (const kind of Object.keys(EMAIL_KINDS) as EmailKind[]) {
+    for (const kind of (Object.keys(EMAIL_KINDS) as EmailKind[]).filter((k) => !isTextOnly(k))) {
       const email = renderEmail(kind, EMAIL_KINDS[kind].sample as never, 'en');
       expect(email.html, kind).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8"><title>/);
       expect(email.html, kind).toContain(`<title>${escapeHtml(email.subject)}</title></head><body`);

@@ -34,7 +34,7 @@ export function mandrillTransport(options: {
           body: JSON.stringify({
             key: options.apiKey,
             message: {
-              html: mail.html,
+              html: mail.html || undefined,
               text: mail.text,
               subject: mail.subject,
               from_email: mail.from.email,

@@ -15,7 +15,7 @@ export function smtpTransport(url: string, timeoutMs: number): EmailTransport {
           from: { name: mail.from.name, address: mail.from.email },
           to: mail.to.name ? { name: mail.to.name, address: mail.to.email } : mail.to.email,
           subject: mail.subject,
-          html: mail.html,
+          html: mail.html || undefined,
           text: mail.text,
           headers: mail.headers,
         });

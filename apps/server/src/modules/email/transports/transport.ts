@@ -3,6 +3,7 @@ export type OutgoingMail = {
   from: { email: string; name: string };
   to: { email: string; name: string | null };
   subject: string;
+  /** Empty for a text-only message (the plain-text outreach): then no HTML part is sent. */
   html: string;
   text: string;
   headers: Record<string, string>;

@@ -150,6 +150,15 @@ export function CompetitionsPage({
       label: t(`menu.${label}`),
       onClick: () => void navigate({ to, search: { id: c.id } }),
     })),
+    // The Email page is the admins'; a competition on hold is not announced (it may still move).
+    ...(isAdmin && c.isConfirmed
+      ? [
+          {
+            label: t('menu.announce'),
+            onClick: () => void navigate({ to: '/preffy/email', search: { id: c.id } }),
+          },
+        ]
+      : []),
     ...(isAdmin ? [{ label: t('delete'), color: 'red', onClick: () => askDelete(c) }] : []),
   ];
 

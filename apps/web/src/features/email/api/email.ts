@@ -1,4 +1,4 @@
-import { type BulkType, type EmailKindName, type Language, email, outbox } from '@preffy/api';
+import { BULK_KINDS, type BulkType, type EmailKindName, type Language, email, outbox } from '@preffy/api';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
 
@@ -6,7 +6,7 @@ import { call } from '../../../lib/api/client.ts';
 export const emailKeys = {
   /** The subscribers table (useServerTable adds its paging and search). */
   subscribers: 'subscribers',
-  competitions: (search: string) => ['email-competitions', search] as const,
+  competitions: (search: string, include: string | null) => ['email-competitions', search, include] as const,
   kinds: ['email-kinds'] as const,
   preview: (kind: string, language: Language) => ['email-preview', kind, language] as const,
   bulkPreview: (type: BulkType, competitionId: string | null, language: Language) =>
@@ -19,11 +19,11 @@ export const outboxKeys = {
   message: (id: string) => [...outboxKeys.all, id] as const,
 };
 
-/** Competitions to pick for a bulk email (at most 20 matching the search). */
-export const pickableCompetitionsQuery = (search: string) =>
+/** Competitions to pick for a bulk email (at most 20 matching the search, and the one picked). */
+export const pickableCompetitionsQuery = (search: string, include: string | null) =>
   queryOptions({
-    queryKey: emailKeys.competitions(search),
-    queryFn: () => call(email.competitions, { query: { search } }),
+    queryKey: emailKeys.competitions(search, include),
+    queryFn: () => call(email.competitions, { query: { search, include: include ?? undefined } }),
   });
 
 export const emailKindsQuery = () =>
@@ -43,7 +43,7 @@ export const bulkPreviewQuery = (type: BulkType, competitionId: string | null, l
     queryFn: () =>
       competitionId
         ? call(email.bulkPreview, { query: { type, competitionId, language } })
-        : call(email.preview, { params: { kind: `bulk-${type}` }, query: { language } }),
+        : call(email.preview, { params: { kind: BULK_KINDS[type] }, query: { language } }),
   });
 
 /** One outbox message, rendered, with its delivery counts. */

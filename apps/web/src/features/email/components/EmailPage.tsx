@@ -1,5 +1,5 @@
 import { Anchor, Button, NumberFormatter, Stack, Switch, Text } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { IconMail, IconTextPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,21 +7,36 @@ import { type BulkSelection, type Subscriber, email } from '@preffy/api';
 import { ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { emailKeys } from '../api/email.ts';
-import { SendEmailModal } from './SendEmailModal.tsx';
+import { OutreachModal } from './OutreachModal.tsx';
+import { SendEmailModal, type SendEmailInitial } from './SendEmailModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 /**
  * The Email page (doc 1 section 2): pick subscribers, across pages or every one matching a
- * search, then send them a Fancy, Promotion or Basic email.
+ * search, then send them a Fancy, Promotion, Basic or new-competition email. With `announce`
+ * (a competition id, from the competitions' row menu) it opens on that competition's
+ * announcement to every subscriber listed; `onAnnounceClosed` then forgets it.
  */
-export function EmailPage() {
+export function EmailPage({
+  announce,
+  onAnnounceClosed,
+}: {
+  announce?: string;
+  onAnnounceClosed?: () => void;
+} = {}) {
   const { t } = useTranslation('email');
   const table = useServerTable({ key: emailKeys.subscribers, endpoint: email.subscribers, sortBy: 'email' });
   const [picked, setPicked] = useState<Subscriber[]>([]);
   // "All matching" keeps the search it was made with, minus the rows unticked since.
   const [allState, setAll] = useState<{ search: string | undefined; excluded: Set<string> } | null>(null);
   // The modal keeps the selection and count it was opened with, also after the page clears them.
-  const [sending, setSending] = useState<{ selection: BulkSelection; count: number } | null>(null);
+  const [sending, setSending] = useState<{
+    selection: BulkSelection;
+    count: number;
+    initial?: SendEmailInitial;
+  } | null>(null);
+  const [announced, setAnnounced] = useState<string | null>(null);
+  const [reaching, setReaching] = useState<{ selection: BulkSelection; count: number } | null>(null);
   const [dense, setDense] = useState(false);
   const total = table.total;
   const records = table.rows;
@@ -45,6 +60,19 @@ export function EmailPage() {
   const clear = () => {
     setPicked([]);
     setAll(null);
+  };
+  // Once the subscribers are counted, the announcement opens for all of them (once per id).
+  if (announce && announce !== announced && table.query.isSuccess && !table.query.isPlaceholderData) {
+    setAnnounced(announce);
+    setSending({
+      selection: { all: true, search: table.appliedSearch },
+      count: total,
+      initial: { type: 'new-competition', competitionId: announce },
+    });
+  }
+  const closeSending = () => {
+    if (sending?.initial) onAnnounceClosed?.();
+    setSending(null);
   };
   const selection: BulkSelection = all
     ? { all: true, search: all.search, exclude: [...all.excluded] }
@@ -103,6 +131,14 @@ export function EmailPage() {
             >
               {t('sendButton')}
             </Button>
+            <Button
+              variant="light"
+              leftSection={<IconTextPlus size={16} />}
+              disabled={count === 0}
+              onClick={() => setReaching({ selection, count })}
+            >
+              {t('outreach.button')}
+            </Button>
           </>
         }
         emptyText={t('noRecords')}
@@ -118,7 +154,16 @@ export function EmailPage() {
         <SendEmailModal
           selection={sending.selection}
           count={sending.count}
-          onClose={() => setSending(null)}
+          initial={sending.initial}
+          onClose={closeSending}
+          onSent={clear}
+        />
+      )}
+      {reaching && (
+        <OutreachModal
+          selection={reaching.selection}
+          count={reaching.count}
+          onClose={() => setReaching(null)}
           onSent={clear}
         />
       )}

@@ -12,27 +12,38 @@ import { answersTyped, serverSearchFilter } from '../../../lib/server-search.ts'
 import { bulkPreviewQuery, outboxMessageQuery, pickableCompetitionsQuery } from '../api/email.ts';
 import { EmailPreview } from './EmailPreview.tsx';
 
-/** 'Send An Email To N Users': type, competition, preview, then delivery progress. */
+/** What the modal opens with: the competitions' row menu opens it on an announcement. */
+export type SendEmailInitial = { type: BulkType; competitionId: string };
+
+/**
+ * 'Send An Email To N Users': type, competition, preview, then delivery progress. An
+ * announcement of a new competition is sent only once its preview is read and confirmed.
+ */
 export function SendEmailModal({
   selection,
   count,
+  initial,
   onClose,
   onSent,
 }: {
   selection: BulkSelection;
   count: number;
+  initial?: SendEmailInitial;
   onClose: () => void;
   onSent: () => void;
 }) {
   const { t } = useTranslation('email');
-  const [type, setType] = useState<BulkType>('fancy');
-  const [competitionId, setCompetitionId] = useState<string | null>(null);
+  const [type, setType] = useState<BulkType>(initial?.type ?? 'fancy');
+  const [competitionId, setCompetitionId] = useState<string | null>(initial?.competitionId ?? null);
   const [competitionError, setCompetitionError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);
-  const [showPreview, setShowPreview] = useState(false);
+  const [showPreview, setShowPreview] = useState(!!initial);
+  // Shown preview and the confirmation line; any change of type or competition asks again.
+  const [confirming, setConfirming] = useState(false);
+  const announcing = type === 'new-competition';
 
-  const competitions = useQuery(pickableCompetitionsQuery(debouncedSearch));
+  const competitions = useQuery(pickableCompetitionsQuery(debouncedSearch, competitionId));
   const preview = useQuery({
     ...bulkPreviewQuery(type, competitionId, currentLanguage()),
     enabled: showPreview,
@@ -66,6 +77,11 @@ export function SendEmailModal({
 
   const submit = () => {
     if (!competitionId) return setCompetitionError(t('competitionRequired'));
+    if (announcing && !confirming) {
+      setShowPreview(true);
+      setConfirming(true);
+      return;
+    }
     void send.submit(competitionId);
   };
 
@@ -100,7 +116,10 @@ export function SendEmailModal({
             <SegmentedControl
               aria-labelledby="email-type-label"
               value={type}
-              onChange={(v) => setType(v as BulkType)}
+              onChange={(v) => {
+                setType(v as BulkType);
+                setConfirming(false);
+              }}
               data={BULK_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
             />
           </div>
@@ -116,6 +135,7 @@ export function SendEmailModal({
             onChange={(v) => {
               setCompetitionId(v);
               setCompetitionError(null);
+              setConfirming(false);
             }}
             error={competitionError}
             nothingFoundMessage="—"
@@ -133,10 +153,15 @@ export function SendEmailModal({
                 {t('cancel')}
               </Button>
               <Button onClick={submit} loading={send.isPending} data-testid="send-email">
-                {t('send')}
+                {confirming ? t('announce.confirm', { count }) : t('send')}
               </Button>
             </Group>
           </Group>
+          {confirming && (
+            <Alert color="blue" data-testid="announce-confirmation">
+              {t('announce.body', { count })}
+            </Alert>
+          )}
           {showPreview && preview.data && <EmailPreview email={preview.data} />}
         </Stack>
       )}

@@ -117,6 +117,8 @@ describe('the promotions page', () => {
       name: 'Send the promotion email of Summer giveaway?',
     });
     expect(confirm.textContent).toContain('goes to 3 creator emails');
+    // What the email says: the amount per creator and how many creators the pot pays.
+    expect(confirm.textContent).toContain('$10 for each of the next 20 creators');
     expect(asked.some((a) => a.url.pathname.endsWith('/send'))).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Send promotion email' }));
     expect(

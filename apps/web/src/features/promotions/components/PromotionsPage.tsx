@@ -100,7 +100,8 @@ export function PromotionsPage() {
             {t('send.body', {
               count: promotion.creatorEmails.length,
               competition: promotion.competitionName,
-              balance: formatUsd(promotion.remainingBalance),
+              amount: formatUsd(promotion.amount),
+              creators: promotion.creatorCount,
             })}
           </Text>
           <Text size="sm" c="dimmed">
