@@ -88,12 +88,13 @@ export const OUTREACH_MESSAGES = {
   textTooLong: `The message can be at most ${OUTREACH_LIMITS.text.toLocaleString('en-US')} characters`,
 } as const;
 export const outreachBodySchema = z.object({
+  // One line as sent, before trimming: a line break in a header is refused, never quietly cut.
   subject: z
     .string()
+    .regex(/^[^\r\n]*$/, OUTREACH_MESSAGES.subjectOneLine)
     .trim()
     .min(1, OUTREACH_MESSAGES.subjectRequired)
-    .max(OUTREACH_LIMITS.subject, OUTREACH_MESSAGES.subjectTooLong)
-    .regex(/^[^\r\n]*$/, OUTREACH_MESSAGES.subjectOneLine),
+    .max(OUTREACH_LIMITS.subject, OUTREACH_MESSAGES.subjectTooLong),
   text: z
     .string()
     .trim()

@@ -83,6 +83,7 @@ describe('which routes honour Idempotency-Key', () => {
       'POST /api/calendar/reservations',
       'POST /api/competitions',
       'POST /api/email/bulk',
+      'POST /api/email/outreach',
       'POST /api/finish/:competitionId/complete',
       'POST /api/finish/:competitionId/payout-files',
       'POST /api/finish/:competitionId/paypal',

@@ -7,6 +7,7 @@ import type { User } from '../lib/session.ts';
 import { StartCompetitionPage } from '../features/competitions/components/StartCompetitionPage.tsx';
 import type { CompetitionDefaults } from '@preffy/api';
 import { SendEmailModal } from '../features/email/components/SendEmailModal.tsx';
+import { emailKeys } from '../features/email/api/email.ts';
 import '../lib/i18n/index.ts';
 import { testAccount } from '../test/account.ts';
 
@@ -94,7 +95,7 @@ describe('Send An Email sends one Idempotency-Key per submission', () => {
   it('keeps the key when the same send is retried', async () => {
     const keys = stubServer('/api/email/bulk', { messageId: 'm1', queued: 2, skipped: 0 }, 1);
     const client = cachedClient();
-    client.setQueryData(['email-competitions', ''], {
+    client.setQueryData(emailKeys.competitions('', null), {
       items: [{ id: 'c1', name: 'Midnight Drive', organizer: 'Luna Vega' }],
     });
     client.setQueryData(['outbox', 'm1'], {
