@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signIn, searchTable } from './helpers.ts';
+import { adminApi, signIn, searchTable } from './helpers.ts';
+import { createCompetition } from './records.ts';
 
 test('an admin sends a Basic email to picked subscribers and follows its delivery', async ({ page }) => {
   await signIn(page);
@@ -51,4 +52,74 @@ test('select-all takes every matching subscriber across pages, minus the ones un
   await expect(page.getByTestId('selected-count')).toHaveText('12 selected');
   await page.getByRole('button', { name: 'Send An Email' }).click();
   await expect(page.getByRole('dialog', { name: 'Send An Email To 12 Users' })).toBeVisible();
+});
+
+test('an admin announces a confirmed competition from its row menu: preview, confirm, and it is in the outbox', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const api = await adminApi(baseURL!);
+  const name = `Announce Song ${Date.now()}`;
+  await createCompetition(api, {
+    name,
+    organizer: 'Announce Artist',
+    startedYesterday: true,
+    confirmed: true,
+  });
+  await api.dispose();
+
+  await signIn(page);
+  // Not yet marked Active: a new competition is listed under Upcoming.
+  await page.goto('/preffy/view');
+  await page.getByTestId('tab-upcoming').click();
+  await searchTable(page, 'Search Artist or Song', name);
+  await page
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Actions: ${name}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Announce to subscribers' }).click();
+
+  // Every subscriber, the competition chosen: Send shows the preview and asks once more.
+  const dialog = page.getByRole('dialog', { name: /^Send An Email To \d+ Users$/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('send-email').click();
+  await expect(dialog.getByTestId('announce-confirmation')).toContainText(
+    'unsubscribed and banned addresses are skipped',
+  );
+  await expect(dialog.getByTestId('preview-subject')).toContainText(name);
+  await dialog.getByTestId('send-email').click();
+  await expect(dialog.getByRole('status')).toContainText('emails queued');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  await page.goto('/preffy/outbox');
+  await searchTable(page, 'Search by subject or recipient', name);
+  await expect(page.getByRole('cell', { name: 'New competition', exact: true }).first()).toBeVisible();
+});
+
+test('an admin sends a plain-text email to picked subscribers; the outbox holds its text and no HTML', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/preffy/email');
+  await searchTable(page, 'Search by email or PayPal', 'creator12');
+  await page.getByRole('checkbox', { name: 'creator12@creators.example' }).check();
+  await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
+
+  await page.getByRole('button', { name: 'Send A Plain-Text Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send A Plain-Text Email To 1 User' });
+  const subject = `Plain hello ${Date.now()}`;
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('Hello from Preffy, in plain words.');
+  await dialog.getByTestId('send-outreach').click();
+  await expect(dialog.getByRole('status')).toContainText('1 emails queued');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  await page.goto('/preffy/outbox');
+  await searchTable(page, 'Search by subject or recipient', subject);
+  await page.getByRole('cell', { name: 'Outreach', exact: true }).click();
+  const message = page.getByRole('dialog');
+  await expect(message).toContainText('Hello from Preffy, in plain words.');
+  await expect(message.locator('iframe')).toHaveCount(0);
 });
