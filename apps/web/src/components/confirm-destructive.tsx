@@ -13,6 +13,9 @@ type Ask = {
 
 function openConfirm(ask: Ask, color?: 'red') {
   dialogs.openConfirmModal({
+    // One question at a time: a second ask while it shows (a double click, Escape beside a click)
+    // is dropped by Mantine for a known id, so one Cancel is never left facing a copy of itself.
+    modalId: `confirm:${ask.title}`,
     title: ask.title,
     children: <Text>{ask.body}</Text>,
     labels: { confirm: ask.confirm, cancel: i18n.t('cancel') },

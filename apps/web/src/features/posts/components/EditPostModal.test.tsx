@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { type AdminPost, MAX_POST_COUNT } from '@preffy/api';
 import { FORM_MESSAGES } from '@preffy/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { EditPostModal, changedFields, editValuesOf } from './EditPostModal.tsx';
@@ -163,6 +163,20 @@ describe('the posts admin Edit modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     fireEvent.click(await screen.findByTestId('confirm-discard'));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+  });
+
+  it('asks once when closing is asked twice (a double click, or Escape beside a click), and Cancel keeps the form', async () => {
+    stubServer(() => new Response('{}'));
+    const { fill, onClose } = renderModal();
+    fill('Creator', 'someone-else');
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    fireEvent.click(cancel);
+    fireEvent.click(cancel);
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: /Creator/ }) as HTMLInputElement).value).toBe('someone-else');
   });
 });
 
