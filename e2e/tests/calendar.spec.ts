@@ -100,9 +100,9 @@ test('the month arrows and Today move the grid; the feed address can be made and
 }) => {
   await signIn(page);
   await page.goto('/preffy/calendar');
-  // The test server has no GENNI_DIRECT_FORM_URL: the link is a sentence saying so, as text.
+  // The test server has no Genni form address: staff read a sentence saying so, as text.
   await expect(page.getByTestId('genni-form-missing')).toHaveText(
-    'Genni Direct OB Form: The form address is not set up yet (GENNI_DIRECT_FORM_URL).',
+    "Genni Direct OB Form: not linked yet. Ask an administrator to add the form's address.",
   );
   await expect(page.getByRole('link', { name: 'Genni Direct OB Form' })).toHaveCount(0);
   const title = page.getByTestId('calendar-month');

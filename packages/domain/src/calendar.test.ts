@@ -4,7 +4,9 @@ import {
   addMonths,
   calendarTone,
   daysInMonth,
+  isDayAvailable,
   isRealDay,
+  isWaitingHold,
   monthGridDays,
   reservationRecipients,
   weekdayMondayFirst,
@@ -86,5 +88,25 @@ describe('reservation recipients', () => {
     });
     expect(four).toMatchObject({ holdConflict: true });
     expect(four.recipients).toHaveLength(4);
+  });
+});
+
+describe('day availability', () => {
+  const day = { entries: [] as unknown[], moreEntries: 0, confirmedCount: 0 };
+  it('is available only when nothing starts on it and no confirmed competition covers it', () => {
+    expect(isDayAvailable(day)).toBe(true);
+    // Three confirmed competitions that started earlier cover the day: it is not available.
+    expect(isDayAvailable({ ...day, confirmedCount: 3 })).toBe(false);
+    expect(isDayAvailable({ ...day, entries: [{ id: 'a' }] })).toBe(false);
+    expect(isDayAvailable({ ...day, moreEntries: 2 })).toBe(false);
+  });
+});
+
+describe('waiting holds', () => {
+  it('is a reservation without a song link', () => {
+    expect(isWaitingHold({ reservation: '{}', audio: null })).toBe(true);
+    expect(isWaitingHold({ reservation: { isGlobal: true }, audio: '' })).toBe(true);
+    expect(isWaitingHold({ reservation: '{}', audio: 'https://song.example/x' })).toBe(false);
+    expect(isWaitingHold({ reservation: null, audio: null })).toBe(false);
   });
 });

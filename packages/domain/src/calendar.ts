@@ -55,6 +55,28 @@ export function calendarTone(c: { isConfirmed: boolean; isDirect: boolean; is555
 }
 
 /**
+ * Whether a day cell may say "Available": nothing starts on the day and no confirmed
+ * competition covers it. A day covered by confirmed competitions that began earlier has no
+ * entry of its own, yet it is taken: saying Available beside "3 confirmed" misled staff.
+ */
+export function isDayAvailable(day: {
+  entries: readonly unknown[];
+  moreEntries: number;
+  confirmedCount: number;
+}) {
+  return day.entries.length === 0 && day.moreEntries === 0 && day.confirmedCount === 0;
+}
+
+/**
+ * A hold still waiting to become its competition: Reserve A Date made it and it has no song link
+ * yet (Start A Competition and Update A Competition both require one). Starting a competition
+ * from it fills in this same record (decision 0108).
+ */
+export function isWaitingHold(c: { reservation: unknown; audio: string | null }) {
+  return c.reservation !== null && c.reservation !== undefined && !c.audio;
+}
+
+/**
  * Who a reservation notice goes to: the staff address, the requester, and the organizers who
  * hold the same date, each once. When they are 4 or more, they also get a hold-conflict notice.
  */

@@ -33,6 +33,9 @@ const month = (genniDirectFormUrl: string | null): CalendarMonth => ({
       moreEntries: 0,
       confirmedCount: 0,
     },
+    // Three confirmed competitions that started earlier cover the day; none starts on it.
+    { day: '2026-06-12', inMonth: true, entries: [], moreEntries: 0, confirmedCount: 3 },
+    { day: '2026-06-20', inMonth: true, entries: [], moreEntries: 0, confirmedCount: 0 },
   ],
 });
 
@@ -62,10 +65,10 @@ function stubServer(genniDirectFormUrl: string | null) {
   });
 }
 
-function renderCalendar() {
+function renderCalendar(role: 'staff' | 'organizer' = 'staff') {
   renderPage('/preffy/calendar', () => <CalendarPage month="2026-06" onMonthChange={vi.fn()} />, {
-    links: ['/edit'],
-    queryClient: signedInQueryClient('staff'),
+    links: ['/edit', '/preffy/add'],
+    queryClient: signedInQueryClient(role),
   });
 }
 
@@ -78,13 +81,31 @@ describe('the competition calendar', () => {
     expect(screen.queryByTestId('genni-form-missing')).toBeNull();
   });
 
-  it('says the form is not set up instead of showing a dead link', async () => {
+  it('tells staff in words that the form is not linked yet, naming no setting', async () => {
     stubServer(null);
     renderCalendar();
     expect((await screen.findByTestId('genni-form-missing')).textContent).toBe(
-      'Genni Direct OB Form: The form address is not set up yet (GENNI_DIRECT_FORM_URL).',
+      "Genni Direct OB Form: not linked yet. Ask an administrator to add the form's address.",
     );
+    expect(document.body.textContent).not.toContain('GENNI_DIRECT_FORM_URL');
     expect(screen.queryByRole('link', { name: 'Genni Direct OB Form' })).toBeNull();
+  });
+
+  it('shows organizers nothing about a form that is not linked', async () => {
+    stubServer(null);
+    renderCalendar('organizer');
+    await screen.findByTestId('day-2026-06-10');
+    expect(screen.queryByTestId('genni-form-missing')).toBeNull();
+    expect(document.body.textContent).not.toContain('GENNI_DIRECT_FORM_URL');
+  });
+
+  it('does not call a day covered by confirmed competitions Available', async () => {
+    stubServer(FORM_URL);
+    renderCalendar();
+    const covered = await screen.findByTestId('day-2026-06-12');
+    expect(within(covered).getByTestId('confirmed-count').textContent).toBe('3 confirmed');
+    expect(covered.textContent).not.toContain('Available');
+    expect(screen.getByTestId('day-2026-06-20').textContent).toContain('Available');
   });
 
   it("a day opens '{date} Competitions' with the spec's columns, Edit leading to the competition's form", async () => {

@@ -12,14 +12,14 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { addMonths, isMonthInWindow, localDay } from '@preffy/domain';
+import { addMonths, isDayAvailable, isMonthInWindow, localDay, roleMeets } from '@preffy/domain';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconRss } from '@tabler/icons-react';
 import type { CalendarDay } from '@preffy/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { calendarMonthQuery } from '../api/calendar.ts';
 import { DayModal } from './DayModal.tsx';
@@ -59,6 +59,7 @@ function CalendarMonthView({
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [reserveDay, setReserveDay] = useState<string | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
+  const isStaff = roleMeets(useMe().role, 'staff');
   // Below 576 px a 7-column grid leaves a letter per name: the month becomes a list of days.
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const query = useQuery({ ...calendarMonthQuery(month), placeholderData: keepPreviousData });
@@ -126,10 +127,13 @@ function CalendarMonthView({
               {t('genniForm')}
             </Button>
           ) : (
-            // No link to follow: the reason is said, not hidden in a title on a dead link.
-            <Text size="sm" c="dimmed" data-testid="genni-form-missing">
-              {t('genniForm')}: {t('genniFormMissing')}
-            </Text>
+            // No link to follow: staff are told in words who can set it up; organizers, who
+            // cannot, are not shown a missing setting at all.
+            isStaff && (
+              <Text size="sm" c="dimmed" data-testid="genni-form-missing">
+                {t('genniForm')}: {t('genniFormMissing')}
+              </Text>
+            )
           )}
           <Button variant="default" leftSection={<IconRss size={16} />} onClick={() => setFeedOpen(true)}>
             {t('feed.button')}
@@ -221,7 +225,7 @@ function DayCell({ day, isToday, onOpen }: { day: CalendarDay; isToday: boolean;
             </Badge>
           )}
         </Group>
-        {day.entries.length === 0 ? (
+        {isDayAvailable(day) ? (
           <Text size="xs" c="dimmed">
             {t('available')}
           </Text>

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
+import { signedInQueryClient } from '../../../test/account.ts';
 import { ReserveDateModal } from './ReserveDateModal.tsx';
 
 /** The Idempotency-Key of every reservation POST, in order; the first ones fail as a dropped network would. */
@@ -16,7 +17,10 @@ function stubServer(failures: number) {
   });
   return keys;
 }
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 // jsdom has no document.fonts; the notes Textarea (autosize) listens to it.
 if (!('fonts' in document))
@@ -25,7 +29,7 @@ if (!('fonts' in document))
 function renderForm(onClose = () => {}) {
   render(
     <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={signedInQueryClient()}>
         <ReserveDateModal day="2032-03-01" onClose={onClose} />
       </QueryClientProvider>
     </MantineProvider>,
@@ -87,5 +91,25 @@ describe('Reserve A Date: the creative-direction flags', () => {
       creativeDirection: true,
       creativeDirectionRequired: true,
     });
+  });
+});
+
+describe('Reserve A Date: the day picker', () => {
+  it('does not offer days before today in the business time zone', async () => {
+    // Today is 2032-03-10 (UTC, the test session's business zone); the form opens on the 1st.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2032-03-10T12:00:00Z'));
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Date' }));
+    // The days are buttons named by their date; a day before today is disabled.
+    const dayButton = (label: string) =>
+      waitFor(() => {
+        const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+        if (!button) throw new Error(`no day ${label}`);
+        return button;
+      });
+    expect((await dayButton('9 March 2032')).disabled).toBe(true);
+    expect((await dayButton('10 March 2032')).disabled).toBe(false);
+    expect((await dayButton('11 March 2032')).disabled).toBe(false);
   });
 });

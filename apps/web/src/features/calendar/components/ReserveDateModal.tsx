@@ -2,8 +2,10 @@ import { Checkbox, Group, Modal, Stack, Switch, TextInput, Textarea } from '@man
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { reserveDateSchema } from '@preffy/domain';
+import { localDay, reserveDateSchema } from '@preffy/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
@@ -49,6 +51,10 @@ export function ReserveDateModal({
 }) {
   const { t } = useTranslation('calendar');
   const reserve = useReserveDate();
+  // Today in the business time zone, the server's reckoning: earlier days cannot be picked
+  // (the server still refuses them).
+  const timeZone = useBusinessTimeZone();
+  const [today] = useState(() => localDay(Date.now(), timeZone));
   const form = useForm<Values>({
     initialValues: {
       day,
@@ -91,7 +97,12 @@ export function ReserveDateModal({
     <Modal opened onClose={onClose} title={t('reserveTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <DatePickerInput label={t('fields.date')} valueFormat="YYYY-MM-DD" {...form.getInputProps('day')} />
+          <DatePickerInput
+            label={t('fields.date')}
+            valueFormat="YYYY-MM-DD"
+            minDate={today}
+            {...form.getInputProps('day')}
+          />
           <TextInput
             label={t('fields.organizer')}
             required
