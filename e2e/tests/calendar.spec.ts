@@ -126,3 +126,53 @@ test('the month arrows and Today move the grid; the feed address can be made and
   await dialog.getByRole('button', { name: 'Turn the feed off' }).click();
   await expect(dialog.getByText('You have no calendar feed.')).toBeVisible();
 });
+
+test('staff start the competition from a hold in the day modal: the calendar keeps one entry, now the competition', async ({
+  page,
+}) => {
+  const month = addMonths(new Date().toISOString().slice(0, 7), 7);
+  const day = `${month}-${String(10 + Math.floor(Math.random() * 15)).padStart(2, '0')}`;
+  const artist = `Hold To Contest ${Date.now()}`;
+  await signIn(page);
+  await page.goto(`/preffy/calendar?month=${month}`);
+  await page.getByRole('button', { name: `Competitions on ${day}` }).click();
+  await page
+    .getByRole('dialog', { name: `${day} Competitions` })
+    .getByRole('button', { name: 'Reserve A Date' })
+    .click();
+  const form = page.getByRole('dialog', { name: 'Reserve A Date' });
+  await form.getByRole('textbox', { name: 'Artist Name' }).fill(artist);
+  await form.getByRole('textbox', { name: 'Song Name' }).fill('Night Swim');
+  await form.getByRole('textbox', { name: 'Invoice Amount' }).fill('2500');
+  await form.getByRole('button', { name: 'Reserve', exact: true }).click();
+  await expect(form).toBeHidden();
+  const cell = page.getByTestId(`day-${day}`);
+  await expect(cell.locator('[data-tone]').filter({ hasText: artist })).toHaveAttribute(
+    'data-tone',
+    'warning',
+  );
+
+  await page.getByRole('button', { name: `Competitions on ${day}` }).click();
+  await page.getByRole('link', { name: `Start competition: ${artist}` }).click();
+  await expect(page.getByTestId('start-from-hold')).toContainText(`The hold of ${artist}`);
+  await expect(page.getByRole('textbox', { name: 'Artist Name' })).toHaveValue(artist);
+  await expect(page.getByRole('textbox', { name: 'Song Title' })).toHaveValue('Night Swim');
+  await page.getByRole('textbox', { name: 'Link To Song' }).fill('https://soundcloud.com/preffy/night-swim');
+  await page.getByRole('checkbox', { name: 'Is Closed?' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('start-success')).toContainText('The hold is now this competition.');
+
+  await page.getByRole('link', { name: 'Back to the calendar' }).click();
+  // One entry for the artist, no longer a hold: the confirmed competition.
+  const entries = cell.locator('[data-tone]').filter({ hasText: artist });
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toHaveAttribute('data-tone', 'danger');
+  await page.getByRole('button', { name: `Competitions on ${day}` }).click();
+  const rows = page
+    .getByRole('dialog', { name: `${day} Competitions` })
+    .getByRole('row')
+    .filter({ hasText: artist });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Confirmed');
+  await expect(rows.getByRole('link', { name: `Start competition: ${artist}` })).toHaveCount(0);
+});

@@ -41,10 +41,13 @@ export const calendarMonthSchema = z.object({
 });
 export type CalendarMonth = z.infer<typeof calendarMonthSchema>;
 
-/** A competition covering a day; canChange says whether Edit and Delete apply for the caller. */
+/**
+ * A competition covering a day; canChange says whether Edit and Delete apply for the caller,
+ * canStart whether it is a hold waiting to be started that the caller may start.
+ */
 export const dayCompetitionSchema = competitionSchema
   .pick({ id: true, version: true, name: true, organizer: true, email: true, startDate: true, endDate: true })
-  .extend({ prizeTotal: z.number(), ...calendarFlags, canChange: z.boolean() });
+  .extend({ prizeTotal: z.number(), ...calendarFlags, canChange: z.boolean(), canStart: z.boolean() });
 export type DayCompetition = z.infer<typeof dayCompetitionSchema>;
 
 /** My calendar feed: whether it is on, and its address only in the answer that makes it. */

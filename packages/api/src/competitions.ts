@@ -106,6 +106,20 @@ export const competitionDefaultsSchema = z.object({
 });
 export type CompetitionDefaults = z.infer<typeof competitionDefaultsSchema>;
 
+/** A hold waiting to become its competition, as Start A Competition offers it. */
+export const waitingHoldSchema = competitionSchema.pick({
+  id: true,
+  version: true,
+  name: true,
+  organizer: true,
+  email: true,
+  startDate: true,
+  endDate: true,
+  invoiceAmount: true,
+  isConfirmed: true,
+});
+export type WaitingHold = z.infer<typeof waitingHoldSchema>;
+
 /** The answer that carries one competition. */
 export const oneCompetitionSchema = z.object({ competition: competitionSchema });
 
@@ -136,6 +150,23 @@ export const competitions = {
     // The end-date rule depends on today in the business time zone: the server checks it again.
     body: startCompetitionSchema({ now: 0, timeZone: 'UTC' }),
     responses: { 201: oneCompetitionSchema },
+  }),
+  holds: signedIn.get('/api/competitions/holds', {
+    summary:
+      'The holds waiting to be started (made by Reserve A Date, no song link yet) for an artist or a song',
+    query: z.object({
+      organizer: z.string().trim().max(200).optional(),
+      name: z.string().trim().max(200).optional(),
+    }),
+    responses: { 200: z.object({ items: z.array(waitingHoldSchema) }) },
+  }),
+  /** Add once made a second record beside the hold; starting from it fills in the hold itself. */
+  startFromHold: signedIn.post('/api/competitions/:id/start', {
+    summary: "Start A Competition from a hold: the hold's own record becomes the competition",
+    params: idParams,
+    // As for start, the end-date rule depends on today: the server checks it again.
+    body: startCompetitionSchema({ now: 0, timeZone: 'UTC' }).and(versionBody),
+    responses: { 200: oneCompetitionSchema },
   }),
   update: signedIn.put('/api/competitions/:id', {
     summary: 'Update A Competition (every field, with the version read)',

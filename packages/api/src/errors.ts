@@ -108,6 +108,7 @@ export const ERROR_CODES = {
   BAD_SIGNATURE: {},
   TOO_MANY_SHARES: {},
   HOLD_LINKED: {},
+  HOLD_STARTED: {},
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

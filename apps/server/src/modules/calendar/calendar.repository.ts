@@ -1,4 +1,11 @@
-import { addDays, calendarTone, midnightOn, monthGridDays, prizeTotal } from '@preffy/domain';
+import {
+  addDays,
+  calendarTone,
+  isWaitingHold,
+  midnightOn,
+  monthGridDays,
+  prizeTotal,
+} from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { paged } from '../../lib/paging.ts';
 
@@ -126,6 +133,8 @@ export async function competitionsOnDay(
           'isConfirmed',
           'isDirect',
           'is555',
+          'audio',
+          'reservation',
         ])
         .orderBy('startDate')
         .orderBy('organizer')
@@ -143,6 +152,7 @@ export async function competitionsOnDay(
         prizeTotal: prizeTotal(JSON.parse(r.prizes) as string[]).total,
         ...f,
         tone: calendarTone(f),
+        isWaitingHold: isWaitingHold(r),
       };
     },
   );

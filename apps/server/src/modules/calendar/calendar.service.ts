@@ -3,6 +3,7 @@ import {
   FORM_MESSAGES,
   addDays,
   canDeleteCompetition,
+  canManageCompetition,
   localDay,
   competitionTimeOn,
   type ReservationDetails,
@@ -106,7 +107,10 @@ export async function reserveDate(
   );
 }
 
-/** The competitions covering a day, each saying whether this user may edit or delete it. */
+/**
+ * The competitions covering a day, each saying whether this user may edit or delete it, and
+ * whether it is a hold waiting to be started that they may start.
+ */
 export async function dayCompetitions(
   db: Database,
   user: SessionUser,
@@ -115,5 +119,12 @@ export async function dayCompetitions(
   q: { page: number; pageSize: number },
 ) {
   const { items, total } = await competitionsOnDay(db, day, timeZone, q);
-  return { total, items: items.map((c) => ({ ...c, canChange: canDeleteCompetition(user, c.email) })) };
+  return {
+    total,
+    items: items.map(({ isWaitingHold, ...c }) => ({
+      ...c,
+      canChange: canDeleteCompetition(user, c.email),
+      canStart: isWaitingHold && canManageCompetition(user, c.email),
+    })),
+  };
 }

@@ -219,6 +219,114 @@ describe('month grid', () => {
   });
 });
 
+describe('Start A Competition from a hold', () => {
+  const startBody = (day: string, extra: Record<string, unknown> = {}) => ({
+    email: 'ana@label.test',
+    name: 'Night Swim',
+    organizer: 'Hold To Contest',
+    audio: 'https://open.spotify.com/track/night-swim',
+    startDate: competitionTimeOn(day, ZONE),
+    endDate: competitionTimeOn('2031-09-20', ZONE),
+    invoiceAmount: 3000,
+    prizes: ['1st Place: $500'],
+    isClosed: false,
+    ...extra,
+  });
+
+  it('turns the hold into the competition: one record, its version checked, audited', async () => {
+    const [ana] = organizers;
+    const hold = (
+      await reserve(ana!.client, '2031-09-08', { organizer: 'Hold To Contest', songName: 'Night Swim' })
+    ).json().competition;
+    // The Start form finds the hold by artist or song; a song link would mean it already started.
+    const found = (await ana!.client.get('/api/competitions/holds?organizer=hold%20to%20contest')).json();
+    expect(found.items).toMatchObject([{ id: hold.id, version: 1, isConfirmed: false }]);
+    expect((await ana!.client.get('/api/competitions/holds?name=NIGHT%20SWIM')).json().items).toHaveLength(1);
+    const day = async () =>
+      ((await admin.get('/api/calendar/days/2031-09-08')).json().items as { id: string; canStart: boolean }[])
+        .filter((i) => i.id === hold.id)
+        .map((i) => i.canStart);
+    expect(await day()).toEqual([true]);
+
+    // A stale version is refused, and nothing changes.
+    const stale = await admin.post(`/api/competitions/${hold.id}/start`, {
+      ...startBody('2031-09-08'),
+      version: 2,
+    });
+    expect(stale.statusCode).toBe(409);
+
+    const started = await admin.post(`/api/competitions/${hold.id}/start`, {
+      ...startBody('2031-09-08', { isClosed: true }),
+      version: 1,
+    });
+    expect(started.statusCode).toBe(200);
+    expect(started.json().competition).toMatchObject({
+      id: hold.id,
+      version: 2,
+      campaignId: hold.campaignId,
+      audio: 'https://open.spotify.com/track/night-swim',
+      prizes: ['1st Place: $500'],
+      isConfirmed: true,
+      // What the reservation asked for stays with the competition.
+      reservation: { songName: 'Night Swim' },
+    });
+    // Still one record for the artist on the day, now the confirmed competition; no longer a hold to start.
+    const cell = (await month(admin, '2031-09')).get('2031-09-08')!;
+    expect(cell.entries.filter((e) => e.organizer === 'Hold To Contest')).toMatchObject([
+      { id: hold.id, tone: 'danger' },
+    ]);
+    expect(await day()).toEqual([false]);
+    expect(
+      (await ana!.client.get('/api/competitions/holds?organizer=Hold%20To%20Contest')).json().items,
+    ).toEqual([]);
+    const again = await admin.post(`/api/competitions/${hold.id}/start`, {
+      ...startBody('2031-09-08'),
+      version: 2,
+    });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'HOLD_STARTED']);
+
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entity', '=', 'competition')
+      .where('entityId', '=', hold.id)
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['create', 'start-from-hold']);
+  });
+
+  it("lets the organizer start their own hold at the invoice they offered, and no one else's", async () => {
+    const [ana, ben] = organizers;
+    const hold = (await reserve(ana!.client, '2031-09-15', { organizer: 'Hold To Contest' })).json()
+      .competition;
+    // Another organizer's hold answers like a missing one.
+    expect(
+      (
+        await ben!.client.post(`/api/competitions/${hold.id}/start`, {
+          ...startBody('2031-09-15'),
+          version: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    // The invoice is staff's to change: the organizer keeps the one their reservation offered.
+    const changed = await ana!.client.post(`/api/competitions/${hold.id}/start`, {
+      ...startBody('2031-09-15', { invoiceAmount: 9000 }),
+      version: 1,
+    });
+    expect([changed.statusCode, changed.json().code]).toEqual([403, 'FORBIDDEN_FIELD']);
+    const started = await ana!.client.post(`/api/competitions/${hold.id}/start`, {
+      ...startBody('2031-09-15', { isClosed: false }),
+      version: 1,
+    });
+    expect(started.statusCode).toBe(200);
+    // Only staff confirm: the organizer's competition is still unconfirmed.
+    expect(started.json().competition).toMatchObject({
+      id: hold.id,
+      isConfirmed: false,
+      invoiceAmount: 3000,
+    });
+  });
+});
+
 describe('iCalendar feed', () => {
   const parse = (text: string) => {
     const calendar = new ICAL.Component(ICAL.parse(text));

@@ -1,4 +1,4 @@
-import type { CompetitionListItem, ListCompetitionsQuery } from '@preffy/api';
+import type { CompetitionListItem, ListCompetitionsQuery, WaitingHold } from '@preffy/api';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
@@ -14,6 +14,50 @@ export function visibleCompetitions(db: Database, viewer: { role: string; email:
   let q = db.selectFrom('competitions').where('deleted', '=', 0);
   if (!seesEveryCompetition(viewer)) q = q.where('organizerEmail', '=', viewer.email.toLowerCase());
   return q;
+}
+
+/**
+ * The holds waiting to be started (isWaitingHold: a reservation without a song link) that the
+ * viewer may see, for an artist or a song (either, matched whole and without case), soonest first.
+ */
+export async function waitingHolds(
+  db: Database,
+  viewer: { role: string; email: string },
+  match: { organizer?: string; name?: string },
+): Promise<WaitingHold[]> {
+  const organizer = match.organizer?.toLowerCase();
+  const name = match.name?.toLowerCase();
+  if (!organizer && !name) return [];
+  const rows = await visibleCompetitions(db, viewer)
+    .select([
+      'id',
+      'version',
+      'name',
+      'organizer',
+      'organizerEmail as email',
+      'startDate',
+      'endDate',
+      'invoiceAmount',
+      'isConfirmed',
+    ])
+    .where('reservation', 'is not', null)
+    .where((eb) => eb.or([eb('audio', 'is', null), eb('audio', '=', '')]))
+    .where((eb) =>
+      eb.or([
+        ...(organizer ? [eb(eb.fn('lower', ['organizer']), '=', organizer)] : []),
+        ...(name ? [eb(eb.fn('lower', ['name']), '=', name)] : []),
+      ]),
+    )
+    .orderBy('startDate')
+    .limit(10)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    startDate: Number(r.startDate),
+    endDate: Number(r.endDate),
+    invoiceAmount: Number(r.invoiceAmount),
+    isConfirmed: r.isConfirmed === 1,
+  }));
 }
 
 /** The admin list: one tab of the competitions the viewer may see, searched, sorted and paged. */

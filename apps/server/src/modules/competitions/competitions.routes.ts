@@ -1,11 +1,11 @@
-import { competitions } from '@preffy/api';
 import { startCompetitionSchema } from '@preffy/domain';
+import { competitions, versionBody } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../lib/clock.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import { route } from '../../lib/contract-route.ts';
 import { toCompetition } from './competition.dto.ts';
-import { countByTab, listCompetitions } from './competitions.repository.ts';
+import { countByTab, listCompetitions, waitingHolds } from './competitions.repository.ts';
 import {
   competitionDefaults,
   confirmHold,
@@ -13,6 +13,7 @@ import {
   findVisibleCompetition,
   setCompetitionState,
   startCompetition,
+  startFromHold,
   updateCompetition,
 } from './competitions.service.ts';
 
@@ -35,6 +36,18 @@ export async function competitionsRoutes(app: FastifyInstance) {
     const input = parseOrThrow(startCompetitionSchema({ now: now(), timeZone }), request.body);
     const competition = await startCompetition(app.db, request.user!, input);
     return reply.code(201).send({ competition });
+  });
+
+  route(app, competitions.holds, async (request) => ({
+    items: await waitingHolds(app.db, request.user!, request.query),
+  }));
+
+  route(app, competitions.startFromHold, async (request) => {
+    const input = parseOrThrow(
+      startCompetitionSchema({ now: now(), timeZone }).and(versionBody),
+      request.body,
+    );
+    return { competition: await startFromHold(app.db, request.user!, request.params.id, input) };
   });
 
   route(app, competitions.update, async (request) => ({

@@ -9,6 +9,7 @@ import {
   canDeleteCompetition,
   canManageCompetition,
   forbiddenCompetitionFields,
+  isWaitingHold,
   newCompetitionDefaults,
   prizeTotal,
   roleMeets,
@@ -166,11 +167,16 @@ export async function insertCompetition(
 }
 
 /**
- * Start A Competition: isClosed and isConfirmed both from the Is Closed? box (doc 2 section 4),
- * for staff. Only staff confirm: an organizer's competition always starts as a hold.
+ * The record fields the Start A Competition form sets, checked for this user: the fields their
+ * role may not set must equal the baseline (the form's defaults for a new competition, the
+ * hold's values when starting from a hold), organizers start under their own email only.
  */
-export async function startCompetition(db: Database, user: SessionUser, input: StartCompetitionInput) {
-  refuseForbiddenFields(user, 'create', input, START_FORM_STAFF_DEFAULTS);
+function startFields(
+  user: SessionUser,
+  input: StartCompetitionInput,
+  baseline: Readonly<Record<string, unknown>>,
+) {
+  refuseForbiddenFields(user, 'create', input, baseline);
   const email = input.email.toLowerCase();
   if (user.role === 'organizer' && email !== user.email.toLowerCase())
     throw new AppError(
@@ -182,7 +188,7 @@ export async function startCompetition(db: Database, user: SessionUser, input: S
       },
     );
   const prizes = checkPrizes(input.prizes);
-  return insertCompetition(db, user, {
+  return {
     name: input.name,
     organizer: input.organizer,
     organizerEmail: email,
@@ -193,8 +199,70 @@ export async function startCompetition(db: Database, user: SessionUser, input: S
     invoiceAmount: input.invoiceAmount,
     prizes: JSON.stringify(prizes),
     isClosed: flag(input.isClosed),
+  };
+}
+
+/**
+ * Start A Competition: isClosed and isConfirmed both from the Is Closed? box (doc 2 section 4),
+ * for staff. Only staff confirm: an organizer's competition always starts as a hold.
+ */
+export async function startCompetition(db: Database, user: SessionUser, input: StartCompetitionInput) {
+  return insertCompetition(db, user, {
+    ...startFields(user, input, START_FORM_STAFF_DEFAULTS),
     isConfirmed: flag(input.isClosed && roleMeets(user.role, 'staff')),
   });
+}
+
+/**
+ * One versioned change to a competition, in its own transaction with its audit entry; the
+ * answer is the record as it now stands (409 when the version read is stale).
+ */
+async function changeCompetition(
+  db: Database,
+  user: SessionUser,
+  id: string,
+  version: number,
+  patch: Parameters<typeof updateVersioned<'competitions'>>[4],
+  audit: { action: string; changes?: Record<string, unknown> },
+) {
+  return db.transaction().execute(async (trx) => {
+    await updateVersioned(trx, 'competitions', id, version, { ...patch, lastUpdated: now() });
+    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, ...audit });
+    return toCompetition((await findCompetition(trx, id))!);
+  });
+}
+
+const HOLD_STARTED_MESSAGE = 'This hold has already been started as a competition';
+
+/**
+ * Start A Competition from a hold (decision 0108): the hold's own record takes the form's fields,
+ * so the calendar keeps one entry for the artist. With the version read (409 when stale), in one
+ * transaction, audited. The invoice the reservation offered is the organizer's baseline; a hold
+ * staff confirmed stays confirmed.
+ */
+export async function startFromHold(
+  db: Database,
+  user: SessionUser,
+  id: string,
+  input: StartCompetitionInput & { version: number },
+) {
+  const hold = await findVisibleCompetition(db, user, id);
+  if (!isWaitingHold(hold)) throw new AppError(409, 'HOLD_STARTED', HOLD_STARTED_MESSAGE);
+  const fields = startFields(user, input, {
+    invoiceAmount: hold.invoiceAmount,
+    isClosed: hold.isClosed === 1,
+  });
+  return changeCompetition(
+    db,
+    user,
+    id,
+    input.version,
+    {
+      ...fields,
+      isConfirmed: flag(hold.isConfirmed === 1 || (input.isClosed && roleMeets(user.role, 'staff'))),
+    },
+    { action: 'start-from-hold' },
+  );
 }
 
 /** Update A Competition: every field, with the version the user read. */
@@ -254,32 +322,21 @@ export async function setCompetitionState(
 ) {
   await findVisibleCompetition(db, user, id);
   const flags = STATE_FLAGS[input.state];
-  return db.transaction().execute(async (trx) => {
-    await updateVersioned(trx, 'competitions', id, input.version, {
-      hasEnded: flag(flags.hasEnded),
-      isActive: flag(flags.isActive),
-      lastUpdated: now(),
-    });
-    await recordAudit(trx, {
-      actorId: user.id,
-      entity: 'competition',
-      entityId: id,
-      action: 'set-state',
-      changes: { state: input.state },
-    });
-    return toCompetition((await findCompetition(trx, id))!);
-  });
+  return changeCompetition(
+    db,
+    user,
+    id,
+    input.version,
+    { hasEnded: flag(flags.hasEnded), isActive: flag(flags.isActive) },
+    { action: 'set-state', changes: { state: input.state } },
+  );
 }
 
 /** Staff confirm a hold (Hold → Confirmed). */
 export async function confirmHold(db: Database, user: SessionUser, id: string, version: number) {
   if (!roleMeets(user.role, 'staff')) throw forbidden();
   await findVisibleCompetition(db, user, id);
-  return db.transaction().execute(async (trx) => {
-    await updateVersioned(trx, 'competitions', id, version, { isConfirmed: 1, lastUpdated: now() });
-    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'confirm' });
-    return toCompetition((await findCompetition(trx, id))!);
-  });
+  return changeCompetition(db, user, id, version, { isConfirmed: 1 }, { action: 'confirm' });
 }
 
 /**

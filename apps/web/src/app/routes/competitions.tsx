@@ -48,7 +48,12 @@ const competitionsRoute = createRoute({
 const startCompetitionRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/preffy/add',
-  component: StartCompetitionPage,
+  // The hold to start the competition from (the calendar's day modal links here with it).
+  validateSearch: z.object({ hold: z.string().max(100).optional().catch(undefined) }),
+  component: function StartCompetition() {
+    const { hold } = startCompetitionRoute.useSearch();
+    return <StartCompetitionPage holdId={hold} />;
+  },
 });
 const editCompetitionRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -53,6 +53,7 @@ const covering: DayCompetition = {
   is555: false,
   tone: 'warning',
   canChange: true,
+  canStart: true,
 };
 
 function stubServer(genniDirectFormUrl: string | null) {
@@ -132,5 +133,14 @@ describe('the competition calendar', () => {
       '/edit?id=c1',
     );
     expect(within(cells[6]!).getByRole('button', { name: 'Delete: Luna Vega' })).toBeTruthy();
+  });
+
+  it('starts the competition from a waiting hold: the row links to Start A Competition with the hold', async () => {
+    stubServer(FORM_URL);
+    renderCalendar();
+    fireEvent.click(within(await screen.findByTestId('day-2026-06-10')).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: '2026-06-10 Competitions' });
+    const start = await within(dialog).findByRole('link', { name: 'Start competition: Luna Vega' });
+    expect(start.getAttribute('href')).toBe('/preffy/add?hold=c1');
   });
 });

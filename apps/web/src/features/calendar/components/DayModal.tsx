@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { localDay, roleMeets } from '@preffy/domain';
-import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { IconCheck, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { type DayCompetition, calendar } from '@preffy/api';
 import { Link } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
@@ -111,16 +111,31 @@ export function DayModal({
             {
               key: 'edit',
               title: t('columns.edit'),
-              cell: (c) =>
-                c.canChange ? (
-                  <Anchor
-                    size="sm"
-                    aria-label={`${t('columns.edit')}: ${c.organizer}`}
-                    renderRoot={(props) => <Link to="/edit" search={{ id: c.id }} {...props} />}
-                  >
-                    {t('columns.edit')}
-                  </Anchor>
-                ) : null,
+              // A hold waiting for its competition starts it here: the hold becomes the competition.
+              cell: (c) => (
+                <Group gap="xs" wrap="nowrap">
+                  {c.canStart && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      leftSection={<IconPlayerPlay size={12} />}
+                      aria-label={`${t('startFromHold')}: ${c.organizer}`}
+                      renderRoot={(props) => <Link to="/preffy/add" search={{ hold: c.id }} {...props} />}
+                    >
+                      {t('startFromHold')}
+                    </Button>
+                  )}
+                  {c.canChange && (
+                    <Anchor
+                      size="sm"
+                      aria-label={`${t('columns.edit')}: ${c.organizer}`}
+                      renderRoot={(props) => <Link to="/edit" search={{ id: c.id }} {...props} />}
+                    >
+                      {t('columns.edit')}
+                    </Anchor>
+                  )}
+                </Group>
+              ),
             },
             {
               key: 'delete',

@@ -50,3 +50,14 @@ export const useDeleteCompetition = (onSuccess: () => void) =>
       call(competitions.remove, { params: { id: c.id }, query: { version: c.version } }),
     onSuccess,
   );
+
+/** The holds waiting to be started for an artist or a song, for Start A Competition to offer. */
+export const useWaitingHolds = (match: { organizer: string; name: string }, enabled: boolean) =>
+  useQuery({
+    queryKey: [...competitionKeys.lists, 'waiting-holds', match.organizer, match.name],
+    queryFn: () =>
+      call(competitions.holds, {
+        query: { organizer: match.organizer || undefined, name: match.name || undefined },
+      }),
+    enabled: enabled && !!(match.organizer || match.name),
+  });

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { authKeys } from '../../../lib/session.ts';
 import { testSession } from '../../../test/account.ts';
@@ -63,5 +63,57 @@ describe('Start A Competition dates', () => {
     expect(accessibleDescription(await screen.findByLabelText(/Link To Song/))).toBe(
       'A public SoundCloud link or a link to an audio file',
     );
+  });
+});
+
+describe('Start A Competition from a hold', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers the hold waiting for the artist and starts the competition from it, not beside it', async () => {
+    const hold = {
+      id: 'h1',
+      version: 3,
+      name: '',
+      organizer: 'Luna Vega',
+      email: 'luna@label.test',
+      startDate: START + 2 * DAY,
+      endDate: START + 9 * DAY,
+      invoiceAmount: 2500,
+      isConfirmed: true,
+    };
+    const posts: { path: string; body: Record<string, unknown> }[] = [];
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      const url = new URL(path, 'http://app.test');
+      if (url.pathname === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      if (url.pathname === '/api/competitions/holds')
+        return Response.json({ items: url.searchParams.get('organizer') === 'Luna Vega' ? [hold] : [] });
+      posts.push({ path: url.pathname, body: JSON.parse(String(init?.body)) });
+      return Response.json({ competition: { id: 'h1', startDate: hold.startDate } });
+    });
+    renderStartPage();
+    fireEvent.change(await screen.findByLabelText(/Artist Name/), { target: { value: 'Luna Vega' } });
+    const offer = await screen.findByTestId('waiting-holds', {}, { timeout: 3000 });
+    expect(offer.textContent).toContain('“—” by Luna Vega, 2030-01-03 – 2030-01-10');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Start from this hold' }));
+    expect((await screen.findByTestId('start-from-hold')).textContent).toContain(
+      'The hold of Luna Vega (2030-01-03 – 2030-01-10) becomes this competition',
+    );
+    expect(picker(/Start Date/).textContent).toBe('2030-01-03');
+
+    fireEvent.change(screen.getByLabelText(/Song Title/), { target: { value: 'Night Swim' } });
+    fireEvent.change(screen.getByLabelText(/Link To Song/), {
+      target: { value: 'https://soundcloud.com/luna/night' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByTestId('start-success');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.path).toBe('/api/competitions/h1/start');
+    expect(posts[0]!.body).toMatchObject({
+      version: 3,
+      organizer: 'Luna Vega',
+      email: 'luna@label.test',
+      invoiceAmount: 2500,
+      name: 'Night Swim',
+    });
   });
 });
