@@ -143,7 +143,12 @@ test('the state dropdown moves a competition between tabs; admins delete it afte
   await expect(row).toContainText('Hold');
   await row.getByRole('button', { name: `Confirm the hold: ${competition.name}` }).click();
   // One click is not enough: a hold is confirmed and a state changed only after asking (issue 17).
-  const askHold = page.getByRole('dialog', { name: `Confirm the hold for ${competition.name}?` });
+  // The dialogs name the song, the artist and the dates: two competitions may share a title.
+  const askHold = page.getByRole('dialog', {
+    name: new RegExp(
+      `^Confirm the hold for “${competition.name}” by ${competition.organizer}, \\d{4}-\\d{2}-\\d{2} – `,
+    ),
+  });
   await askHold.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toContainText('Hold');
   await row.getByRole('button', { name: `Confirm the hold: ${competition.name}` }).click();
@@ -151,7 +156,9 @@ test('the state dropdown moves a competition between tabs; admins delete it afte
   await expect(row).toContainText('Confirmed');
 
   await row.getByRole('combobox', { name: `State: ${competition.name}` }).selectOption('Active');
-  const askState = page.getByRole('dialog', { name: `Change the state of ${competition.name}?` });
+  const askState = page.getByRole('dialog', {
+    name: new RegExp(`^Change the state of “${competition.name}” by ${competition.organizer}, `),
+  });
   await expect(askState).toContainText('It moves from Preview to Active');
   await askState.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();

@@ -143,4 +143,17 @@ describe('the competition calendar', () => {
     const start = await within(dialog).findByRole('link', { name: 'Start competition: Luna Vega' });
     expect(start.getAttribute('href')).toBe('/preffy/add?hold=c1');
   });
+
+  it('names the song, the artist and the dates when asking to delete', async () => {
+    stubServer(FORM_URL);
+    renderCalendar();
+    fireEvent.click(within(await screen.findByTestId('day-2026-06-10')).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: '2026-06-10 Competitions' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Delete: Luna Vega' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'Delete “Summer Song” by Luna Vega, 2026-06-10 – 2026-06-17?',
+      }),
+    ).toBeTruthy();
+  });
 });

@@ -8,6 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { formatUsd } from '../../../lib/format.ts';
+import { useCompetitionLabel } from '../../../lib/competition-label.ts';
 import { ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { DAY_PAGE_SIZE, calendarKeys, useConfirmHold, useDeleteCompetition } from '../api/calendar.ts';
@@ -40,10 +41,11 @@ export function DayModal({
     inUrl: false,
   });
   const confirm = useConfirmHold(() => notifications.show({ color: 'green', message: t('confirmed') }));
+  const label = useCompetitionLabel();
   const remove = useDeleteCompetition(() => notifications.show({ color: 'green', message: t('deleted') }));
   const askDelete = (c: DayCompetition) =>
     confirmDestructive({
-      title: t('deleteTitle', { name: c.name || c.organizer }),
+      title: t('deleteTitle', { name: label(c) }),
       body: t('areYouSure'),
       confirm: t('delete'),
       onConfirm: () => remove.mutate(c),
@@ -92,7 +94,7 @@ export function DayModal({
                         loading={confirm.isPending}
                         onClick={() =>
                           confirmChange({
-                            title: t('confirmHoldTitle', { name: c.name || c.organizer }),
+                            title: t('confirmHoldTitle', { name: label(c) }),
                             body: t('confirmHoldBody'),
                             confirm: t('confirmHold'),
                             onConfirm: () => confirm.mutate(c),

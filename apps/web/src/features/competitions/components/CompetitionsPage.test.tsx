@@ -87,7 +87,22 @@ describe('All Competitions', () => {
       '2026-06-01',
       '2026-06-08',
     ]);
-    expect(cells.slice(7, 9)).toEqual(['Hold', '2026-05-20']);
+    // The hold's confirmation is said in words beside the badge, not a bare check mark.
+    expect(cells.slice(7, 9)).toEqual(['HoldConfirm the hold', '2026-05-20']);
+  });
+
+  it('names the song, the artist and the dates in the confirm, state and delete dialogs', async () => {
+    stubServer();
+    renderCompetitions();
+    const named = '“Summer Song” by Luna Vega, 2026-06-01 – 2026-06-08';
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm the hold: Summer Song' }));
+    expect(await screen.findByRole('dialog', { name: `Confirm the hold for ${named}?` })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.change(screen.getByRole('combobox', { name: 'State: Summer Song' }), {
+      target: { value: 'completed' },
+    });
+    expect(await screen.findByRole('dialog', { name: `Change the state of ${named}?` })).toBeTruthy();
   });
 
   it('offers pages of 10, 25 or 50, 10 by default', async () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, Tabs } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COMPETITION_STATES, type CompetitionState, holdLabel, roleMeets } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import {
   useTabCounts,
 } from '../api/competitions.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { useCompetitionLabel } from '../../../lib/competition-label.ts';
 import { confirmChange, confirmDestructive } from '../../../components/confirm-destructive.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
@@ -60,10 +61,11 @@ export function CompetitionsPage({
   const setState = useSetCompetitionState(notify('saved'));
   const confirm = useConfirmHold(notify('confirmed'));
   const remove = useDeleteCompetition(notify('deleted'));
+  const label = useCompetitionLabel();
   // One click used to change these; a slip of the mouse moved a live competition (issue 17).
   const askState = (c: CompetitionListItem, state: CompetitionState) =>
     confirmChange({
-      title: t('stateChangeTitle', { name: c.name }),
+      title: t('stateChangeTitle', { name: label(c) }),
       body: t('stateChangeBody', { from: t(`states.${c.state}`), to: t(`states.${state}`) }),
       confirm: t('stateChange', { to: t(`states.${state}`) }),
       onConfirm: () => setState.mutate({ c, state }),
@@ -71,7 +73,7 @@ export function CompetitionsPage({
     });
   const askConfirmHold = (c: CompetitionListItem) =>
     confirmChange({
-      title: t('confirmHoldTitle', { name: c.name }),
+      title: t('confirmHoldTitle', { name: label(c) }),
       body: t('confirmHoldBody'),
       confirm: t('confirmHold'),
       onConfirm: () => confirm.mutate(c),
@@ -79,7 +81,7 @@ export function CompetitionsPage({
     });
   const askDelete = (c: CompetitionListItem) =>
     confirmDestructive({
-      title: t('deleteTitle', { name: c.name }),
+      title: t('deleteTitle', { name: label(c) }),
       body: t('areYouSure'),
       confirm: t('delete'),
       onConfirm: () => remove.mutate(c),
@@ -124,14 +126,16 @@ export function CompetitionsPage({
             {c.isConfirmed ? t('confirmedLabel') : t('holdLabel')}
           </Badge>
           {!c.isConfirmed && isStaff && (
-            <ActionIcon
-              size="sm"
-              variant="subtle"
+            // Said in words: a bare check mark was not found by people new to the screen.
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconCheck size={12} aria-hidden />}
               aria-label={`${t('confirmHold')}: ${c.name}`}
               onClick={() => askConfirmHold(c)}
             >
-              <IconCheck size={16} />
-            </ActionIcon>
+              {t('confirmHold')}
+            </Button>
           )}
         </Group>
       ),
