@@ -257,12 +257,17 @@ test('organizers see the money fields and flags read-only; the server refuses th
   const email = await signInAsNew(page, baseURL!, 'organizer');
   await page.goto('/preffy/add');
   await expect(page.getByRole('textbox', { name: 'Invoice Amount' })).not.toBeEditable();
+  // Read-only, said in words while staff have not set it, and no budget error they cannot fix.
+  await expect(page.getByRole('textbox', { name: 'Invoice Amount' })).toHaveValue('Not set yet');
+  await expect(page.getByTestId('prize-budget')).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'Is Closed?' })).toBeDisabled();
 
   const { competition } = await startCompetition(baseURL!, { email });
   await page.goto(`/edit?id=${competition.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
   await expect(page.getByRole('textbox', { name: 'Invoice Amount' })).not.toBeEditable();
+  await expect(page.getByRole('textbox', { name: 'Invoice Amount' })).toHaveValue('$3,000');
+  await expect(page.getByTestId('prize-budget')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Take Percentage' })).not.toBeEditable();
   for (const name of ['Is Direct', 'Is 555', 'Is Closed?'])
     await expect(page.getByRole('checkbox', { name })).toBeDisabled();

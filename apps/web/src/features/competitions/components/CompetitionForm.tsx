@@ -22,6 +22,7 @@ import {
   PLATFORM_OPTIONS,
   PRIZING_TYPES,
   addDays,
+  canSetCompetitionField,
   prizeBudget,
   prizeTemplate,
 } from '@preffy/domain';
@@ -31,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { MoneyInput } from '../../../components/forms/MoneyInput.tsx';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { formatUsd } from '../../../lib/format.ts';
 import { AlbumImageInput } from './AlbumImageInput.tsx';
 import type { CompetitionFormValues } from '../competition-form-values.ts';
 import { PrizesEditor } from './PrizesEditor.tsx';
@@ -63,6 +65,7 @@ export function CompetitionForm({
   const { t } = useTranslation('competitions');
   const me = useMe();
   const staffOnly = useStaffOnlyFields(mode);
+  const canSetInvoice = canSetCompetitionField(me.role, 'invoiceAmount', mode);
   const isUpdate = mode === 'update';
   // On Start the end date runs COMPETITION_DAYS after the start until the user picks an end
   // date; from then on it is theirs. Update leaves stored dates alone.
@@ -117,12 +120,18 @@ export function CompetitionForm({
             {...form.getInputProps('platforms')}
           />
         )}
-        <MoneyInput
-          label={t('fields.invoiceAmount')}
-          required
-          {...form.getInputProps('invoiceAmount')}
-          {...staffOnly.input('invoiceAmount')}
-        />
+        {canSetInvoice ? (
+          <MoneyInput label={t('fields.invoiceAmount')} required {...form.getInputProps('invoiceAmount')} />
+        ) : (
+          // Staff set the invoice: shown as text in the user's format, an unset one said so.
+          <TextInput
+            label={t('fields.invoiceAmount')}
+            readOnly
+            value={invoiceOf(form.values) > 0 ? formatUsd(invoiceOf(form.values)) : t('invoiceNotSet')}
+            {...staffOnly.input('invoiceAmount')}
+            data-testid="invoice-read-only"
+          />
+        )}
       </SimpleGrid>
       <AlbumImageInput value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
       {isUpdate && <PrizingType form={form} />}
@@ -130,7 +139,9 @@ export function CompetitionForm({
         value={form.values.prizes}
         onChange={(prizes) => form.setFieldValue('prizes', prizes)}
         error={form.errors.prizes as string | undefined}
-        budget={prizeBudget(mode, invoiceOf(form.values))}
+        // The budget follows the invoice: a user who cannot change the invoice gets no budget
+        // warning they could not act on.
+        budget={canSetInvoice ? prizeBudget(mode, invoiceOf(form.values)) : undefined}
       />
       {isUpdate && <Territories form={form} />}
       <Group>

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n/index.ts';
 import '../../../lib/i18n/index.ts';
 import { authKeys } from '../../../lib/session.ts';
 import { testSession } from '../../../test/account.ts';
@@ -12,14 +13,17 @@ import { StartCompetitionPage } from './StartCompetitionPage.tsx';
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.UTC(2030, 0, 1, 15);
 
-function renderStartPage() {
+function renderStartPage({
+  role = 'staff',
+  invoiceAmount = 1000,
+}: { role?: 'staff' | 'organizer'; invoiceAmount?: number } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(authKeys.me, testSession());
+  client.setQueryData(authKeys.me, testSession(role));
   client.setQueryData(competitionDefaultsKey, {
     timeZone: 'UTC',
     startDate: START,
     endDate: START + 7 * DAY,
-    invoiceAmount: 1000,
+    invoiceAmount,
     prizes: [],
     email: 'u@x.test',
   });
@@ -115,5 +119,34 @@ describe('Start A Competition from a hold', () => {
       invoiceAmount: 2500,
       name: 'Night Swim',
     });
+  });
+});
+
+describe('Start A Competition: the invoice', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('shows organizers the invoice read-only, an unset one said in words, and no budget they cannot fix', async () => {
+    renderStartPage({ role: 'organizer', invoiceAmount: 0 });
+    const invoice = (await screen.findByTestId('invoice-read-only')) as HTMLInputElement;
+    expect([invoice.value, invoice.readOnly]).toEqual(['Not set yet', true]);
+    expect(accessibleDescription(invoice)).toBe('Set by staff');
+    expect(screen.queryByTestId('prize-budget')).toBeNull();
+  });
+
+  it("writes money in the user's language: '2 500 $' in Russian, not '$2,500'", async () => {
+    await setLanguage('ru');
+    renderStartPage({ role: 'organizer', invoiceAmount: 2500 });
+    const shown = (await screen.findByTestId('invoice-read-only')) as HTMLInputElement;
+    expect(shown.value.replace(/\s/g, ' ')).toBe('2 500 $');
+  });
+
+  it("gives staff an invoice input in the user's format", async () => {
+    await setLanguage('ru');
+    renderStartPage({ invoiceAmount: 2500 });
+    await screen.findByTestId('prize-budget');
+    const input = screen.getByLabelText(/Сумма счёта/);
+    expect((input as HTMLInputElement).value.replace(/\s/g, ' ')).toBe('2 500 $');
   });
 });
