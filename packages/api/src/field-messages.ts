@@ -1,4 +1,10 @@
-import { FORM_MESSAGES, INQUIRY_MESSAGES, POST_LINK_MESSAGES, PROMOTION_MESSAGES } from '@preffy/domain';
+import {
+  FORM_MESSAGES,
+  INQUIRY_MESSAGES,
+  PLATFORM_NOT_TAKEN_MESSAGES,
+  POST_LINK_MESSAGES,
+  PROMOTION_MESSAGES,
+} from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { ANALYTICS_MESSAGES } from './analytics.ts';
 import { OUTREACH_MESSAGES } from './email.ts';
@@ -39,6 +45,7 @@ export const FIELD_MESSAGES = [
   ...Object.values(PAYPAL_MESSAGES),
   ...Object.values(FORM_MESSAGES),
   ...Object.values(POST_LINK_MESSAGES),
+  ...Object.values(PLATFORM_NOT_TAKEN_MESSAGES),
   ...Object.values(PROMOTION_MESSAGES),
   ...Object.values(INQUIRY_MESSAGES),
   ...Object.values(INQUIRY_SERVER_MESSAGES),
