@@ -82,4 +82,19 @@ describe('a review card', () => {
       expect(compare.textContent).toBe(text);
     },
   );
+
+  it.each([
+    [null, null, 'Country unknown: the Invalid Country check could not run'],
+    [null, 'US', 'Country unknown: provider United States, post unknown'],
+    ['FR', null, 'Country unknown: provider unknown, post France'],
+  ])(
+    'draws an unknown country (post %s, provider %s) grey, not as a red mismatch',
+    (country, providerCountry, text) => {
+      const card = renderCard(post(1, { country, providerCountry }));
+      const compare = within(card).getByTestId('country-compare');
+      expect(compare.getAttribute('data-match')).toBe('unknown');
+      expect(compare.getAttribute('style')).toContain('var(--mantine-color-gray-1)');
+      expect(compare.textContent).toBe(text);
+    },
+  );
 });
