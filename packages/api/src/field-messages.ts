@@ -7,7 +7,7 @@ import {
 } from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { ANALYTICS_MESSAGES } from './analytics.ts';
-import { OUTREACH_MESSAGES } from './email.ts';
+import { BULK_COMPETITION_MESSAGES, OUTREACH_MESSAGES } from './email.ts';
 import { FINISH_MESSAGES } from './finish.ts';
 import { INQUIRY_SERVER_MESSAGES } from './inquiries.ts';
 import { INQUIRY_OPTION_MESSAGES } from './inquiry-options.ts';
@@ -55,4 +55,5 @@ export const FIELD_MESSAGES = [
   ...Object.values(ACCOUNT_MESSAGES),
   ...Object.values(SETTINGS_MESSAGES),
   ...Object.values(OUTREACH_MESSAGES),
+  ...Object.values(BULK_COMPETITION_MESSAGES),
 ] as const;
