@@ -1,6 +1,7 @@
 import {
   FORM_MESSAGES,
   INQUIRY_MESSAGES,
+  NO_CREATIVE_DIRECTION_MESSAGE,
   PLATFORM_NOT_TAKEN_MESSAGES,
   POST_LINK_MESSAGES,
   PROMOTION_MESSAGES,
@@ -41,6 +42,7 @@ export const FIELD_MESSAGES = [
   'This Load More position is not valid; reload the page',
   'Send one image in the multipart field "file"',
   'The upload must be a complete multipart/form-data body',
+  NO_CREATIVE_DIRECTION_MESSAGE,
   ...Object.values(FINISH_MESSAGES),
   ...Object.values(PAYPAL_MESSAGES),
   ...Object.values(FORM_MESSAGES),
