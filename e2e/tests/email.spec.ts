@@ -28,7 +28,12 @@ test('an admin sends a Basic email to picked subscribers and follows its deliver
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByTestId('preview-subject')).toContainText(competitionName);
 
+  // Nothing goes before the number of people is confirmed.
   await dialog.getByTestId('send-email').click();
+  await expect(dialog.getByTestId('send-confirmation')).toContainText(
+    'This sends the email to 2 subscribers.',
+  );
+  await dialog.getByRole('button', { name: 'Confirm: send to 2 subscribers' }).click();
   await expect(dialog.getByRole('status')).toHaveText('2 emails queued, 0 skipped (unsubscribed or banned).');
   await expect(dialog.getByTestId('send-progress')).toContainText('2 sent', { timeout: 15_000 });
   // The footer's Close (the title bar's × is named Close too).
@@ -85,7 +90,7 @@ test('an admin announces a confirmed competition from its row menu: preview, con
   const dialog = page.getByRole('dialog', { name: /^Send An Email To \d+ Users$/ });
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('send-email').click();
-  await expect(dialog.getByTestId('announce-confirmation')).toContainText(
+  await expect(dialog.getByTestId('send-confirmation')).toContainText(
     'unsubscribed and banned addresses are skipped',
   );
   await expect(dialog.getByTestId('preview-subject')).toContainText(name);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FORM_MESSAGES } from '@preffy/domain';
 import { adminApi, signIn } from './helpers.ts';
-import { addPost, createCompetition } from './records.ts';
+import { addPost, createCompetition, updateCompetition } from './records.ts';
 
 test('a creator enters a video on the public page; staff refresh its views and see the leaderboard change', async ({
   page,
@@ -126,6 +126,8 @@ test('an Instagram photo with likes and no view count keeps its place: its views
     startedYesterday: true,
     confirmed: true,
   });
+  // An Instagram post enters only a contest that takes Instagram.
+  await updateCompetition(api, competition.id, { platforms: ['Instagram Reel'] });
   // The fake Instagram provider answers Photo… codes without play_count; its scraping proxy
   // serves their embed pages, whose likes give the estimate.
   const code = `Photo${Date.now().toString(36)}`;

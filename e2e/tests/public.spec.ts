@@ -43,11 +43,14 @@ for (const width of [1280, 390]) {
     );
     await expect(page.getByTestId('ugc-count')).toContainText('0');
 
-    await page
-      .getByRole('textbox', { name: 'Link to your video' })
-      .fill(`https://youtu.be/${`pub${width}${Date.now()}`.slice(0, 11)}`);
+    // A YouTube Short is refused under the field: the contest takes TikTok and Instagram only.
+    const link = page.getByRole('textbox', { name: 'Link to your video' });
+    await link.fill(`https://youtu.be/${`pub${width}${Date.now()}`.slice(0, 11)}`);
     await page.getByRole('textbox', { name: 'Your handle' }).fill(`@creator${width}`);
     await page.getByRole('textbox', { name: 'Your email' }).fill(`creator${width}@fans.test`);
+    await page.getByRole('button', { name: 'Enter my video' }).click();
+    await expect(page.getByText('This competition takes only TikTok and Instagram videos')).toBeVisible();
+    await link.fill(`https://www.tiktok.com/@creator${width}/video/7${Date.now()}${width}`);
     await page.getByRole('button', { name: 'Enter my video' }).click();
     await expect(page.getByTestId('entered')).toBeVisible();
     await expect(page.getByTestId('ugc-count')).toContainText('1');

@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { outbox } from '@preffy/api';
 import type { ApiClient } from './api-client.ts';
 import { adminApi, signIn, signInAsNew, searchTable } from './helpers.ts';
-import { addPost, createCompetition } from './records.ts';
+import { addPost, createCompetition, updateCompetition } from './records.ts';
 
 /** A confirmed competition that started yesterday (entries count from its start of day). */
 async function newCompetition(api: ApiClient, name: string, organizerEmail = 'artist@label.test') {
@@ -96,6 +96,8 @@ test('Delete offers four choices; each email choice queues its Post Disqualifica
   const api = await adminApi(baseURL!);
   const tag = `dq${Date.now().toString(36)}`;
   const id = await newCompetition(api, `Delete Song ${tag}`);
+  // 'Creative Direction Issue' is offered only when there is a direction to miss.
+  await updateCompetition(api, id, { creativeDirection: '<p>Dance on the chorus.</p>' });
   const choices = [
     { label: 'No Email', creator: `${tag}-none`, text: null },
     {

@@ -41,6 +41,15 @@ export const BULK_KINDS = {
 export const ANNOUNCE_UNCONFIRMED_MESSAGE =
   'This competition is on hold: confirm it before announcing it to subscribers';
 
+/**
+ * Why a bulk email about a competition is refused: its link leads to the competition's public
+ * page, which a hold does not have and an ended or closed competition no longer enters.
+ */
+export const BULK_COMPETITION_MESSAGES = {
+  onHold: ANNOUNCE_UNCONFIRMED_MESSAGE,
+  notTakingEntries: 'This competition no longer takes entries: pick one that is open or coming up',
+} as const;
+
 /** A message as its recipients get it: what the previews show. */
 export const renderedEmailSchema = z.object({
   subject: z.string(),

@@ -1,7 +1,14 @@
-import { FORM_MESSAGES, INQUIRY_MESSAGES, POST_LINK_MESSAGES, PROMOTION_MESSAGES } from '@preffy/domain';
+import {
+  FORM_MESSAGES,
+  INQUIRY_MESSAGES,
+  NO_CREATIVE_DIRECTION_MESSAGE,
+  PLATFORM_NOT_TAKEN_MESSAGES,
+  POST_LINK_MESSAGES,
+  PROMOTION_MESSAGES,
+} from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { ANALYTICS_MESSAGES } from './analytics.ts';
-import { OUTREACH_MESSAGES } from './email.ts';
+import { BULK_COMPETITION_MESSAGES, OUTREACH_MESSAGES } from './email.ts';
 import { FINISH_MESSAGES } from './finish.ts';
 import { INQUIRY_SERVER_MESSAGES } from './inquiries.ts';
 import { INQUIRY_OPTION_MESSAGES } from './inquiry-options.ts';
@@ -35,10 +42,12 @@ export const FIELD_MESSAGES = [
   'This Load More position is not valid; reload the page',
   'Send one image in the multipart field "file"',
   'The upload must be a complete multipart/form-data body',
+  NO_CREATIVE_DIRECTION_MESSAGE,
   ...Object.values(FINISH_MESSAGES),
   ...Object.values(PAYPAL_MESSAGES),
   ...Object.values(FORM_MESSAGES),
   ...Object.values(POST_LINK_MESSAGES),
+  ...Object.values(PLATFORM_NOT_TAKEN_MESSAGES),
   ...Object.values(PROMOTION_MESSAGES),
   ...Object.values(INQUIRY_MESSAGES),
   ...Object.values(INQUIRY_SERVER_MESSAGES),
@@ -48,4 +57,5 @@ export const FIELD_MESSAGES = [
   ...Object.values(ACCOUNT_MESSAGES),
   ...Object.values(SETTINGS_MESSAGES),
   ...Object.values(OUTREACH_MESSAGES),
+  ...Object.values(BULK_COMPETITION_MESSAGES),
 ] as const;

@@ -1,3 +1,4 @@
+import { REFRESH_FAILURES } from '@preffy/domain';
 import { z } from 'zod';
 import { idParams } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
@@ -20,6 +21,8 @@ export const jobSchema = z.object({
   createdAt: z.number(),
   finishedAt: z.number().nullable(),
   error: z.string().nullable(),
+  /** The failed tasks counted by their reason, most first (Update Views, decision 0111). */
+  failures: z.array(z.object({ reason: z.enum(REFRESH_FAILURES), count: z.number() })),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -2,6 +2,7 @@ import {
   COUNT_MAX,
   DISQUALIFICATION_CHOICES,
   FLAG_MESSAGES,
+  REFRESH_FAILURES,
   REVIEW_PAGE_SIZE,
   VIEW_SPIKE_MESSAGE,
   VIEWS_KINDS,
@@ -44,6 +45,8 @@ export const postSchema = z.object({
   statsCheckedAt: z.number().nullable(),
   statsProvider: z.string().nullable(),
   statsError: z.string().nullable(),
+  /** The last refresh's failure as a fixed reason the web translates (decision 0111). */
+  statsFailure: z.enum(REFRESH_FAILURES).nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 

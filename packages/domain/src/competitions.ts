@@ -18,6 +18,15 @@ export const STATE_FLAGS: Record<CompetitionState, { hasEnded: boolean; isActive
   preview: { hasEnded: false, isActive: false },
 };
 
+/**
+ * A competition whose public page takes entries now or will once it starts: confirmed (a hold has
+ * no public page), not closed, not past its end. What a marketing email may advertise.
+ */
+export const takesEntries = (
+  c: { isConfirmed: boolean; isClosed: boolean; hasEnded: boolean; endDate: number },
+  now: number,
+) => c.isConfirmed && !c.isClosed && !c.hasEnded && c.endDate > now;
+
 /** isConfirmed false is a Hold, true is Confirmed. */
 export const holdLabel = (isConfirmed: boolean) => (isConfirmed ? 'Confirmed' : 'Hold');
 

@@ -12,6 +12,7 @@ export * from './forms.ts';
 export * from './inquiry-forms.ts';
 export * from './calendar.ts';
 export * from './post-links.ts';
+export * from './refresh-failures.ts';
 export * from './leaderboard.ts';
 export * from './csv.ts';
 export * from './input-bounds.ts';

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMBED_ORIGINS, POST_LINK_MESSAGES, embedUrl, parsePostLink, profileUrl } from './post-links.ts';
+import {
+  EMBED_ORIGINS,
+  POST_LINK_MESSAGES,
+  competitionPostPlatforms,
+  embedUrl,
+  parsePostLink,
+  platformNotTakenMessage,
+  profileUrl,
+} from './post-links.ts';
 
 const post = (platform: string, postId: string, url: string, handle: string | null = null) => ({
   kind: 'post',
@@ -141,5 +149,23 @@ describe('embedUrl and profileUrl', () => {
     expect(profileUrl('youtube', 'luna')).toBe('https://www.youtube.com/@luna');
     expect(profileUrl('tiktok', ' ')).toBeNull();
     expect(profileUrl('youtube', 'a/b')).toBe('https://www.youtube.com/@a%2Fb');
+  });
+});
+
+describe('the platforms a competition takes', () => {
+  it('reads combined options and refuses the others, naming what is taken', () => {
+    expect(competitionPostPlatforms(['TikTok + Instagram Reel'])).toEqual(['tiktok', 'instagram']);
+    expect(platformNotTakenMessage(['TikTok'], 'instagram')).toBe(
+      'This competition takes only TikTok videos',
+    );
+    expect(platformNotTakenMessage(['TikTok + YouTube Short'], 'instagram')).toBe(
+      'This competition takes only TikTok and YouTube videos',
+    );
+    expect(platformNotTakenMessage(['Instagram Reel', 'YouTube Short'], 'youtube')).toBeNull();
+  });
+
+  it('takes every platform when the options name none of them', () => {
+    expect(competitionPostPlatforms(['CapCut'])).toEqual(['tiktok', 'instagram', 'youtube']);
+    expect(platformNotTakenMessage([], 'youtube')).toBeNull();
   });
 });

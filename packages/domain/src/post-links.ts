@@ -15,6 +15,39 @@ export const POST_LINK_MESSAGES = {
   notStarted: 'This competition has not started yet',
 } as const;
 
+/**
+ * The refusal of a video on a platform the competition does not take, naming the ones it does:
+ * one fixed text per set of platforms, so the web translates it like any field message.
+ */
+export const PLATFORM_NOT_TAKEN_MESSAGES = {
+  tiktok: 'This competition takes only TikTok videos',
+  instagram: 'This competition takes only Instagram videos',
+  youtube: 'This competition takes only YouTube videos',
+  'tiktok+instagram': 'This competition takes only TikTok and Instagram videos',
+  'tiktok+youtube': 'This competition takes only TikTok and YouTube videos',
+  'instagram+youtube': 'This competition takes only Instagram and YouTube videos',
+} as const;
+
+/**
+ * The post platforms a competition's platform options name ('TikTok + Instagram Reel' gives
+ * tiktok and instagram). Options that name none of them (CapCut alone, an empty list) restrict
+ * nothing: every platform is taken (decision 0110).
+ */
+export function competitionPostPlatforms(options: readonly string[]): PostPlatform[] {
+  const named = new Set(
+    options.flatMap((option) => option.split('+').map((part) => part.trim().toLowerCase().split(/\s+/)[0])),
+  );
+  const taken = POST_PLATFORMS.filter((platform) => named.has(platform));
+  return taken.length ? taken : [...POST_PLATFORMS];
+}
+
+/** Why a video on `platform` cannot enter a competition with these platform options, or null. */
+export function platformNotTakenMessage(options: readonly string[], platform: PostPlatform): string | null {
+  const taken = competitionPostPlatforms(options);
+  if (taken.includes(platform)) return null;
+  return PLATFORM_NOT_TAKEN_MESSAGES[taken.join('+') as keyof typeof PLATFORM_NOT_TAKEN_MESSAGES];
+}
+
 export type ParsedPostLink =
   | { kind: 'post'; platform: PostPlatform; postId: string; url: string; handle: string | null }
   /** A TikTok short link: the server follows its redirect to the full video link. */

@@ -4,12 +4,14 @@ import {
   REVIEW_SCORES,
   VIEW_SPIKE_GROWTH_PER_HOUR,
   VIEW_SPIKE_MIN_VIEWS,
+  disqualificationChoicesFor,
   flagsRemovePost,
   isNoteOnly,
   resetReferralBonus,
   scorePost,
   viewSpike,
 } from './review.ts';
+import { isBlankRichText } from './rich-text.ts';
 
 const HOUR = 3_600_000;
 
@@ -135,5 +137,15 @@ describe('viewSpike', () => {
         expect(viewSpike(flat, 'tiktok')).toBeNull();
       }),
     );
+  });
+});
+
+describe("the Delete dialog's choices", () => {
+  it("offers 'Creative Direction Issue' only for a competition whose creative direction says something", () => {
+    expect(disqualificationChoicesFor(true)).toEqual(['none', 'general', 'creative-direction', 'volume']);
+    expect(disqualificationChoicesFor(false)).toEqual(['none', 'general', 'volume']);
+    for (const blank of [null, '', '  ', '<p></p>', '<p><br></p>', '<p>&nbsp;</p>'])
+      expect(isBlankRichText(blank), String(blank)).toBe(true);
+    expect(isBlankRichText('<p>Dance on the <strong>chorus</strong>.</p>')).toBe(false);
   });
 });

@@ -46,6 +46,14 @@ export const DISQUALIFICATION_LABELS: Record<DisqualificationChoice, string> = {
   'creative-direction': 'Creative Direction Issue',
   volume: 'Volume Issue',
 };
+/** Why 'Creative Direction Issue' is refused: the competition gave creators no direction to miss. */
+export const NO_CREATIVE_DIRECTION_MESSAGE =
+  'This competition has no creative direction: choose another reason';
+
+/** The Delete dialog's choices for a competition: the creative one only when it has a direction. */
+export const disqualificationChoicesFor = (hasCreativeDirection: boolean) =>
+  DISQUALIFICATION_CHOICES.filter((choice) => hasCreativeDirection || choice !== 'creative-direction');
+
 export const DELETE_POST_DIALOG = {
   title: 'Confirm deletion',
   body: 'Are You Sure You Want To Do This?',

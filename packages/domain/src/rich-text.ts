@@ -27,3 +27,14 @@ export const RICH_TEXT_TAGS = [
 
 /** The link schemes rich text keeps; any other link loses its address. */
 export const RICH_TEXT_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+/**
+ * Whether stored rich text says nothing a reader would see: no text once its tags, entities
+ * like &nbsp; and blanks are gone ('<p><br></p>' is what an emptied editor leaves).
+ */
+export const isBlankRichText = (html: string | null | undefined) =>
+  !html ||
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/gi, ' ')
+    .trim() === '';

@@ -1,4 +1,4 @@
-import type { EntryChannel, LeaderboardRow, ViewsKind } from '@preffy/domain';
+import type { EntryChannel, LeaderboardRow, RefreshFailure, ViewsKind } from '@preffy/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -191,8 +191,10 @@ export type PostsTable = RecordColumns & {
   author: string | null;
   statsCheckedAt: number | null;
   statsProvider: string | null;
-  /** Why the last refresh failed; null when it worked. */
+  /** Why the last refresh failed, in the provider's words; null when it worked. */
   statsError: string | null;
+  /** The same failure as a fixed reason (migration 0029); null when it worked. */
+  statsFailure: RefreshFailure | null;
   /** The automatic flags of the last check: JSON [{ code, message, values }] (migration 0006). */
   flags: Generated<string>;
   /** Staff restored the post: its flags are notes and never remove it again. */
@@ -248,6 +250,8 @@ export type JobTasksTable = {
   claimedBy: string | null;
   claimedUntil: number | null;
   error: string | null;
+  /** A failed task's fixed reason (Update Views is the kind with tasks; migration 0029). */
+  reason: RefreshFailure | null;
 };
 
 /** The last computed leaderboard: the domain's rows, with their flags as JSON. */

@@ -118,6 +118,12 @@ describe('the attack: duplicate submissions', () => {
     const competition = (
       await admin('/api/calendar/reservations', reservation('2032-05-03', 'Bulk Label'))
     ).json().competition as { id: string };
+    // Confirmed: a bulk email advertises only a competition that takes entries, never a hold.
+    await app.db
+      .updateTable('competitions')
+      .set({ isConfirmed: 1 })
+      .where('id', '=', competition.id)
+      .execute();
     const at = now();
     const emails = Array.from({ length: 20 }, (_, i) => `fan${i}@idem.test`);
     await app.db

@@ -115,6 +115,9 @@ describe('Send An Email sends one Idempotency-Key per submission', () => {
     fireEvent.click(screen.getByPlaceholderText('Search competitions'));
     fireEvent.click(await screen.findByRole('option', { name: 'Midnight Drive — Luna Vega' }));
     const send = () => fireEvent.click(screen.getByTestId('send-email'));
+    // The first click asks to confirm the number of people; the sends follow.
+    send();
+    await screen.findByTestId('send-confirmation');
 
     send();
     await waitFor(() => expect(keys).toHaveLength(1));

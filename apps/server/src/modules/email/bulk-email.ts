@@ -1,12 +1,13 @@
 import {
-  ANNOUNCE_UNCONFIRMED_MESSAGE,
+  BULK_COMPETITION_MESSAGES,
   BULK_KINDS,
   type BulkSelection,
   type BulkType,
   type OutreachBody,
 } from '@preffy/api';
-import { prizeTotal, promotionCreatorCount } from '@preffy/domain';
+import { prizeTotal, promotionCreatorCount, takesEntries } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { subscriberEmails } from '../winners/index.ts';
 import { findCompetitionToAdvertise, latestPromotion } from './email.repository.ts';
@@ -18,12 +19,16 @@ export type BulkEmail = {
   [K in EmailKind]: { kind: K; data: EmailData<K>; related?: { entity: string; id: string } };
 }[EmailKind];
 
+const competitionRefused = (code: 'NOT_CONFIRMED' | 'CLOSED', message: string) =>
+  new AppError(400, code, message, { fieldErrors: { competitionId: [message] } });
+
 /**
  * The bulk email for a competition, as its recipients will get it. Fancy and Basic advertise
  * the competition's prize total and link with ref=fancy / ref=basic; Promotion advertises the
  * remaining balance of the competition's promotion and is refused unless its balance and
  * amount are positive; the new-competition announcement gives the prize total and the plain
- * link, and is refused while the competition is on hold.
+ * link. Each is refused for a competition that does not take entries (a hold, closed, ended):
+ * its link would lead nowhere (decision 0110).
  */
 export async function bulkEmailFor(
   db: Database,
@@ -36,13 +41,19 @@ export async function bulkEmailFor(
   const related = { entity: 'competition', id: competition.id };
   const about = { competition: competition.name, organizer: competition.organizer };
 
+  // Every type links to the public page: a hold has none, an ended contest takes nothing.
+  if (!competition.isConfirmed) throw competitionRefused('NOT_CONFIRMED', BULK_COMPETITION_MESSAGES.onHold);
+  const flags = {
+    isConfirmed: true,
+    isClosed: competition.isClosed === 1,
+    hasEnded: competition.hasEnded === 1,
+    endDate: Number(competition.endDate),
+  };
+  if (!takesEntries(flags, now()))
+    throw competitionRefused('CLOSED', BULK_COMPETITION_MESSAGES.notTakingEntries);
+
   let amount = prizeTotal(JSON.parse(competition.prizes) as string[]).total;
   if (type === 'new-competition') {
-    if (!competition.isConfirmed) {
-      throw new AppError(400, 'NOT_CONFIRMED', ANNOUNCE_UNCONFIRMED_MESSAGE, {
-        fieldErrors: { competitionId: [ANNOUNCE_UNCONFIRMED_MESSAGE] },
-      });
-    }
     return {
       kind: BULK_KINDS[type],
       related,

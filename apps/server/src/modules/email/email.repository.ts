@@ -1,16 +1,22 @@
 import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
 import { matchesIndexedSearch } from '../../lib/paging.ts';
 
 /**
- * Competitions to pick for a bulk email: at most 20 matching the name or organizer, latest
- * first, and the one already picked (`include`) whether it matches or not.
+ * Competitions to pick for a bulk email: at most 20 matching the name or organizer that take
+ * entries (confirmed, not closed, not ended: `takesEntries`), latest first, and the one already
+ * picked (`include`) whether it matches or not, so its refusal can be shown on it.
  */
 export async function pickableCompetitions(db: Database, search: string | undefined, include?: string) {
   const pickable = db
     .selectFrom('competitions')
     .select(['id', 'name', 'organizer', 'isConfirmed'])
     .where('deleted', '=', 0);
-  let q = pickable;
+  let q = pickable
+    .where('isConfirmed', '=', 1)
+    .where('isClosed', '=', 0)
+    .where('hasEnded', '=', 0)
+    .where('endDate', '>', now());
   if (search) q = q.where((eb) => matchesIndexedSearch(db, eb, 'competitions', search));
   const rows = await q.orderBy('endDate', 'desc').limit(20).execute();
   const picked =
@@ -24,7 +30,7 @@ export async function pickableCompetitions(db: Database, search: string | undefi
 export const findCompetitionToAdvertise = (db: Database, competitionId: string) =>
   db
     .selectFrom('competitions')
-    .select(['id', 'name', 'organizer', 'prizes', 'isConfirmed'])
+    .select(['id', 'name', 'organizer', 'prizes', 'isConfirmed', 'isClosed', 'hasEnded', 'endDate'])
     .where('id', '=', competitionId)
     .where('deleted', '=', 0)
     .executeTakeFirst();

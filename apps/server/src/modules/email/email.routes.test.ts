@@ -19,8 +19,12 @@ beforeAll(async () => {
   app = await createTestApp();
   await seedDemoData(app.db);
   admin = (await signedInClient(app, 'admin')).client;
-  const competitions = await app.db.selectFrom('competitions').select(['id', 'isActive']).execute();
-  competitionId = competitions.find((c) => !c.isActive)!.id;
+  const competitions = await app.db
+    .selectFrom('competitions')
+    .select(['id', 'isActive', 'isConfirmed', 'hasEnded'])
+    .execute();
+  // Confirmed and still to come: a bulk email advertises only a competition that takes entries.
+  competitionId = competitions.find((c) => !c.isActive && c.isConfirmed && !c.hasEnded)!.id;
   activeCompetitionId = competitions.find((c) => c.isActive)!.id;
   for (let i = 0; i < 30; i++) await addWinner(`sub${String(i).padStart(2, '0')}@list.test`);
   await addWinner('gone@list.test', { isUnsubscribed: 1 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOUNCE_UNCONFIRMED_MESSAGE, OUTREACH_MESSAGES } from '@preffy/api';
+import { ANNOUNCE_UNCONFIRMED_MESSAGE, BULK_COMPETITION_MESSAGES, OUTREACH_MESSAGES } from '@preffy/api';
 import { createCompetition } from '../../../test/fixtures/competitions.ts';
 import { idempotentPoster } from '../../../test/fixtures/signed-in.ts';
 import { insertWinners } from '../../../test/fixtures/winners.ts';
@@ -122,6 +122,50 @@ describe('new-competition announcement (type new-competition of POST /api/email/
       .where('relatedId', '=', held.id)
       .execute();
     expect(queued).toEqual([]);
+  });
+
+  it('offers and sends only for competitions that take entries: not a hold, an ended or a closed one (issue 39)', async () => {
+    const open = await createCompetition(admin, { name: 'Entry Song Open', confirmed: true });
+    const held = await createCompetition(admin, { name: 'Entry Song Held' });
+    const closed = await createCompetition(admin, {
+      name: 'Entry Song Closed',
+      confirmed: true,
+      isClosed: true,
+    });
+    const ended = await createCompetition(admin, { name: 'Entry Song Ended', confirmed: true });
+    await app.db
+      .updateTable('competitions')
+      .set({ endDate: Date.now() - 60_000 })
+      .where('id', '=', ended.id)
+      .execute();
+    const offered = (await admin.get('/api/email/competitions?search=Entry Song')).json().items;
+    expect(offered.map((c: { name: string }) => c.name)).toEqual(['Entry Song Open']);
+
+    for (const type of ['fancy', 'basic', 'new-competition']) {
+      const refused = async (id: string) =>
+        (await admin.post('/api/email/bulk', { type, competitionId: id, selection: { all: true } })).json();
+      expect(await refused(held.id), type).toMatchObject({
+        code: 'NOT_CONFIRMED',
+        fieldErrors: { competitionId: [BULK_COMPETITION_MESSAGES.onHold] },
+      });
+      for (const id of [closed.id, ended.id])
+        expect(await refused(id), type).toMatchObject({
+          code: 'CLOSED',
+          fieldErrors: { competitionId: [BULK_COMPETITION_MESSAGES.notTakingEntries] },
+        });
+    }
+    const queued = await app.db
+      .selectFrom('emailMessages')
+      .select('id')
+      .where('relatedId', 'in', [held.id, closed.id, ended.id])
+      .execute();
+    expect(queued).toEqual([]);
+    const sent = await admin.post('/api/email/bulk', {
+      type: 'fancy',
+      competitionId: open.id,
+      selection: { emails: ['fan1@announce.test'] },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
   });
 
   it('lists the competition the row menu picked, whatever the search, with whether it is confirmed', async () => {

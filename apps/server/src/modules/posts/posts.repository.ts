@@ -1,5 +1,5 @@
 import type { ListPostsQuery } from '@preffy/api';
-import type { ViewsKind } from '@preffy/domain';
+import type { RefreshFailure, ViewsKind } from '@preffy/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
@@ -92,9 +92,21 @@ export async function insertPost(db: Database, post: Insertable<PostsTable>, ref
   });
 }
 
-/** A refresh that failed for this post: the reason is kept, its numbers stay as they were. */
-export const storeRefreshFailure = (db: Database, postId: string, error: string, at: number) =>
-  db.updateTable('posts').set({ statsCheckedAt: at, statsError: error }).where('id', '=', postId).execute();
+/**
+ * A refresh that failed for this post: the provider's words and their reason are kept, its
+ * numbers stay as they were.
+ */
+export const storeRefreshFailure = (
+  db: Database,
+  postId: string,
+  failure: { error: string; reason: RefreshFailure },
+  at: number,
+) =>
+  db
+    .updateTable('posts')
+    .set({ statsCheckedAt: at, statsError: failure.error, statsFailure: failure.reason })
+    .where('id', '=', postId)
+    .execute();
 
 /** A post's numbers as a refresh found them; answers its likes as stored (the bonus included). */
 export async function storeRefreshedStats(
@@ -139,6 +151,7 @@ export async function storeRefreshedStats(
       statsCheckedAt: at,
       statsProvider: provider,
       statsError: null,
+      statsFailure: null,
       updatedAt: at,
     }))
     .where('id', '=', postId)

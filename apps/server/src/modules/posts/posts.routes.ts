@@ -39,7 +39,9 @@ export async function postsRoutes(app: FastifyInstance) {
     );
     return reply
       .code(201)
-      .send({ post: { ...post, statsCheckedAt: null, statsProvider: null, statsError: null } });
+      .send({
+        post: { ...post, statsCheckedAt: null, statsProvider: null, statsError: null, statsFailure: null },
+      });
   });
 
   route(app, posts.import, async (request) => {

@@ -4,6 +4,7 @@ import {
   PLATFORM_NAMES,
   type PostPlatform,
   parsePostLink,
+  platformNotTakenMessage,
 } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
@@ -83,6 +84,9 @@ export async function addPost(
     throw linkError(
       `This link is for ${PLATFORM_NAMES[video.platform]}, not ${PLATFORM_NAMES[input.expectedPlatform as PostPlatform] ?? input.expectedPlatform}`,
     );
+  // Every channel, staff's too: a video on a platform the contest does not list cannot win it.
+  const notTaken = platformNotTakenMessage(JSON.parse(competition.platforms) as string[], video.platform);
+  if (notTaken) throw linkError(notTaken);
   const post = {
     ...newRecord(),
     competitionId: competition.id,

@@ -1,7 +1,7 @@
-import { FORM_MESSAGES, POST_LINK_MESSAGES } from '@preffy/domain';
+import { FORM_MESSAGES, PLATFORM_NOT_TAKEN_MESSAGES, POST_LINK_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompetition } from '../../../test/fixtures/competitions.ts';
+import { EVERY_PLATFORM, createCompetition } from '../../../test/fixtures/competitions.ts';
 import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { signedInClient } from '../../../test/test-app.ts';
 import { createFakeProviders, fakeProvidersConfig } from '../refresh/fake-providers.ts';
@@ -24,10 +24,15 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A confirmed competition that started yesterday (holds and future ones take no entries). */
-async function competition(flags: { isClosed?: boolean; confirmed?: boolean; startDate?: number } = {}) {
-  const { isClosed = false, confirmed = true, startDate = 'yesterday' } = flags;
-  return (await createCompetition(staff, { isClosed, confirmed, startDate })).id;
+/**
+ * A confirmed competition that started yesterday (holds and future ones take no entries), taking
+ * every platform unless told which.
+ */
+async function competition(
+  flags: { isClosed?: boolean; confirmed?: boolean; startDate?: number; platforms?: string[] } = {},
+) {
+  const { isClosed = false, confirmed = true, startDate = 'yesterday', platforms = EVERY_PLATFORM } = flags;
+  return (await createCompetition(staff, { isClosed, confirmed, startDate, platforms })).id;
 }
 
 /** A visitor's submission from the public page; each test comes from its own address. */
@@ -374,5 +379,73 @@ describe('partner ingestion', () => {
     expect((await admin.delete(`/api/partner-keys/${item.id}?version=1`)).statusCode).toBe(200);
     expect((await ingest(key, body)).statusCode).toBe(401);
     expect((await staff.post('/api/partner-keys', { name: 'x' })).statusCode).toBe(403);
+  });
+});
+
+describe('entries on a platform the competition does not list (issue 39)', () => {
+  const reel = 'https://www.instagram.com/reel/C9zYx8WvU7t/';
+  const short = 'https://www.youtube.com/shorts/tiktokonly1';
+  const video = 'https://www.tiktok.com/@ana/video/7301234500000000039';
+  const tiktokOnly = PLATFORM_NOT_TAKEN_MESSAGES.tiktok;
+
+  it('the public form refuses an Instagram reel and a YouTube Short on a TikTok-only contest, under the link', async () => {
+    const id = await competition({ platforms: ['TikTok'] });
+    for (const link of [reel, short]) {
+      const refused = await submit(id, { email: 'ana@c.test', creator: 'ana', link });
+      expect(refused.statusCode, link).toBe(400);
+      expect(refused.json().fieldErrors, link).toEqual({ link: [tiktokOnly] });
+    }
+    expect((await submit(id, { email: 'ana@c.test', creator: 'ana', link: video })).statusCode).toBe(201);
+    expect((await posts(id)).map((p) => p.platform)).toEqual(['tiktok']);
+
+    const both = await competition({ platforms: ['TikTok + Instagram Reel'] });
+    expect((await submit(both, { email: 'ana@c.test', creator: 'ana', link: reel })).statusCode).toBe(201);
+    const refused = await submit(both, { email: 'ana@c.test', creator: 'ana', link: short });
+    expect(refused.json().fieldErrors).toEqual({
+      link: [PLATFORM_NOT_TAKEN_MESSAGES['tiktok+instagram']],
+    });
+  });
+
+  it('a CSV import refuses such a row on its own, with the reason', async () => {
+    const id = await competition({ platforms: ['TikTok'] });
+    const csv = [
+      'link,email,creator,platform',
+      `${video},ana@c.test,ana,tiktok`,
+      `${reel},eve@c.test,eve,instagram`,
+    ].join('\n');
+    const response = await staff.post(`/api/competitions/${id}/posts/import`, { csv });
+    expect(response.json()).toEqual({
+      accepted: 1,
+      refused: 1,
+      rows: [
+        { row: 2, ok: true, link: video },
+        { row: 3, ok: false, errors: [tiktokOnly] },
+      ],
+    });
+  });
+
+  it('the partner API refuses such an entry and takes the others', async () => {
+    const admin = (await signedInClient(app, 'admin')).client;
+    const { key } = (await admin.post('/api/partner-keys', { name: 'Genni 39' })).json();
+    const id = await competition({ platforms: ['TikTok'] });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/posts',
+      headers: { 'x-api-key': key },
+      payload: {
+        competitionId: id,
+        posts: [
+          { email: 'g1@genni.test', creator: 'g1', link: short },
+          { email: 'g2@genni.test', creator: 'g2', link: video },
+        ],
+      },
+    });
+    expect(response.json()).toEqual({
+      accepted: 1,
+      results: [
+        { index: 0, ok: false, error: tiktokOnly },
+        { index: 1, ok: true, link: video },
+      ],
+    });
   });
 });

@@ -90,6 +90,7 @@ export function toReviewPost(
     statsCheckedAt: row.statsCheckedAt === null ? null : Number(row.statsCheckedAt),
     statsProvider: row.statsProvider,
     statsError: row.statsError,
+    statsFailure: row.statsFailure,
     deleted: row.deleted === 1,
     referralCount: Number(row.referralCount ?? 0),
     duplicateAttempts: Number(row.duplicateAttempts ?? 0),

@@ -1,5 +1,12 @@
 import type { ParsedBody, posts } from '@preffy/api';
-import { type DisqualificationChoice, POST_LINK_MESSAGES, type ReviewScore, scorePost } from '@preffy/domain';
+import {
+  type DisqualificationChoice,
+  NO_CREATIVE_DIRECTION_MESSAGE,
+  POST_LINK_MESSAGES,
+  type ReviewScore,
+  isBlankRichText,
+  scorePost,
+} from '@preffy/domain';
 import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
@@ -79,6 +86,7 @@ export function scoreReviewPost(
 /**
  * Delete from review: every choice but No Email queues the matching Post Disqualification
  * email to the creator, then the post is soft-deleted with the choice, all in one transaction.
+ * 'Creative Direction Issue' is refused for a competition without a creative direction.
  */
 export function disqualifyPost(
   db: Database,
@@ -90,6 +98,11 @@ export function disqualifyPost(
     const row = await livePost(trx, id, input.version);
     if (input.choice !== 'none') {
       const competition = await findCompetition(trx, row.competitionId);
+      // Its email tells the creator they missed the direction: there must be one to miss.
+      if (input.choice === 'creative-direction' && isBlankRichText(competition?.creativeDirection))
+        throw new AppError(400, 'VALIDATION', NO_CREATIVE_DIRECTION_MESSAGE, {
+          fieldErrors: { choice: [NO_CREATIVE_DIRECTION_MESSAGE] },
+        });
       await enqueueEmail(trx, {
         kind: 'post-disqualification',
         data: {

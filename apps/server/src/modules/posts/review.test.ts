@@ -1,4 +1,10 @@
-import { EMBED_ORIGINS, FORM_MESSAGES, POST_LINK_MESSAGES, REVIEW_PAGE_SIZE } from '@preffy/domain';
+import {
+  EMBED_ORIGINS,
+  FORM_MESSAGES,
+  NO_CREATIVE_DIRECTION_MESSAGE,
+  POST_LINK_MESSAGES,
+  REVIEW_PAGE_SIZE,
+} from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCompetition } from '../../../test/fixtures/competitions.ts';
@@ -192,9 +198,44 @@ describe('disqualification', () => {
       .where('relatedId', '=', postId)
       .execute();
 
+  const giveCreativeDirection = (competitionId: string, html = '<p>Dance on the chorus.</p>') =>
+    app.db
+      .updateTable('competitions')
+      .set({ creativeDirection: html })
+      .where('id', '=', competitionId)
+      .execute();
+
+  it("refuses 'Creative Direction Issue' for a competition without a creative direction, and sends nothing (issue 39)", async () => {
+    const c = await liveCompetition(staff);
+    for (const direction of [null, '<p><br></p>']) {
+      await app.db
+        .updateTable('competitions')
+        .set({ creativeDirection: direction })
+        .where('id', '=', c.id)
+        .execute();
+      const [id] = await insertQueuedPosts(app, c.id, 1);
+      const refused = await staff.post(`/api/posts/${id}/disqualify`, {
+        version: 1,
+        choice: 'creative-direction',
+      });
+      expect(refused.statusCode, String(direction)).toBe(400);
+      expect(refused.json().fieldErrors, String(direction)).toEqual({
+        choice: [NO_CREATIVE_DIRECTION_MESSAGE],
+      });
+      expect(await emailsFor(id!)).toEqual([]);
+      expect((await postRow(id!)).deleted).toBe(0);
+      // Another reason still deletes it.
+      expect(
+        (await staff.post(`/api/posts/${id}/disqualify`, { version: 1, choice: 'general' })).statusCode,
+      ).toBe(200);
+    }
+  });
+
   for (const [choice, reason] of Object.entries(REASONS))
     it(`${choice}: the matching Post Disqualification email to the creator, then a soft delete with the choice`, async () => {
       const c = await liveCompetition(staff);
+      // A direction to miss: 'Creative Direction Issue' is refused without one.
+      await giveCreativeDirection(c.id);
       const [id] = await insertQueuedPosts(app, c.id, 1);
       const post = await postRow(id!);
       const answer = await staff.post(`/api/posts/${id}/disqualify`, { version: 1, choice });

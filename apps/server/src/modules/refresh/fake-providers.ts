@@ -11,7 +11,10 @@ import type { AddressInfo } from 'node:net';
  * TikTok …0429 answers 429 once, …0500 always 500 on the primary (the fallback answers),
  * …0504 never answers on the primary (timeout; the fallback answers), …0404 is unknown to both;
  * TikTok photo posts (by post id) answer without a play count, as photo posts often do; …0404 is
- * unknown, …0200 is unknown too but answered 200 with an error body, as some scrapers do. Instagram ERR… answers 500; YouTube Gone… is missing from the answer.
+ * unknown, …0200 is unknown too but answered 200 with an error body, as some scrapers do. Instagram ERR… answers 500;
+ * Instagram LIMIT… always answers 429 (a spent plan); YouTube Gone… is missing from the answer;
+ * a YouTube call with a Quota… id answers 403 quotaExceeded, as YouTube does once the day's
+ * quota is spent.
  * A YouTube video's channel is UC + its id up to the first '-' (Chan-1 and Chan-2 share UCChan);
  * every channel is in the US, except channels of NoCountry… videos, which name no country, and
  * those of Down… videos, whose channels.list call answers 500.
@@ -121,6 +124,7 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
       if (!keyed) return json(res, 401, { error: 'bad key' });
       const code = url.searchParams.get('code') ?? '';
       if (code.startsWith('ERR')) return json(res, 500, { error: 'down' });
+      if (code.startsWith('LIMIT')) return json(res, 429, { error: 'monthly quota reached' });
       const s = stats(`instagram:${code}`);
       return json(res, 200, {
         like_count: s.likes,
@@ -149,6 +153,8 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
     if (youtubeList === 'videos' || youtubeList === 'channels') {
       if (!url.searchParams.get('key')) return json(res, 403, { error: { message: 'API key missing' } });
       if (ids.length > 50) return json(res, 400, { error: { message: 'too many ids' } });
+      if (ids.some((id) => id.startsWith('Quota')))
+        return json(res, 403, { error: { errors: [{ reason: 'quotaExceeded' }], message: 'quota' } });
     }
     if (youtubeList === 'videos') {
       return json(res, 200, {

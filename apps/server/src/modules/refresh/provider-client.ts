@@ -1,3 +1,5 @@
+import { type RefreshFailure, refreshFailureOfStatus } from '@preffy/domain';
+
 /**
  * What every social-data provider call goes through: a per-provider request rate (instead of
  * the legacy fixed 1 s stagger), a timeout, retries with backoff on 429, 5xx and network
@@ -9,6 +11,8 @@ export class ProviderError extends Error {
     message: string,
     /** Worth another provider (fallback) or a later try: timeouts, 429, 5xx, an open circuit. */
     readonly temporary: boolean,
+    /** What it means for the post, in the fixed words the web translates (decision 0111). */
+    readonly reason: RefreshFailure = 'provider-error',
   ) {
     super(message);
   }
@@ -67,7 +71,8 @@ export class ProviderClient {
     headers: Record<string, string>,
     read: (response: Response) => Promise<T>,
   ): Promise<T> {
-    if (this.circuitOpen) throw new ProviderError(`${this.name}: paused after repeated failures`, true);
+    if (this.circuitOpen)
+      throw new ProviderError(`${this.name}: paused after repeated failures`, true, 'no-answer');
     const retries = this.options.retries ?? 2;
     let lastError: ProviderError | undefined;
     let retryAfterMs: number | undefined;
@@ -89,7 +94,12 @@ export class ProviderClient {
           return body;
         }
         const temporary = response.status === 429 || response.status >= 500;
-        lastError = new ProviderError(`${this.name}: HTTP ${response.status}`, temporary);
+        const body = response.status === 403 ? await response.text().catch(() => '') : '';
+        lastError = new ProviderError(
+          `${this.name}: HTTP ${response.status}`,
+          temporary,
+          refreshFailureOfStatus(response.status, body),
+        );
         const retryAfter = Number(response.headers.get('retry-after'));
         if (Number.isFinite(retryAfter) && retryAfter > 0) retryAfterMs = Math.min(retryAfter * 1000, 10_000);
         if (!temporary) break;
@@ -98,6 +108,7 @@ export class ProviderClient {
         lastError = new ProviderError(
           `${this.name}: ${timedOut ? `no answer within ${this.options.timeoutMs} ms` : (error as Error).message}`,
           true,
+          'no-answer',
         );
       }
     }

@@ -58,7 +58,11 @@ describe('TikTok', () => {
 
   it('reports why when no provider knows the video', async () => {
     const result = await only('tiktok', tiktok('7301111111110404'));
-    expect(result).toEqual({ ok: false, error: 'tiktok: HTTP 404; tiktok-fallback: HTTP 404' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'tiktok: HTTP 404; tiktok-fallback: HTTP 404',
+      reason: 'not-found',
+    });
   });
 });
 
@@ -95,12 +99,13 @@ describe('TikTok photo posts', () => {
 
   it('reports an unknown photo post, without asking the video providers', async () => {
     const { result, asked } = await refreshed(photo('7302222222220404'));
-    expect(result).toEqual({ ok: false, error: 'tiktok-photo: HTTP 404' });
+    expect(result).toEqual({ ok: false, error: 'tiktok-photo: HTTP 404', reason: 'not-found' });
     expect(asked).toEqual(['GET /tiktok-photo/photo?post_id=7302222222220404']);
     // Some providers answer an unknown post with 200 and no post in it.
     expect(await only('tiktok', photo('7302222222220200'))).toEqual({
       ok: false,
       error: 'tiktok-photo: no photo post 7302222222220200 in the answer',
+      reason: 'not-found',
     });
   });
 
@@ -108,7 +113,11 @@ describe('TikTok photo posts', () => {
     const noPhoto = createStatsSources({ ...config, tiktokPhoto: null });
     const before = fake.requests.length;
     const result = (await noPhoto.tiktok.fetch([photo('7302222222222222224')])).get('7302222222222222224');
-    expect(result).toEqual({ ok: false, error: 'No TikTok photo provider is configured' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'No TikTok photo provider is configured',
+      reason: 'no-provider',
+    });
     expect(fake.requests.length).toBe(before);
   });
 });
@@ -120,6 +129,7 @@ describe('Instagram and YouTube', () => {
     expect(await only('instagram', { postId: 'ERRbroken', link: '' })).toEqual({
       ok: false,
       error: 'instagram: HTTP 500',
+      reason: 'provider-error',
     });
   });
 
@@ -161,6 +171,7 @@ describe('Instagram and YouTube', () => {
     expect(results.get('GoneVideo01')).toEqual({
       ok: false,
       error: 'youtube: the video is private, deleted or unknown',
+      reason: 'not-found',
     });
     expect([...results.values()].filter((r) => r.ok)).toHaveLength(59);
   });
@@ -222,12 +233,61 @@ describe('Instagram and YouTube', () => {
     expect((await none.youtube.fetch([{ postId: 'x', link: '' }])).get('x')).toEqual({
       ok: false,
       error: 'No YouTube data provider is configured',
+      reason: 'no-provider',
     });
     expect(
       (await none.tiktok.fetch([tiktok('7301111111111111112')])).get('7301111111111111112'),
     ).toMatchObject({
       ok: false,
       error: 'No TikTok data provider is configured',
+      reason: 'no-provider',
+    });
+  });
+});
+
+describe('why a refresh failed, in fixed reasons (issue 39)', () => {
+  const reasonOf = (result: StatsResult | undefined) => (result?.ok ? 'ok' : result?.reason);
+
+  it('a spent plan or daily quota is "provider limit reached"', async () => {
+    expect(reasonOf(await only('instagram', { postId: 'LIMITed1', link: '' }))).toBe('rate-limited');
+    const quota = await sources.youtube.fetch([{ postId: 'QuotaVideo1', link: '' }]);
+    expect(quota.get('QuotaVideo1')).toEqual({
+      ok: false,
+      error: 'youtube: HTTP 403',
+      reason: 'rate-limited',
+    });
+  });
+
+  it('a key the provider refuses is "key refused", not a missing video', async () => {
+    const wrongKey = createStatsSources({
+      ...config,
+      tiktok: { ...config.tiktok!, key: 'not-the-key' },
+      tiktokFallback: null,
+      instagram: { ...config.instagram!, key: 'not-the-key' },
+    });
+    const video = tiktok('7301111111111111113');
+    expect(reasonOf((await wrongKey.tiktok.fetch([video])).get(video.postId))).toBe('key-refused');
+    const post = (await wrongKey.instagram.fetch([{ postId: 'C9zYx8WvU7t', link: '' }])).get('C9zYx8WvU7t');
+    expect(post).toEqual({ ok: false, error: 'instagram: HTTP 401', reason: 'key-refused' });
+  });
+
+  it('a provider that never answers is "provider did not answer"', async () => {
+    const noFallback = createStatsSources({ ...config, tiktokFallback: null });
+    const video = tiktok('7301111111120504');
+    expect((await noFallback.tiktok.fetch([video])).get(video.postId)).toEqual({
+      ok: false,
+      error: 'tiktok: no answer within 300 ms',
+      reason: 'no-answer',
+    });
+  });
+
+  it('the fallback has the last word: a refused key on the first and no such video on the second is "not found"', async () => {
+    const firstRefused = createStatsSources({ ...config, tiktok: { ...config.tiktok!, key: 'not-the-key' } });
+    const video = tiktok('7301111111120404');
+    expect((await firstRefused.tiktok.fetch([video])).get(video.postId)).toEqual({
+      ok: false,
+      error: 'tiktok: HTTP 401; tiktok-fallback: HTTP 404',
+      reason: 'not-found',
     });
   });
 });

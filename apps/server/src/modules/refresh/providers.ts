@@ -1,4 +1,4 @@
-import { type PostPlatform, estimateViews } from '@preffy/domain';
+import { type PostPlatform, type RefreshFailure, estimateViews } from '@preffy/domain';
 import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
 import type { PostStats } from '../posts/index.ts';
 import { ProviderClient, ProviderError } from './provider-client.ts';
@@ -11,7 +11,9 @@ import { channelCountries } from './youtube-channels.ts';
 export type { PostStats };
 
 export type StatsTarget = { postId: string; link: string };
-export type StatsResult = { ok: true; stats: PostStats; provider: string } | { ok: false; error: string };
+/** A failure keeps the provider's words (`error`) and what they mean for the post (`reason`). */
+export type StatsResult =
+  { ok: true; stats: PostStats; provider: string } | { ok: false; error: string; reason: RefreshFailure };
 
 /** One platform's stats, for a batch of posts: an answer (stats or a reason) for each. */
 export interface StatsSource {
@@ -23,7 +25,15 @@ export interface StatsSource {
 
 export type { ProviderEndpoint, ProvidersConfig };
 
-const failed = (error: unknown): StatsResult => ({ ok: false, error: (error as Error).message });
+const reasonOf = (error: unknown): RefreshFailure =>
+  error instanceof ProviderError ? error.reason : 'provider-error';
+const failed = (error: unknown): StatsResult => ({
+  ok: false,
+  error: (error as Error).message,
+  reason: reasonOf(error),
+});
+/** No provider is configured for what the post needs. */
+export const noProvider = (error: string): StatsResult => ({ ok: false, error, reason: 'no-provider' });
 const found = (client: ProviderClient, stats: PostStats): StatsResult => ({
   ok: true,
   provider: client.name,
@@ -88,7 +98,9 @@ class TikTokSource implements StatsSource {
 
   private async one(target: StatsTarget): Promise<StatsResult> {
     if (isTikTokPhotoLink(target.link)) return this.photoPost(target).catch(failed);
-    const errors: string[] = this.clients.length ? [] : ['No TikTok data provider is configured'];
+    if (!this.clients.length) return noProvider('No TikTok data provider is configured');
+    const errors: string[] = [];
+    let reason: RefreshFailure = 'provider-error';
     for (const { client, endpoint } of this.clients) {
       try {
         const body = await client.getJson<{
@@ -98,7 +110,7 @@ class TikTokSource implements StatsSource {
           author?: { uniqueId?: string; nickname?: string };
           stats?: { diggCount?: number; playCount?: number; commentCount?: number; shareCount?: number };
         }>(`${endpoint.url}/video?url=${encodeURIComponent(target.link)}`, { 'x-api-key': endpoint.key });
-        if (!body.stats) throw new ProviderError(`${client.name}: no stats in the answer`, true);
+        if (!body.stats) throw new ProviderError(`${client.name}: no stats in the answer`, true, 'not-found');
         return found(client, {
           likes: num(body.stats.diggCount),
           ...viewsOf(body.stats.playCount),
@@ -109,14 +121,16 @@ class TikTokSource implements StatsSource {
           country: body.region ?? null,
         });
       } catch (error) {
+        // The last provider asked has the last word: the fallback is asked when the first fails.
+        reason = reasonOf(error);
         errors.push((error as Error).message);
       }
     }
-    return { ok: false, error: errors.join('; ') };
+    return { ok: false, error: errors.join('; '), reason };
   }
 
   private async photoPost(target: StatsTarget): Promise<StatsResult> {
-    if (!this.photo) return { ok: false, error: 'No TikTok photo provider is configured' };
+    if (!this.photo) return noProvider('No TikTok photo provider is configured');
     const { client, endpoint } = this.photo;
     const stats = await tiktokPhotoStats(client, endpoint, target.postId);
     return found(client, { ...stats, author: stats.author ?? (await this.oembedAuthor(target.link)) });
@@ -236,7 +250,7 @@ class YouTubeSource extends EndpointSource implements StatsSource {
               author: item.snippet?.channelTitle ?? null,
               country: countries.get(item.snippet?.channelId ?? '') ?? null,
             })
-          : { ok: false, error: 'youtube: the video is private, deleted or unknown' },
+          : { ok: false, error: 'youtube: the video is private, deleted or unknown', reason: 'not-found' },
       );
     }
     return out;
@@ -250,7 +264,7 @@ const unconfigured = (platform: PostPlatform, name: string): StatsSource => ({
   platform,
   batchSize: 50,
   fetch: async (targets) =>
-    new Map(targets.map((t) => [t.postId, { ok: false, error: `No ${name} data provider is configured` }])),
+    new Map(targets.map((t) => [t.postId, noProvider(`No ${name} data provider is configured`)])),
 });
 
 export function createStatsSources(config: ProvidersConfig): StatsSources {

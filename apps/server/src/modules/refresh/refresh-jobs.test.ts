@@ -128,6 +128,51 @@ describe('Update Views', () => {
     expect(good.statsProvider).toBe('youtube');
   });
 
+  it("counts the failures by reason in the job's result, and keeps each post's reason until a refresh works (issue 39)", async () => {
+    const competitionId = await competitionWithPosts(4);
+    const ids = (
+      await app.db
+        .selectFrom('posts')
+        .select('id')
+        .where('competitionId', '=', competitionId)
+        .orderBy('creator')
+        .execute()
+    ).map((p) => p.id);
+    const setPost = (id: string, fields: { postId: string; platform?: string }) =>
+      app.db.updateTable('posts').set(fields).where('id', '=', id).execute();
+    await setPost(ids[0]!, { postId: `GoneVideo${competitionId.slice(0, 2)}` });
+    await setPost(ids[1]!, { postId: `GoneVideo${competitionId.slice(2, 4)}` });
+    await setPost(ids[2]!, { postId: 'LIMITreached', platform: 'instagram' });
+
+    const worker = new JobWorker(app.db, sources);
+    const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();
+    while ((await worker.tick()) > 0);
+    expect(await job(j.id)).toMatchObject({
+      status: 'done',
+      done: 1,
+      failed: 3,
+      failures: [
+        { reason: 'not-found', count: 2 },
+        { reason: 'rate-limited', count: 1 },
+      ],
+    });
+    const reasons = async () => {
+      const list = (await staff.get(`/api/competitions/${competitionId}/posts?pageSize=10`)).json();
+      return ids.map((id) => list.items.find((p: { id: string }) => p.id === id).statsFailure);
+    };
+    expect(await reasons()).toEqual(['not-found', 'not-found', 'rate-limited', null]);
+
+    // The video is back: the next refresh reads it and its reason goes.
+    await setPost(ids[0]!, { postId: `Back${competitionId.slice(0, 7)}` });
+    const { job: again } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();
+    while ((await worker.tick()) > 0);
+    expect((await job(again.id)).failures).toEqual([
+      { reason: 'not-found', count: 1 },
+      { reason: 'rate-limited', count: 1 },
+    ]);
+    expect(await reasons()).toEqual([null, 'not-found', 'rate-limited', null]);
+  });
+
   it('shares a job between two workers without refreshing any post twice', async () => {
     const competitionId = await competitionWithPosts(400);
     const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();

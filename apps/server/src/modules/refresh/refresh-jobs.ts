@@ -4,7 +4,7 @@ import { newId, now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../../plugins/jobs/job-runner.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { checkPostFlags, storeRefreshFailure, storeRefreshedStats } from '../posts/index.ts';
-import type { StatsResult, StatsSource, StatsSources } from './providers.ts';
+import { type StatsResult, type StatsSource, type StatsSources, noProvider } from './providers.ts';
 
 // The routes still import these from here; modules/jobs owns them.
 export { cancelJob, findJob, latestJob } from '../../plugins/jobs/jobs.repository.ts';
@@ -81,7 +81,11 @@ export function refreshViewsHandler(sources: StatsSources, timeZone: string): Jo
       for (const task of tasks) {
         const post = byId.get(task.subject);
         if (!post) {
-          await context.complete(task, { ok: false, error: 'The post no longer exists' });
+          await context.complete(task, {
+            ok: false,
+            error: 'The post no longer exists',
+            reason: 'post-gone',
+          });
           continue;
         }
         const { id: _id, ...fields } = post;
@@ -119,7 +123,7 @@ async function refreshPlatform(
   tasks: PostTask[],
   context: RefreshContext,
 ) {
-  const unsupported = `No data provider for ${platform}`;
+  const unsupported = noProvider(`No data provider for ${platform}`);
   // Older posts may lack the platform id: read it from the link.
   const videoIdOf = (t: PostTask) => {
     const parsed = parsePostLink(t.link);
@@ -132,8 +136,9 @@ async function refreshPlatform(
       await record(context, task, {
         ok: false,
         error: 'The link is not a recognised TikTok, Instagram or YouTube video',
+        reason: 'invalid-link',
       });
-    else if (!source) await record(context, task, { ok: false, error: unsupported });
+    else if (!source) await record(context, task, unsupported);
     else known.push({ task, videoId });
   }
   if (!source) return;
@@ -142,8 +147,7 @@ async function refreshPlatform(
   const caller = async () => {
     for (let call = calls[next++]; call; call = calls[next++]) {
       const results = await source.fetch(call.map((k) => ({ postId: k.videoId, link: k.task.link })));
-      for (const { task, videoId } of call)
-        await record(context, task, results.get(videoId) ?? { ok: false, error: unsupported });
+      for (const { task, videoId } of call) await record(context, task, results.get(videoId) ?? unsupported);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CALLS_IN_FLIGHT, calls.length) }, caller));
@@ -153,9 +157,9 @@ async function refreshPlatform(
 function record(context: RefreshContext, task: PostTask, result: StatsResult) {
   const at = now();
   if (!result.ok) {
-    const error = result.error.slice(0, 500);
-    return context.complete(task, { ok: false, error }, (trx) =>
-      storeRefreshFailure(trx, task.subject, error, at),
+    const failure = { error: result.error.slice(0, 500), reason: result.reason };
+    return context.complete(task, { ok: false, ...failure }, (trx) =>
+      storeRefreshFailure(trx, task.subject, failure, at),
     );
   }
   const s = result.stats;

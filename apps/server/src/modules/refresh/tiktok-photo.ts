@@ -35,7 +35,7 @@ export async function tiktokPhotoStats(
   const post = body.data;
   // Some scrapers answer an unknown post with 200 and an empty or error body.
   if (!post?.statistics)
-    throw new ProviderError(`${client.name}: no photo post ${postId} in the answer`, false);
+    throw new ProviderError(`${client.name}: no photo post ${postId} in the answer`, false, 'not-found');
   return {
     likes: num(post.statistics.digg_count),
     ...viewsOf(post.statistics.play_count),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RefreshFailure } from '@preffy/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -11,7 +12,8 @@ type RunnableJob = { id: string; kind: string; competitionId: string; createdBy:
 /** A task this runner holds: `subject` says what it works on (Update Views: a post's id). */
 export type ClaimedTask = { id: string; jobId: string; subject: string };
 
-type TaskOutcome = { ok: true } | { ok: false; error: string };
+/** A failure may name its reason in the fixed words the job's result counts (decision 0111). */
+type TaskOutcome = { ok: true } | { ok: false; error: string; reason?: RefreshFailure };
 
 type JobContext = { db: Database; log?: FastifyBaseLogger };
 
@@ -370,6 +372,7 @@ export class JobRunner {
         .set({
           status: outcome.ok ? 'done' : 'failed',
           error: outcome.ok ? null : outcome.error.slice(0, 500),
+          reason: outcome.ok ? null : (outcome.reason ?? null),
         })
         .where('id', '=', task.id)
         .where('claimedBy', '=', this.id)

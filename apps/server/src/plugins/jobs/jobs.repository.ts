@@ -1,10 +1,17 @@
+import type { RefreshFailure } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import type { JobsTable } from '../../db/schema.ts';
 import { newId, now } from '../../lib/clock.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 
 /** A job with its progress: `running` and `queued` count its open tasks. */
-type Job = Omit<JobsTable, 'error'> & { error: string | null; running: number; queued: number };
+type Job = Omit<JobsTable, 'error'> & {
+  error: string | null;
+  running: number;
+  queued: number;
+  /** Failed tasks by the reason their kind gave. */
+  failures: { reason: RefreshFailure; count: number }[];
+};
 
 type NewJob = { competitionId: string; kind: string; createdBy: string | null };
 
@@ -88,7 +95,22 @@ export async function findJob(db: Database, id: string): Promise<Job> {
     .groupBy('status')
     .execute();
   const of = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
-  return { ...job, running: of('running'), queued: of('queued') };
+  const failures = await db
+    .selectFrom('jobTasks')
+    .select(['reason', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('jobId', '=', id)
+    .where('status', '=', 'failed')
+    .where('reason', 'is not', null)
+    .groupBy('reason')
+    .execute();
+  return {
+    ...job,
+    running: of('running'),
+    queued: of('queued'),
+    failures: failures
+      .map((f) => ({ reason: f.reason!, count: Number(f.n) }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+  };
 }
 
 /** The newest job of a kind for a competition, so a reloaded page finds its progress again. */

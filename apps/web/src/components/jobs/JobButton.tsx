@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { latestJobQuery, useCancelJob, useStartJob } from '../../lib/api/jobs.ts';
+import { jobFailuresText } from './refresh-failures.ts';
 
 const isOpen = (job: Job | null | undefined) => job?.status === 'queued' || job?.status === 'running';
 
@@ -37,11 +38,16 @@ export function JobButton({
       onFinished();
       notifications.show({
         color: job.status === 'done' ? (job.failed ? 'yellow' : 'green') : 'gray',
-        message: t(`job.finished.${job.status === 'done' ? 'done' : 'stopped'}`, {
-          done: job.done,
-          failed: job.failed,
-          total: job.total,
-        }),
+        message: [
+          t(`job.finished.${job.status === 'done' ? 'done' : 'stopped'}`, {
+            done: job.done,
+            failed: job.failed,
+            total: job.total,
+          }),
+          jobFailuresText(job),
+        ]
+          .filter(Boolean)
+          .join(' '),
       });
     }
     wasOpen.current = isOpen(job);
@@ -50,6 +56,7 @@ export function JobButton({
   const cancel = useCancelJob(competitionId, kind);
   const running = isOpen(job);
   const finished = job ? job.done + job.failed : 0;
+  const failures = job ? jobFailuresText(job) : null;
   return (
     <Stack gap={4} miw={220}>
       <Group gap="xs">
@@ -73,6 +80,11 @@ export function JobButton({
           <Text size="xs" c="dimmed" data-testid={`job-${kind}`}>
             {t(`job.status.${job.status}`, { done: job.done, failed: job.failed, total: job.total })}
           </Text>
+          {failures && (
+            <Text size="xs" c="orange.9" data-testid={`job-${kind}-failures`}>
+              {failures}
+            </Text>
+          )}
         </>
       )}
     </Stack>

@@ -10,3 +10,11 @@ export function viewsText(post: { views: number; viewsKind: ViewsKind }, format:
   if (post.viewsKind === 'estimated') return i18n.t('viewsEstimated', { views: format(post.views) });
   return format(post.views);
 }
+
+/**
+ * A count no refresh has read yet (no provider ever answered for the post): its 0 is not a
+ * count, so it reads 'Unknown'; a number typed in or imported is shown as it is.
+ */
+export function countText(n: number, post: { statsProvider: string | null }, format: (n: number) => string) {
+  return n === 0 && post.statsProvider === null ? i18n.t('viewsUnknown') : format(n);
+}

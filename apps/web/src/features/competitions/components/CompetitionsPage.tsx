@@ -1,6 +1,12 @@
 import { Badge, Button, Group, NativeSelect, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { COMPETITION_STATES, type CompetitionState, holdLabel, roleMeets } from '@preffy/domain';
+import {
+  COMPETITION_STATES,
+  type CompetitionState,
+  holdLabel,
+  roleMeets,
+  takesEntries,
+} from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -154,8 +160,9 @@ export function CompetitionsPage({
       label: t(`menu.${label}`),
       onClick: () => void navigate({ to, search: { id: c.id } }),
     })),
-    // The Email page is the admins'; a competition on hold is not announced (it may still move).
-    ...(isAdmin && c.isConfirmed
+    // The Email page is the admins'. Only a competition that takes entries is announced: a hold
+    // may still move and has no page, an ended or closed one takes nothing (decision 0110).
+    ...(isAdmin && takesEntries({ ...c, hasEnded: c.state === 'completed' }, Date.now())
       ? [
           {
             label: t('menu.announce'),

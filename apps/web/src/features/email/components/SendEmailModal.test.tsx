@@ -83,7 +83,7 @@ describe('announcing a new competition', () => {
     });
 
     fireEvent.click(within(dialog).getByTestId('send-email'));
-    expect((await within(dialog).findByTestId('announce-confirmation')).textContent).toContain(
+    expect((await within(dialog).findByTestId('send-confirmation')).textContent).toContain(
       'This announces the competition to 42 subscribers',
     );
     expect(sends(asked)).toHaveLength(0);
@@ -105,14 +105,38 @@ describe('announcing a new competition', () => {
     openAnnouncement();
     const dialog = await screen.findByRole('dialog', { name: 'Send An Email To 42 Users' });
     fireEvent.click(within(dialog).getByTestId('send-email'));
-    await within(dialog).findByTestId('announce-confirmation');
+    await within(dialog).findByTestId('send-confirmation');
     fireEvent.click(within(dialog).getByText('Basic'));
-    expect(within(dialog).queryByTestId('announce-confirmation')).toBeNull();
+    expect(within(dialog).queryByTestId('send-confirmation')).toBeNull();
     fireEvent.click(within(dialog).getByText('New competition'));
 
     fireEvent.click(within(dialog).getByTestId('send-email'));
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Confirm: send to 42 subscribers' }));
     expect(await within(dialog).findByText(refusal.message)).toBeTruthy();
     await waitFor(() => expect(sends(asked)).toHaveLength(1));
+  });
+});
+
+describe('any bulk email (issue 39)', () => {
+  it('warns before sending, naming how many people it goes to', async () => {
+    const asked = stubServer();
+    renderPage('/email', () => (
+      <SendEmailModal
+        selection={{ emails: ['a@x.test'] }}
+        count={1}
+        initial={{ type: 'basic', competitionId: 'c1' }}
+        onClose={() => {}}
+        onSent={() => {}}
+      />
+    ));
+    const dialog = await screen.findByRole('dialog', { name: 'Send An Email To 1 User' });
+    fireEvent.click(within(dialog).getByTestId('send-email'));
+    expect((await within(dialog).findByTestId('send-confirmation')).textContent).toBe(
+      'This sends the email to 1 subscriber. Read the preview above; unsubscribed and banned addresses are skipped.',
+    );
+    expect(sends(asked)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm: send to 1 subscriber' }));
+    await waitFor(() => expect(sends(asked)).toHaveLength(1));
+    expect(sends(asked)[0]!.body).toMatchObject({ type: 'basic', competitionId: 'c1' });
   });
 });

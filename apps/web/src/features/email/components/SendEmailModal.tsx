@@ -16,8 +16,9 @@ import { EmailPreview } from './EmailPreview.tsx';
 export type SendEmailInitial = { type: BulkType; competitionId: string };
 
 /**
- * 'Send An Email To N Users': type, competition, preview, then delivery progress. An
- * announcement of a new competition is sent only once its preview is read and confirmed.
+ * 'Send An Email To N Users': type, competition (only those that take entries are offered),
+ * preview, then delivery progress. Every email is sent only once its preview is shown and the
+ * number of people it goes to confirmed.
  */
 export function SendEmailModal({
   selection,
@@ -77,7 +78,7 @@ export function SendEmailModal({
 
   const submit = () => {
     if (!competitionId) return setCompetitionError(t('competitionRequired'));
-    if (announcing && !confirming) {
+    if (!confirming) {
       setShowPreview(true);
       setConfirming(true);
       return;
@@ -158,8 +159,8 @@ export function SendEmailModal({
             </Group>
           </Group>
           {confirming && (
-            <Alert color="blue" data-testid="announce-confirmation">
-              {t('announce.body', { count })}
+            <Alert color="blue" data-testid="send-confirmation">
+              {t(announcing ? 'announce.body' : 'announce.sendBody', { count })}
             </Alert>
           )}
           {showPreview && preview.data && <EmailPreview email={preview.data} />}

@@ -37,6 +37,7 @@ import { platformName } from '../../../lib/labels.ts';
 import { whyHere } from '../why-here.ts';
 import type { EntriesTab } from '../entries-tabs.ts';
 import { viewsText } from '../../../components/posts/views-text.ts';
+import { refreshFailureText } from '../../../components/jobs/refresh-failures.ts';
 
 // The chart library loads only when someone opens a history.
 const SnapshotsModal = lazy(() =>
@@ -164,8 +165,9 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
       cell: (p) =>
         p.statsError ? (
           <Tooltip label={p.statsError} multiline w={320}>
+            {/* The reason in words; the provider's own, for staff who dig, in the tooltip. */}
             <Text size="sm" c="red" lineClamp={2} data-testid="stats-error">
-              {p.statsError}
+              {p.statsFailure ? refreshFailureText(p.statsFailure) : p.statsError}
             </Text>
           </Tooltip>
         ) : null,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { useImportPosts } from '../api/leaderboard.ts';
 import { FormError } from '../../../components/forms/FormError.tsx';
+import { translateServerMessage } from '../../../lib/i18n/index.ts';
 
 /** Import posts from a CSV file: link, email, creator, platform, optional likes and views. */
 export function ImportPostsModal({ competitionId, onClose }: { competitionId: string; onClose: () => void }) {
@@ -57,7 +58,7 @@ export function ImportPostsModal({ competitionId, onClose }: { competitionId: st
               {refused.map((r) => (
                 <Table.Tr key={r.row}>
                   <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{r.errors?.join('; ')}</Table.Td>
+                  <Table.Td>{r.errors?.map(translateServerMessage).join('; ')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

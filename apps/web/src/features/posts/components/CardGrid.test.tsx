@@ -8,6 +8,7 @@ import '../../../lib/i18n/index.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { signedInQueryClient } from '../../../test/account.ts';
 import { post } from './review-post-fixture.ts';
+import { testCompetition } from '../../../test/competition.ts';
 
 type Call = { method: string; url: string; body: unknown; key: string | null };
 /**
@@ -29,6 +30,8 @@ function stubServer(
       key: new Headers(init.headers).get('idempotency-key'),
     };
     calls.push(call);
+    if (url === '/api/competitions/c1')
+      return Response.json({ competition: { ...testCompetition, creativeDirection: storedDirection } });
     if (url.startsWith('/api/competitions/c1/review')) {
       const page = Number(new URL(url, 'http://app.test').searchParams.get('after') ?? 0);
       const total = pages.flat().filter((p) => p.bonusLikes === null).length;
@@ -43,7 +46,13 @@ function stubServer(
   });
   return calls;
 }
-afterEach(() => vi.unstubAllGlobals());
+/** The competition's creative direction, as its page was read (the Delete dialog depends on it). */
+const DIRECTION = '<p>Dance on the chorus.</p>';
+let storedDirection: string | null = DIRECTION;
+afterEach(() => {
+  vi.unstubAllGlobals();
+  storedDirection = DIRECTION;
+});
 // jsdom does not scroll.
 Element.prototype.scrollIntoView ??= () => {};
 
@@ -323,5 +332,25 @@ describe("a review card's country", () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe('the Delete dialog (issue 39)', () => {
+  it.each([
+    [null, 'no creative direction'],
+    ['<p><br></p>', 'an emptied editor'],
+  ])("offers no 'Creative Direction Issue' for a competition with %s (%s)", async (direction, _what) => {
+    storedDirection = direction;
+    const calls = stubServer(() => new Response('{}', { status: 500 }));
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/competitions/c1')).toBe(true));
+    key('d');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion' });
+    const choices = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((text) => text !== 'Cancel' && text !== '');
+    expect(choices).toEqual(['No Email', 'General Disqualification', 'Volume Issue']);
   });
 });

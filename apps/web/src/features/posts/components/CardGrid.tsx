@@ -1,12 +1,13 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReviewPost, reviewPostSchema } from '@preffy/api';
-import type { DisqualificationChoice } from '@preffy/domain';
+import { type DisqualificationChoice, isBlankRichText } from '@preffy/domain';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
+import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import {
   type CardList,
@@ -53,6 +54,8 @@ export function CardGrid({
   const { t } = useTranslation('posts');
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(cardsQuery(list, competitionId));
+  // The Delete dialog offers 'Creative Direction Issue' only when there is a direction to miss.
+  const competition = useCompetition(competitionId);
   const cards = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const [rawCurrent, setCurrent] = useState(0);
@@ -300,6 +303,7 @@ export function CardGrid({
       {deleting && (
         <DeletePostDialog
           post={deleting}
+          hasCreativeDirection={!isBlankRichText(competition.data?.competition.creativeDirection)}
           pending={choice}
           onChoose={(c) => run(deleting, { kind: 'delete', choice: c })}
           onClose={() => {

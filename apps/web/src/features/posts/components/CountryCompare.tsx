@@ -17,34 +17,40 @@ function countryName(value: string, language: string) {
 }
 
 /**
- * The provider's country beside the one stored on the post: green when they are the same,
- * red otherwise (also when either is unknown), and it says which two it compared. With neither
- * known (a YouTube channel that names no country, say) the Invalid Country check had nothing to
- * judge, and the card says so rather than passing the post silently. The card does not know the
- * competition's limits, so it says so whether or not the competition limits countries.
+ * The provider's country beside the one stored on the post: green when they are the same, red
+ * when both are known and differ, grey when either is unknown (a new post before its first
+ * refresh, a provider that names none): unknown is not a mismatch. With neither known (a YouTube
+ * channel that names no country, say) the Invalid Country check had nothing to judge, and the
+ * card says so rather than passing the post silently. The card does not know the competition's
+ * limits, so it says so whether or not the competition limits countries.
  */
 export function CountryCompare({ provider, stored }: { provider: string | null; stored: string | null }) {
   const { t } = useTranslation('posts');
   const language = currentLanguage();
   const name = (v: string | null) => (v?.trim() ? countryName(v, language) : t('country.unknown'));
+  const known = !!provider?.trim() && !!stored?.trim();
   const match = same(provider, stored);
+  const tone = !known ? 'gray' : match ? 'green' : 'red';
   return (
     <Paper
-      bg={match ? 'green.1' : 'red.1'}
+      bg={`${tone}.1`}
       px="xs"
       py={4}
       radius="sm"
       data-testid="country-compare"
-      data-match={match}
+      data-match={known ? match : 'unknown'}
     >
-      <Text size="sm" fw={600} c={match ? 'green.9' : 'red.9'}>
-        {match
-          ? t('country.match', { country: name(stored) })
-          : t('country.mismatch', { provider: name(provider), stored: name(stored) })}
-      </Text>
-      {!provider?.trim() && !stored?.trim() && (
-        <Text size="sm" c="red.9" data-testid="country-uncheckable">
+      {!provider?.trim() && !stored?.trim() ? (
+        <Text size="sm" fw={600} c="gray.9" data-testid="country-uncheckable">
           {t('country.uncheckable')}
+        </Text>
+      ) : (
+        <Text size="sm" fw={600} c={`${tone}.9`}>
+          {!known
+            ? t('country.partlyUnknown', { provider: name(provider), stored: name(stored) })
+            : match
+              ? t('country.match', { country: name(stored) })
+              : t('country.mismatch', { provider: name(provider), stored: name(stored) })}
         </Text>
       )}
     </Paper>

@@ -1,19 +1,22 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import type { ReviewPost } from '@preffy/api';
-import { DISQUALIFICATION_CHOICES, type DisqualificationChoice } from '@preffy/domain';
+import { type DisqualificationChoice, disqualificationChoicesFor } from '@preffy/domain';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Delete from review: 'Confirm deletion', and one button per choice (No Email, or one of the
- * three Post Disqualification emails to the creator). Choosing is the confirmation.
+ * Post Disqualification emails to the creator; Creative Direction Issue only when the
+ * competition has a creative direction). Choosing is the confirmation.
  */
 export function DeletePostDialog({
   post,
+  hasCreativeDirection,
   pending,
   onChoose,
   onClose,
 }: {
   post: ReviewPost;
+  hasCreativeDirection: boolean;
   /** The choice being sent, if any. */
   pending: DisqualificationChoice | null;
   onChoose: (choice: DisqualificationChoice) => void;
@@ -27,7 +30,7 @@ export function DeletePostDialog({
         <Text size="sm" c="dimmed">
           {t('delete.emailHint', { email: post.email })}
         </Text>
-        {DISQUALIFICATION_CHOICES.map((choice, i) => (
+        {disqualificationChoicesFor(hasCreativeDirection).map((choice, i) => (
           <Button
             key={choice}
             color={choice === 'none' ? 'gray' : 'red'}

@@ -31,6 +31,7 @@ const post: AdminPost = {
   statsCheckedAt: null,
   statsProvider: null,
   statsError: null,
+  statsFailure: null,
   competitionId: 'c1',
   competitionName: 'Song',
   deleted: false,

@@ -64,6 +64,37 @@ describe('a review card', () => {
     expect(within(card).getByTestId('card-referrals').textContent).toBe('3 referrals');
   });
 
+  it('says why the last refresh failed, in words, and shows numbers no refresh has read as unknown, not 0', () => {
+    const failed = renderCard(
+      post(1, {
+        likes: 0,
+        views: 0,
+        comments: 0,
+        viewsKind: 'reported',
+        statsProvider: null,
+        statsCheckedAt: 1,
+        statsError: 'tiktok: HTTP 404; tiktok-fallback: HTTP 404',
+        statsFailure: 'not-found',
+      }),
+    );
+    expect(within(failed).getByTestId('card-refresh-failure').textContent).toBe(
+      'Last refresh failed: video not found or private',
+    );
+    expect(['Views', 'Likes', 'Comments'].map((label) => statOf(failed, label))).toEqual([
+      'Unknown',
+      'Unknown',
+      'Unknown',
+    ]);
+  });
+
+  it('shows a real 0 once a provider has read the numbers, and no failure after a refresh that worked', () => {
+    const card = renderCard(
+      post(1, { likes: 0, views: 0, comments: 0, statsProvider: 'tiktok', statsCheckedAt: 1 }),
+    );
+    expect(['Views', 'Likes', 'Comments'].map((label) => statOf(card, label))).toEqual(['0', '0', '0']);
+    expect(within(card).queryByTestId('card-refresh-failure')).toBeNull();
+  });
+
   it('counts a single referral in the singular', () => {
     const card = renderCard(post(1, { referralCount: 1 }));
     expect(within(card).getByTestId('card-referrals').textContent).toBe('1 referral');
@@ -79,6 +110,21 @@ describe('a review card', () => {
       const compare = within(card).getByTestId('country-compare');
       expect(compare.getAttribute('data-match')).toBe(match);
       expect(compare.getAttribute('style')).toContain(`var(--mantine-color-${colour}-1)`);
+      expect(compare.textContent).toBe(text);
+    },
+  );
+
+  it.each([
+    [null, null, 'Country unknown: the Invalid Country check could not run'],
+    [null, 'US', 'Country unknown: provider United States, post unknown'],
+    ['FR', null, 'Country unknown: provider unknown, post France'],
+  ])(
+    'draws an unknown country (post %s, provider %s) grey, not as a red mismatch',
+    (country, providerCountry, text) => {
+      const card = renderCard(post(1, { country, providerCountry }));
+      const compare = within(card).getByTestId('country-compare');
+      expect(compare.getAttribute('data-match')).toBe('unknown');
+      expect(compare.getAttribute('style')).toContain('var(--mantine-color-gray-1)');
       expect(compare.textContent).toBe(text);
     },
   );

@@ -13,7 +13,8 @@ import { FlagList } from './FlagList.tsx';
 import { CardFieldEditor } from './CardFieldEditor.tsx';
 import { CountryCompare } from './CountryCompare.tsx';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
-import { viewsText } from '../../../components/posts/views-text.ts';
+import { countText, viewsText } from '../../../components/posts/views-text.ts';
+import { refreshFailureText } from '../../../components/jobs/refresh-failures.ts';
 
 export type CardActions = {
   /** Staff act; organizers see the card read-only. */
@@ -106,10 +107,20 @@ export function ReviewCard({
         </div>
         <CountryCompare provider={post.providerCountry} stored={post.country} />
         <SimpleGrid cols={3} spacing="xs">
-          <Stat label={t('card.views')} value={viewsText(post, count)} />
-          <Stat label={t('card.likes')} value={count(post.likes)} />
-          <Stat label={t('card.comments')} value={count(post.comments)} />
+          <Stat
+            label={t('card.views')}
+            value={
+              post.viewsKind === 'reported' ? countText(post.views, post, count) : viewsText(post, count)
+            }
+          />
+          <Stat label={t('card.likes')} value={countText(post.likes, post, count)} />
+          <Stat label={t('card.comments')} value={countText(post.comments, post, count)} />
         </SimpleGrid>
+        {post.statsFailure && (
+          <Text size="sm" c="orange.9" data-testid="card-refresh-failure">
+            {t('card.refreshFailed', { reason: refreshFailureText(post.statsFailure) })}
+          </Text>
+        )}
         {post.flags.length > 0 && (
           <FlagList
             flags={post.flags}

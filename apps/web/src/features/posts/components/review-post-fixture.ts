@@ -25,6 +25,7 @@ export const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => (
   statsCheckedAt: null,
   statsProvider: null,
   statsError: null,
+  statsFailure: null,
   deleted: false,
   referralCount: 0,
   duplicateAttempts: 0,

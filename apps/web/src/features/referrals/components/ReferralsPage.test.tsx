@@ -33,6 +33,7 @@ const post = {
   statsCheckedAt: null,
   statsProvider: null,
   statsError: null,
+  statsFailure: null,
   competitionId: 'c1',
   competitionName: 'Song',
   deleted: false,
