@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { requireChartDays } from '../../lib/day-range.ts';
 import { countUnseen } from '../inquiries/index.ts';
-import { paymentTotals } from '../payments/index.ts';
+import { prizeMoney } from '../payments/index.ts';
 import {
   type Viewer,
   endedOrActive,
@@ -72,13 +72,13 @@ export async function getTiles(db: Database, viewer: Viewer): Promise<DashboardT
     reviewTile(db, viewer),
     flaggedTile(db, viewer),
     holdsTile(db, viewer),
-    staff ? paymentTotals(db, undefined) : null,
+    staff ? prizeMoney(db, { all: true }) : null,
     staff ? countUnseen(db) : null,
   ]);
   return {
     review,
     flagged,
-    payments: payments?.toBePaid ?? null,
+    payments: payments && { ...payments.toBePaid, paid: payments.paid.amount },
     inquiries: unseen === null ? null : { unseen },
     holds,
   };

@@ -256,7 +256,7 @@ describe('dashboard tiles', () => {
           { id: ids.alpha, name: 'Alpha Ended', count: 1 },
         ],
       },
-      payments: { count: 2, amount: 150.35 },
+      payments: { count: 2, amount: 150.35, paid: 70 },
       inquiries: { unseen: 2 },
       holds: { count: 2, firstStart: at('2030-06-01T12:00Z') },
     });

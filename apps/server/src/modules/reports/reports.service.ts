@@ -11,12 +11,12 @@ import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { type CompetitionRow, findCompetition, findVisibleCompetition } from '../competitions/index.ts';
+import { prizeMoney } from '../payments/index.ts';
 import { liveShareOf, shareNotFound } from './report-shares.service.ts';
 import { viewsOverTime } from './report-views.ts';
 import {
   leaderboardTop,
   paymentRows,
-  paymentSums,
   reportTotals,
   reportWinners,
   splitByCountry,
@@ -73,8 +73,11 @@ async function publicReportOf(db: Database, c: CompetitionRow, timeZone: string)
 
 /** Invoice, paid, owed and the payment rows: staff and admins only. */
 async function moneyOf(db: Database, c: CompetitionRow) {
-  const [sums, payments] = await Promise.all([paymentSums(db, c.id), paymentRows(db, c.id)]);
-  return { invoiceAmount: c.invoiceAmount, ...sums, payments };
+  const [sums, payments] = await Promise.all([
+    prizeMoney(db, { competitionId: c.id }),
+    paymentRows(db, c.id),
+  ]);
+  return { invoiceAmount: c.invoiceAmount, paid: sums.paid.amount, owed: sums.toBePaid.amount, payments };
 }
 
 /** The report of a competition the user may see (404 otherwise); `money` only for staff and admins. */

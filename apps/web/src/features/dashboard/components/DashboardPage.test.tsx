@@ -25,7 +25,7 @@ const staffTiles = {
     ],
   },
   flagged: { total: 1, top: [{ id: 'c2', name: 'Alpha Ended', count: 1 }] },
-  payments: { count: 2, amount: 150.35 },
+  payments: { count: 2, amount: 150.35, paid: 70 },
   inquiries: { unseen: 4 },
   holds: { count: 1, firstStart: Date.parse('2025-06-01T12:00:00Z') },
 };
@@ -102,6 +102,11 @@ describe('the dashboard', () => {
     expect(hrefOf('Alpha Ended (1)')).toBe('/correct?id=c2');
     expect(hrefOf('Open the To Be Paid payments')).toBe('/preffy/payments?tab=to-be-paid');
     expect(within(screen.getByTestId('tile-payments')).getByText('Total: $150.35')).toBeTruthy();
+    // The money paid, with what it counts (decision 0106).
+    expect(screen.getByTestId('tile-payments-paid').textContent).toBe('Paid so far: $70');
+    expect(within(screen.getByTestId('tile-payments')).getByTestId('paid-money-help').textContent).toMatch(
+      /^Paid: the amounts sent to creators .* All competitions\.$/,
+    );
     expect(hrefOf('Open the Unseen inquiries')).toBe('/inquiries?status=unseen');
     expect(hrefOf('Open the calendar at the first hold (2025-06-01)')).toBe('/preffy/calendar?month=2025-06');
   });
