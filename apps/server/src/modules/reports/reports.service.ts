@@ -6,7 +6,7 @@ import {
   publicReportSchema,
   reportSchema,
 } from '@preffy/api';
-import { localDay, prizeTotal, roleMeets } from '@preffy/domain';
+import { localDay, platformName, prizeTotal, roleMeets } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/types.ts';
@@ -55,7 +55,9 @@ async function publicReportOf(db: Database, c: CompetitionRow, timeZone: string)
       image: c.image,
       startDate,
       endDate,
-      platforms: list(c.platforms),
+      // The platforms its posts are on, as the posts below show them: a competition that lists
+      // TikTok may hold an Instagram post. Without posts, the platforms it lists.
+      platforms: byPlatform.length > 0 ? byPlatform.map((s) => platformName(s.key)) : list(c.platforms),
     },
     totals,
     viewsOverTime: viewsOverTime(buckets, { startDate, endDate, now: at, timeZone }),
