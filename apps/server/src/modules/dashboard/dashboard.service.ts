@@ -1,5 +1,5 @@
 import type { DashboardChartData, DashboardTiles, ParsedQuery, dashboard } from '@preffy/api';
-import { CHART_FIRST_DAY, dailySeries, dayRangeMs, daySeries, localDay, prizeTotal } from '@preffy/domain';
+import { dailySeries, defaultChartFrom, dayRangeMs, daySeries, localDay, prizeTotal } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { requireChartDays } from '../../lib/day-range.ts';
@@ -18,10 +18,10 @@ import {
 
 export type ChartQuery = ParsedQuery<typeof dashboard.chart>;
 
-/** The chart's days: CHART_FIRST_DAY..today (business time zone) unless asked otherwise (requireChartDays). */
+/** The chart's days: the last 90 (defaultChartFrom) until today (business time zone) unless asked otherwise (requireChartDays). */
 export function chartRange(query: ChartQuery, timeZone: string, at = now()) {
   const today = localDay(at, timeZone);
-  const from = query.from ?? CHART_FIRST_DAY;
+  const from = query.from ?? defaultChartFrom(today);
   const to = query.to ?? today;
   requireChartDays(from, to, today);
   return { from, to };
