@@ -9,7 +9,7 @@ import { adminApi, signIn } from './helpers.ts';
  * script is injected through Playwright, as a checking organisation's tools do.
  */
 type AppPage = (typeof PAGE_PATHS)[number];
-type Ids = { competition: string; inquiry: string; shareToken: string };
+type Ids = { competition: string; completed: string; inquiry: string; shareToken: string };
 /**
  * Where each of the app's pages (PAGE_PATHS, the router's list) is scanned, signed out or in: a
  * page added to the app fails to compile here until it is given its addresses. The pages of one
@@ -29,7 +29,8 @@ const ADDRESSES = (ids: Ids): Record<AppPage, { signedIn: boolean; paths: string
   '/reports': { signedIn: true, paths: ['/reports', `/reports?id=${ids.competition}`] },
   '/preffy/view': { signedIn: true, paths: ['/preffy/view'] },
   '/preffy/add': { signedIn: true, paths: ['/preffy/add'] },
-  '/edit': { signedIn: true, paths: [`/edit?id=${ids.competition}`] },
+  // A completed competition's edit page shows the completed banner and its link (issue 39).
+  '/edit': { signedIn: true, paths: [`/edit?id=${ids.competition}`, `/edit?id=${ids.completed}`] },
   '/preffy/calendar': { signedIn: true, paths: ['/preffy/calendar'] },
   '/table-update': { signedIn: true, paths: [`/table-update?id=${ids.competition}`] },
   '/preffy/posts': { signedIn: true, paths: ['/preffy/posts', `/preffy/posts?id=${ids.competition}`] },
@@ -131,12 +132,15 @@ test.beforeAll(async ({ baseURL }) => {
   // (files run side by side; another file deletes the competition it made).
   const competition = (await api.call(competitions.list, { query: { pageSize: 1, sortDirection: 'asc' } }))
     .items[0]!.id;
+  const completed = (
+    await api.call(competitions.list, { query: { tab: 'completed', pageSize: 1, sortDirection: 'asc' } })
+  ).items[0]!.id;
   const inquiry = (
     await api.call(inquiries.list, { query: { pageSize: 1, sortBy: 'date', sortDirection: 'asc' } })
   ).items[0]!.id;
   const share = await api.call(reports.share, { params: { id: competition }, body: { expiresInDays: 1 } });
   const shareToken = new URL(share.url).pathname.split('/').pop()!;
-  const pages = Object.values(ADDRESSES({ competition, inquiry, shareToken }));
+  const pages = Object.values(ADDRESSES({ competition, completed, inquiry, shareToken }));
   signedOut = pages.filter((p) => !p.signedIn).flatMap((p) => p.paths);
   signedIn = [...pages.filter((p) => p.signedIn).flatMap((p) => p.paths), NOT_FOUND];
   await api.dispose();

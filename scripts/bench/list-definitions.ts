@@ -64,11 +64,12 @@ const q = <S extends { parse: (v: unknown) => unknown }>(schema: S, query: Recor
 /** Every list, in the order measured; `benchUser` is the bench admin's session as the server sees it. */
 export function defineLists({
   db,
+  dialect,
   today,
   benchUser,
   client,
   payout,
-}: Pick<DataSet, 'db' | 'today'> & {
+}: Pick<DataSet, 'db' | 'dialect' | 'today'> & {
   benchUser: SessionUser;
   client: Client;
   payout: BenchOptions['payout'];
@@ -177,7 +178,7 @@ export function defineLists({
       name: 'leaderboard page of the 50,000-post competition',
       url: `/api/competitions/${BIG_COMPETITION_ID}/leaderboard`,
       floor: () =>
-        competitionLeaderboard(db, benchUser, BIG_COMPETITION_ID, q(listLeaderboardQuerySchema, {})),
+        competitionLeaderboard(dialect)(db, benchUser, BIG_COMPETITION_ID, q(listLeaderboardQuerySchema, {})),
       target: TARGETS.leaderboardMs,
     },
     // Last: the one that writes, so its aftermath (garbage, WAL checkpoints) falls on no other list.

@@ -18,7 +18,7 @@ export class JobWorker extends JobRunner {
   ) {
     super(db, options);
     this.register(refreshViewsHandler(sources, options.timeZone ?? 'UTC'));
-    this.register(updateLeaderboardHandler());
+    this.register(updateLeaderboardHandler(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'));
     this.register(paypalPayoutHandler(options.paypal ?? null));
   }
 }

@@ -68,8 +68,11 @@ export const dashboardTilesSchema = z.object({
   review: postsTile,
   /** Posts the automatic flags took out of the queue (removed, reason 'flagged'). */
   flagged: postsTile,
-  /** Live payments To Be Paid: how many, and their sum (USD). Null for organizers. */
-  payments: z.object({ count: z.number(), amount: z.number() }).nullable(),
+  /**
+   * Live payments To Be Paid: how many, and their sum (USD); and what every Paid payment sent
+   * (prize money paid, decision 0106). Null for organizers.
+   */
+  payments: z.object({ count: z.number(), amount: z.number(), paid: z.number() }).nullable(),
   /** Unseen inquiries. Null for organizers. */
   inquiries: z.object({ unseen: z.number() }).nullable(),
   /**

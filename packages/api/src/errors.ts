@@ -1,3 +1,4 @@
+import { COMPLETED_COMPETITION_MESSAGE } from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { FINISH_MESSAGES } from './finish.ts';
 import { REPORT_MESSAGES } from './reports.ts';
@@ -63,7 +64,12 @@ export const ERROR_CODES = {
       partnerKey: 'A valid partner API key is needed (x-api-key header)',
     },
   },
-  FORBIDDEN: { reasons: { adminSignInLink: 'Sign-in links cannot be made for administrators' } },
+  FORBIDDEN: {
+    reasons: {
+      adminSignInLink: 'Sign-in links cannot be made for administrators',
+      completedCompetition: COMPLETED_COMPETITION_MESSAGE,
+    },
+  },
   FORBIDDEN_FIELD: { fieldTexts: 'own' },
   OWN_EMAIL_ONLY: {},
   INVALID_CREDENTIALS: {},

@@ -79,6 +79,7 @@ export const publicReportSchema = z.object({
     image: z.string().nullable(),
     startDate: z.number(),
     endDate: z.number(),
+    /** The platforms its live posts are on (names, most posts first); none yet: those it lists. */
     platforms: z.array(z.string()),
   }),
   totals: reportTotalsSchema,

@@ -12,6 +12,16 @@ import { addDays, localDay, midnightOn } from './dates.ts';
 /** The dashboard charts start here (doc 2 section 9) and run daily until today. */
 export const CHART_FIRST_DAY = '2021-03-01';
 
+/**
+ * The dashboard chart's days unless others are picked: the last 90 days (issue 39: from the first
+ * chart day, years of days put every post in the chart's last pixels), never before CHART_FIRST_DAY.
+ */
+export const CHART_DEFAULT_DAYS = 90;
+export function defaultChartFrom(today: string): string {
+  const from = addDays(today, 1 - CHART_DEFAULT_DAYS);
+  return from < CHART_FIRST_DAY ? CHART_FIRST_DAY : from;
+}
+
 /** The length of the time buckets the database groups by: 15 minutes. */
 export const TIME_BUCKET_MS = 900_000;
 

@@ -59,23 +59,35 @@ export function canSetCompetitionField(role: Role, field: CompetitionField, mode
   return access !== null && roleMeets(role, access);
 }
 
+/**
+ * A completed competition (ended: its winners are paid or being paid, its report is final) is
+ * staff's alone to change (issue 39): an organizer may still read it, but not rename it, move its
+ * dates, change its prizes or delete it.
+ */
+export const COMPLETED_COMPETITION_MESSAGE = 'This competition is completed: only staff can change it';
+
+export function isLockedForRole(role: Role, competition: { state: string }) {
+  return competition.state === 'completed' && !roleMeets(role, 'staff');
+}
+
 const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The fields of `input` this role may not set whose value differs from the baseline (the
  * Start form's defaults on create, the stored competition on update). Fields not sent, and
- * fields outside the table, are not judged here.
+ * fields outside the table, are not judged here. `locked` (isLockedForRole): no field may change.
  */
 export function forbiddenCompetitionFields(
   role: Role,
   mode: CompetitionFormMode,
   input: Readonly<Record<string, unknown>>,
   baseline: Readonly<Record<string, unknown>>,
+  locked = false,
 ): CompetitionField[] {
   return (Object.keys(COMPETITION_FIELD_ACCESS) as CompetitionField[]).filter(
     (field) =>
       input[field] !== undefined &&
-      !canSetCompetitionField(role, field, mode) &&
+      (locked || !canSetCompetitionField(role, field, mode)) &&
       !sameValue(input[field], baseline[field]),
   );
 }

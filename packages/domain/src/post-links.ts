@@ -7,6 +7,12 @@ export const PLATFORM_NAMES: Record<PostPlatform, string> = {
   youtube: 'YouTube',
 };
 
+/** A stored platform key (tiktok…) as people write it (TikTok); an unknown one as stored. */
+export function platformName(key: string): string {
+  const known = key.trim().toLowerCase();
+  return Object.hasOwn(PLATFORM_NAMES, known) ? PLATFORM_NAMES[known as PostPlatform] : key;
+}
+
 export const POST_LINK_MESSAGES = {
   invalid: 'Please enter a TikTok, Instagram Reel or YouTube Short video link',
   unresolved: 'This TikTok short link could not be opened; please paste the full video link',

@@ -71,7 +71,9 @@ function createAppTheme(t: TFunction) {
  * Text colours that reach WCAG AA (4.5:1) on their backgrounds in both schemes (issue 19):
  * Mantine's dimmed grey is 3.3:1 on white and 4.0:1 on dark, its coloured text is shade 6 (light)
  * or 4 (dark), and its light variants (badges, avatars, light buttons) write shade 6 on a tint of
- * it: 2.4–3.8:1 for most colours. Links in dark take the primary colour's shade 2.
+ * it: 2.4–3.8:1 for most colours. Links in dark take the primary colour's shade 2; in light its
+ * shade 8: shade 6 is 4.3:1 on a green alert's tint (the completed banner's links), shade 8
+ * at least 5.1:1 on every light tint.
  */
 const readableColors: CSSVariablesResolver = (theme) => {
   // Coloured text (c="red"), the light variant's text, and the outline variant's text and border.
@@ -86,6 +88,7 @@ const readableColors: CSSVariablesResolver = (theme) => {
     variables: {},
     light: {
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-8)`,
       ...textColors((color) => `color-mix(in srgb, var(--mantine-color-${color}-9), black 30%)`),
     },
     dark: {

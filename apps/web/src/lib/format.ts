@@ -42,9 +42,15 @@ export const formatCount = (n: number | null) => (n ?? 0).toLocaleString(current
 /**
  * When something happened, as doc 2 §9 writes it: 'M/D/YY h:mm A z' ('3/7/26 3:05 PM EST') in
  * the user's time zone (their profile's, else the browser's: useUserTimeZone). Other languages
- * get the same parts in their own order and clock ('7.3.26, 15:05 MEZ').
+ * get the same parts in their own order and clock ('7.3.26, 15:05 MEZ'). `zoneName: false`
+ * leaves the zone out, for a card that names its zone once already.
  */
-export function formatTimestamp(ms: number, timeZone: string, language: string = currentLanguage()): string {
+export function formatTimestamp(
+  ms: number,
+  timeZone: string,
+  language: string = currentLanguage(),
+  { zoneName = true }: { zoneName?: boolean } = {},
+): string {
   if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return UNFORMATTABLE;
   const parts = new Intl.DateTimeFormat(language, {
     year: '2-digit',
@@ -53,9 +59,13 @@ export function formatTimestamp(ms: number, timeZone: string, language: string =
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
-    timeZoneName: 'short',
+    ...(zoneName && { timeZoneName: 'short' }),
   }).formatToParts(ms);
-  if (language !== 'en') return parts.map((p) => p.value).join('');
+  if (language !== 'en')
+    return parts
+      .map((p) => p.value)
+      .join('')
+      .trim();
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`.trim();
 }

@@ -1,10 +1,4 @@
-import { PLATFORM_NAMES, type PostPlatform } from '@preffy/domain';
-
-/** A stored platform key (tiktok…) as people write it (TikTok); an unknown one as stored. */
-export function platformName(key: string): string {
-  const known = key.trim().toLowerCase();
-  return Object.hasOwn(PLATFORM_NAMES, known) ? PLATFORM_NAMES[known as PostPlatform] : key;
-}
+export { platformName } from '@preffy/domain';
 
 /**
  * An ISO country code by its name in the user's language ('US' → 'United States', 'Vereinigte

@@ -132,33 +132,6 @@ export async function competitionTotals(db: Database, { start, end }: PeriodMs) 
   return { competitionsRun: num(row.run), revenue: num(row.revenue) };
 }
 
-/**
- * Prize money of the competitions that ended in the period: what their live payments add up to,
- * Paid and To Be Paid (owed). Tied to the competition's end, a period's figure stays put when a
- * payment is marked paid later; it moves only from owed to paid.
- */
-export async function prizeMoney(db: Database, { start, end }: PeriodMs) {
-  const row = await db
-    .selectFrom('payments')
-    .innerJoin('competitions', 'competitions.id', 'payments.competitionId')
-    .where('payments.deleted', '=', 0)
-    .where('competitions.deleted', '=', 0)
-    .where('competitions.endDate', '>=', start)
-    .where('competitions.endDate', '<', end)
-    .select((eb) => [
-      eb.fn
-        .sum(eb.case().when('payments.status', '=', 'Paid').then(eb.ref('payments.amount')).else(0).end())
-        .as('paid'),
-      eb.fn
-        .sum(
-          eb.case().when('payments.status', '=', 'To Be Paid').then(eb.ref('payments.amount')).else(0).end(),
-        )
-        .as('owed'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { paid: num(row.paid), owed: num(row.owed) };
-}
-
 /** The period's live posts by platform, most posts first (a handful of platforms; bounded anyway). */
 export async function byPlatform(db: Database, period: PeriodDays) {
   const rows = await daysOf(db, period)

@@ -2,7 +2,7 @@ import { analytics } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { aggregateCache } from '../../lib/aggregate-cache.ts';
 import { route } from '../../lib/contract-route.ts';
-import { getAnalytics, resolvePeriod } from './analytics.service.ts';
+import { getAnalytics, periodPrizeMoney, resolvePeriod } from './analytics.service.ts';
 
 /**
  * Analytics (issue 16): staff and admins (the contract's access; organizers get 403). Every
@@ -13,9 +13,13 @@ export async function analyticsRoutes(app: FastifyInstance) {
   const timeZone = app.config.businessTimeZone;
   route(app, analytics.get, async (request) => {
     const period = resolvePeriod(request.query, timeZone);
-    return cached(`${period.preset} ${period.from} ${period.to}`, () =>
-      // Counted off the event loop (decision 0075): about 2 s over a million posts.
-      getAnalytics(app.aggregatesDb, period, timeZone),
-    );
+    const [figures, prizeMoney] = await Promise.all([
+      cached(`${period.preset} ${period.from} ${period.to}`, () =>
+        // Counted off the event loop (decision 0075): about 2 s over a million posts.
+        getAnalytics(app.aggregatesDb, period, timeZone),
+      ),
+      periodPrizeMoney(app.db, period, timeZone),
+    ]);
+    return { ...figures, prizeMoney };
   });
 }

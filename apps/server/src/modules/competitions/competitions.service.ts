@@ -6,10 +6,12 @@ import {
   FORM_MESSAGES,
   START_FORM_STAFF_DEFAULTS,
   STATE_FLAGS,
+  COMPLETED_COMPETITION_MESSAGE,
   canDeleteCompetition,
   canManageCompetition,
   forbiddenCompetitionFields,
   isWaitingHold,
+  isLockedForRole,
   newCompetitionDefaults,
   prizeTotal,
   roleMeets,
@@ -85,7 +87,9 @@ function refuseForbiddenFields(
   input: Record<string, unknown>,
   baseline: Record<string, unknown>,
 ) {
-  const fields = forbiddenCompetitionFields(user.role, mode, input, baseline);
+  const locked = mode === 'update' && isLockedForRole(user.role, baseline as { state: string });
+  const fields = forbiddenCompetitionFields(user.role, mode, input, baseline, locked);
+  if (locked && fields.length) throw forbidden(COMPLETED_COMPETITION_MESSAGE);
   if (fields.length)
     throw new AppError(403, 'FORBIDDEN_FIELD', `Only staff can change: ${fields.join(', ')}`, {
       fieldErrors: Object.fromEntries(fields.map((f) => [f, [FORM_MESSAGES.staffOnlyField]])),
@@ -346,6 +350,7 @@ export async function confirmHold(db: Database, user: SessionUser, id: string, v
 export async function deleteCompetition(db: Database, user: SessionUser, id: string, version: number) {
   const row = await findVisibleCompetition(db, user, id);
   if (!canDeleteCompetition(user, row.organizerEmail)) throw forbidden();
+  if (isLockedForRole(user.role, toCompetition(row))) throw forbidden(COMPLETED_COMPETITION_MESSAGE);
   return db.transaction().execute(async (trx) => {
     await softDelete(trx, 'competitions', id, version);
     await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'delete' });

@@ -1,4 +1,4 @@
-import { DAY_MS, FORM_MESSAGES } from '@preffy/domain';
+import { COMPLETED_COMPETITION_MESSAGE, DAY_MS, FORM_MESSAGES } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
@@ -108,5 +108,56 @@ describe('competition field permissions (issue #11 item 2)', () => {
     });
     const byStaff = await staff.post(`/api/competitions/${own.id}/confirm`, { version: own.version });
     expect(byStaff.json().competition.isConfirmed).toBe(true);
+  });
+
+  it('refuses an organizer any change to a completed competition, and its deletion; staff still change it', async () => {
+    const created = (await staff.post('/api/competitions', { ...startForm(), name: 'Paid Song' })).json()
+      .competition;
+    const completed = (
+      await staff.post(`/api/competitions/${created.id}/state`, {
+        version: created.version,
+        state: 'completed',
+      })
+    ).json().competition;
+    expect(completed.state).toBe('completed');
+    const form = updateForm(completed);
+
+    const renamed = await organizer.put(`/api/competitions/${completed.id}`, {
+      ...form,
+      name: 'Renamed Song',
+      version: completed.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(403);
+    expect(renamed.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: COMPLETED_COMPETITION_MESSAGE,
+      reason: 'completedCompetition',
+    });
+    const prizes = await organizer.put(`/api/competitions/${completed.id}`, {
+      ...form,
+      prizes: ['1st Place: $900'],
+      version: completed.version,
+    });
+    expect(prizes.statusCode).toBe(403);
+    const removed = await organizer.delete(`/api/competitions/${completed.id}?version=${completed.version}`);
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json()).toMatchObject({ message: COMPLETED_COMPETITION_MESSAGE });
+    expect((await organizer.get(`/api/competitions/${completed.id}`)).json().competition).toMatchObject({
+      name: 'Paid Song',
+      version: completed.version,
+    });
+
+    // Sent back as read, nothing changes: no refusal.
+    const echo = await organizer.put(`/api/competitions/${completed.id}`, {
+      ...form,
+      version: completed.version,
+    });
+    expect(echo.statusCode, echo.body).toBe(200);
+    const byStaff = await staff.put(`/api/competitions/${completed.id}`, {
+      ...form,
+      name: 'Renamed By Staff',
+      version: echo.json().competition.version,
+    });
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
   });
 });

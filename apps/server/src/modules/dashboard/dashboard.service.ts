@@ -1,10 +1,10 @@
 import type { DashboardChartData, DashboardTiles, ParsedQuery, dashboard } from '@preffy/api';
-import { CHART_FIRST_DAY, dailySeries, dayRangeMs, daySeries, localDay, prizeTotal } from '@preffy/domain';
+import { dailySeries, defaultChartFrom, dayRangeMs, daySeries, localDay, prizeTotal } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { requireChartDays } from '../../lib/day-range.ts';
 import { countUnseen } from '../inquiries/index.ts';
-import { paymentTotals } from '../payments/index.ts';
+import { prizeMoney } from '../payments/index.ts';
 import {
   type Viewer,
   endedOrActive,
@@ -18,10 +18,10 @@ import {
 
 export type ChartQuery = ParsedQuery<typeof dashboard.chart>;
 
-/** The chart's days: CHART_FIRST_DAY..today (business time zone) unless asked otherwise (requireChartDays). */
+/** The chart's days: the last 90 (defaultChartFrom) until today (business time zone) unless asked otherwise (requireChartDays). */
 export function chartRange(query: ChartQuery, timeZone: string, at = now()) {
   const today = localDay(at, timeZone);
-  const from = query.from ?? CHART_FIRST_DAY;
+  const from = query.from ?? defaultChartFrom(today);
   const to = query.to ?? today;
   requireChartDays(from, to, today);
   return { from, to };
@@ -72,13 +72,13 @@ export async function getTiles(db: Database, viewer: Viewer): Promise<DashboardT
     reviewTile(db, viewer),
     flaggedTile(db, viewer),
     holdsTile(db, viewer),
-    staff ? paymentTotals(db, undefined) : null,
+    staff ? prizeMoney(db, { all: true }) : null,
     staff ? countUnseen(db) : null,
   ]);
   return {
     review,
     flagged,
-    payments: payments?.toBePaid ?? null,
+    payments: payments && { ...payments.toBePaid, paid: payments.paid.amount },
     inquiries: unseen === null ? null : { unseen },
     holds,
   };

@@ -187,12 +187,15 @@ describe('dashboard chart', () => {
     expect(creators.points.map((p) => p.count)).toEqual([1, 0, 0, 1]);
   });
 
-  it('runs from the first chart day until today by default', async () => {
+  it('runs over the last 90 days until today by default; from the first chart day when asked', async () => {
     const today = localDay(Date.now(), TIME_ZONE);
     const body = await chart(staff, '');
-    expect(body).toMatchObject({ kind: 'ugc', from: CHART_FIRST_DAY, to: today });
-    expect(body.points).toHaveLength(daysBetween(CHART_FIRST_DAY, today).length);
-    expect(body.points.reduce((sum, p) => sum + p.count, 0)).toBe(10);
+    expect(body).toMatchObject({ kind: 'ugc', from: addDays(today, -89), to: today });
+    expect(body.points).toHaveLength(90);
+    const all = await chart(staff, `from=${CHART_FIRST_DAY}&to=${today}`);
+    expect(all).toMatchObject({ kind: 'ugc', from: CHART_FIRST_DAY, to: today });
+    expect(all.points).toHaveLength(daysBetween(CHART_FIRST_DAY, today).length);
+    expect(all.points.reduce((sum, p) => sum + p.count, 0)).toBe(10);
   });
 
   it.each([
@@ -256,7 +259,7 @@ describe('dashboard tiles', () => {
           { id: ids.alpha, name: 'Alpha Ended', count: 1 },
         ],
       },
-      payments: { count: 2, amount: 150.35 },
+      payments: { count: 2, amount: 150.35, paid: 70 },
       inquiries: { unseen: 2 },
       holds: { count: 2, firstStart: at('2030-06-01T12:00Z') },
     });

@@ -15,5 +15,5 @@ export const leaderboardArea = defineArea({
     creatorMetrics: { schema: creatorMetricSchema, toPublic: toCreatorMetric },
     leaderboardEntries: true,
   },
-  jobs: () => [updateLeaderboardHandler()],
+  jobs: ({ config }) => [updateLeaderboardHandler(config.databaseUrl ? 'postgres' : 'sqlite')],
 });

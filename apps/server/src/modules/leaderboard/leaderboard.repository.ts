@@ -32,7 +32,7 @@ export async function listLeaderboard(db: Database, competitionId: string, q: Li
  * ranks run from 1 without a gap (buildLeaderboard) and the primary key (competition, rank) reads
  * the last one at once. Every row of one computation has the same time, so it says that too.
  */
-const lastEntry = (db: Database, competitionId: string) =>
+export const lastEntry = (db: Database, competitionId: string) =>
   db
     .selectFrom('leaderboardEntries')
     .select(['rank', 'computedAt'])

@@ -5,8 +5,9 @@ import { competitionLeaderboard } from './leaderboard.service.ts';
 import { competitionCreatorMetrics, competitionCreators, setCreatorMetric } from './creators.service.ts';
 
 export async function leaderboardRoutes(app: FastifyInstance) {
+  const upToDateLeaderboard = competitionLeaderboard(app.dialect);
   route(app, leaderboard.list, async (request) =>
-    competitionLeaderboard(app.db, request.user!, request.params.id, request.query),
+    upToDateLeaderboard(app.db, request.user!, request.params.id, request.query),
   );
 
   route(app, leaderboard.creators, async (request) =>

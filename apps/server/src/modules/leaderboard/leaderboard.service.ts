@@ -1,6 +1,8 @@
-import type { Database } from '../../db/database.ts';
+import type { ListLeaderboardQuery } from '@preffy/api';
+import type { Database, Dialect } from '../../db/database.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { findVisibleCompetition } from '../competitions/index.ts';
+import { bringLeaderboardUpToDate } from './leaderboard.ts';
 import { listLeaderboard } from './leaderboard.repository.ts';
 
 /**
@@ -12,5 +14,9 @@ export const forVisibleCompetition =
   async (db: Database, user: SessionUser, competitionId: string, query: Q): Promise<R> =>
     read(db, (await findVisibleCompetition(db, user, competitionId)).id, query);
 
-/** The stored leaderboard of a competition the user may see. */
-export const competitionLeaderboard = forVisibleCompetition(listLeaderboard);
+/** The leaderboard of a competition the user may see, brought up to date with its review first. */
+export const competitionLeaderboard = (dialect: Dialect) =>
+  forVisibleCompetition(async (db, competitionId, query: ListLeaderboardQuery) => {
+    await bringLeaderboardUpToDate(db, dialect, competitionId);
+    return listLeaderboard(db, competitionId, query);
+  });

@@ -127,4 +127,44 @@ describe('Update Leaderboard', () => {
     expect(await statusOf()).toMatchObject({ status: 'failed' });
     expect((await staff.get(`/api/jobs/${again.id}`)).json().job).toMatchObject({ status: 'done' });
   });
+
+  it('follows review by itself: a deleted post leaves the board, a Loved one shows its creativity, without Update', async () => {
+    const c = await createCompetition(staff, { name: 'Reviewed Board' });
+    const [, ben, , dan] = await insertPosts(
+      app,
+      c.id,
+      (['ana', 'ben', 'cai', 'dan'] as const).map((creator, i) => ({ creator, likes: 400 - i * 100 })),
+    );
+    const worker = new JobWorker(app.db, createStatsSources({} as never));
+    await staff.post(`/api/competitions/${c.id}/leaderboard/update`);
+    expect(await worker.tick()).toBe(1);
+    type Row = { creator: string; rank: number; creativityScore: number };
+    const board = async () =>
+      ((await staff.get(`/api/competitions/${c.id}/leaderboard`)).json().items as Row[]).map((r) => [
+        r.creator,
+        r.rank,
+        r.creativityScore,
+      ]);
+    expect(await board()).toEqual([
+      ['ana', 1, 0],
+      ['ben', 2, 0],
+      ['cai', 3, 0],
+      ['dan', 4, 0],
+    ]);
+
+    const deleted = await staff.post(`/api/posts/${ben!.id}/disqualify`, { version: 1, choice: 'none' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const loved = await staff.post(`/api/posts/${dan!.id}/score`, { version: 1, score: 'love' });
+    expect(loved.statusCode, loved.body).toBe(200);
+    // No Update pressed, no job run: the read brings the board up to date with the review.
+    expect(await board()).toEqual([
+      ['ana', 1, 0],
+      ['cai', 2, 0],
+      ['dan', 3, 100],
+    ]);
+    const restored = await staff.post(`/api/posts/${ben!.id}/restore`, { version: 2 });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await board()).map(([creator]) => creator)).toEqual(['ana', 'ben', 'cai', 'dan']);
+    expect(await worker.tick()).toBe(0);
+  });
 });

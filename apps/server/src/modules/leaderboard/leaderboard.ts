@@ -1,9 +1,11 @@
 import { buildLeaderboard, entryKey, type Metric } from '@preffy/domain';
-import type { Database } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Database, Dialect } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../../plugins/jobs/job-runner.ts';
 import { storedCreatorMetrics } from './creators.repository.ts';
+import { lastEntry } from './leaderboard.repository.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { bannedPostAuthors } from '../winners/index.ts';
 import { storedFlags } from '../posts/index.ts';
@@ -17,13 +19,33 @@ export function startLeaderboardJob(db: Database, competitionId: string, created
 }
 
 /** Runs Update Leaderboard jobs. */
-export function updateLeaderboardHandler(): JobHandler {
+export function updateLeaderboardHandler(dialect: Dialect): JobHandler {
   return {
     kind: UPDATE_LEADERBOARD,
     run: async (job, { db }) => {
-      await computeLeaderboard(db, job.competitionId);
+      await computeLeaderboard(db, dialect, job.competitionId);
     },
   };
+}
+
+/**
+ * A stored leaderboard computed before the competition's last review decision (a score, Love or
+ * Like, a delete, a restore, an edit: each bumps its post's updatedAt) is computed again before
+ * it is read, so the standings never lag behind review (decision 0107). A board never computed
+ * stays so until Update Leaderboard. A refresh of views changes no updatedAt: new numbers still
+ * wait for Update, as before.
+ */
+export async function bringLeaderboardUpToDate(db: Database, dialect: Dialect, competitionId: string) {
+  const [board, lastChange] = await Promise.all([
+    lastEntry(db, competitionId),
+    db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.max('updatedAt').as('at'))
+      .where('competitionId', '=', competitionId)
+      .executeTakeFirst(),
+  ]);
+  if (!board || lastChange?.at == null) return;
+  if (Number(lastChange.at) >= Number(board.computedAt)) await computeLeaderboard(db, dialect, competitionId);
 }
 
 /**
@@ -80,12 +102,18 @@ export async function loadRankingInput(db: Database, competitionId: string) {
 /**
  * Recomputes a competition's leaderboard from its posts (packages/domain buildLeaderboard) and
  * replaces the stored one in one transaction, so readers see the old or the new, never half.
+ * Its time is taken before the posts are read: a decision made while it computes is later than
+ * the board, which is then computed again at the next read. Two computations of one competition
+ * (a job and a read) replace the board one after the other: PostgreSQL serialises them with an
+ * advisory lock, SQLite runs one write transaction at a time.
  */
-async function computeLeaderboard(db: Database, competitionId: string) {
+async function computeLeaderboard(db: Database, dialect: Dialect, competitionId: string) {
+  const at = now();
   const { posts, prizes, metric, bannedEmails, metricOverrides } = await loadRankingInput(db, competitionId);
   const rows = buildLeaderboard(posts, { prizes, metric, bannedEmails, metricOverrides });
-  const at = now();
   await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`leaderboard:${competitionId}`}))`.execute(trx);
     await trx.deleteFrom('leaderboardEntries').where('competitionId', '=', competitionId).execute();
     for (let i = 0; i < rows.length; i += CHUNK)
       await trx

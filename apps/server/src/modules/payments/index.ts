@@ -3,7 +3,13 @@ import { paymentSchema } from '@preffy/api';
 import { toPayment } from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 
-export { paymentTotals, toPayment, type PaymentRow } from './payments.repository.ts';
+export {
+  paymentTotals,
+  prizeMoney,
+  toPayment,
+  type PaymentRow,
+  type PrizeMoneyScope,
+} from './payments.repository.ts';
 export {
   claimForPayoutFile,
   hasLivePayments,

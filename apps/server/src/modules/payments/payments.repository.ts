@@ -94,7 +94,32 @@ async function paymentTally(db: Database): Promise<PaymentTotals> {
 /** Count and sum of each tab: the tally, or computed by the database over the searched tab. */
 export async function paymentTotals(db: Database, search: string | undefined): Promise<PaymentTotals> {
   if (!search) return paymentTally(db);
-  const rows = await livePayments(db, search)
+  return totalsOf(livePayments(db, search));
+}
+
+/** The payments a prize-money figure counts: every one, one competition's, or those of the competitions that ended in [start, end). */
+export type PrizeMoneyScope =
+  { all: true } | { competitionId: string } | { competitionsEndedIn: { start: number; end: number } };
+
+/**
+ * Prize money paid and owed (decision 0106): the amounts of live payments, Paid and To Be Paid.
+ * The amount is what is sent to the creator (the prize less the fee, or a genni winner's whole
+ * prize), each payment once, in USD. Payments admin, analytics, the dashboard and the report all
+ * read it here, each for its own scope, and never from a cache, so they agree right after a payment.
+ */
+export async function prizeMoney(db: Database, scope: PrizeMoneyScope): Promise<PaymentTotals> {
+  if ('all' in scope) return paymentTally(db);
+  let base = livePayments(db, undefined);
+  if ('competitionId' in scope) base = base.where('payments.competitionId', '=', scope.competitionId);
+  else
+    base = base
+      .where('competitions.endDate', '>=', scope.competitionsEndedIn.start)
+      .where('competitions.endDate', '<', scope.competitionsEndedIn.end);
+  return totalsOf(base);
+}
+
+async function totalsOf(base: ReturnType<typeof livePayments>): Promise<PaymentTotals> {
+  const rows = await base
     .where('payments.status', 'in', ['To Be Paid', 'Paid'])
     .select((eb) => [
       'payments.status',

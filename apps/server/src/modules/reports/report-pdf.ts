@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PublicReport, Report } from '@preffy/api';
+import { platformName } from '@preffy/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 
@@ -164,7 +165,7 @@ function documentOf(report: PublicReport & { money?: Report['money'] }, timeZone
       report.topPosts.map((p, i) => [
         String(i + 1),
         p.creator,
-        p.platform,
+        platformName(p.platform),
         right(count(p.views)),
         right(count(p.likes)),
         linkCell(p.link),
@@ -179,7 +180,11 @@ function documentOf(report: PublicReport & { money?: Report['money'] }, timeZone
             heading('By platform'),
             table(
               ['Platform', 'Posts', 'Views'],
-              report.byPlatform.map((s) => [s.key, right(count(s.posts)), right(count(s.views))]),
+              report.byPlatform.map((s) => [
+                platformName(s.key),
+                right(count(s.posts)),
+                right(count(s.views)),
+              ]),
               'No posts yet.',
             ),
           ],
@@ -203,7 +208,7 @@ function documentOf(report: PublicReport & { money?: Report['money'] }, timeZone
       report.leaderboard.map((r) => [
         String(r.rank),
         r.creator,
-        r.platform,
+        platformName(r.platform),
         right(count(r.views)),
         right(count(r.likes)),
       ]),
@@ -215,7 +220,7 @@ function documentOf(report: PublicReport & { money?: Report['money'] }, timeZone
       // A legacy payment has no recorded prize: a dash, never the amount it paid.
       report.winners.map((w) => [
         w.creator,
-        w.platform,
+        platformName(w.platform),
         w.prizeLabel ?? '',
         right(w.prize === null ? '—' : money.format(w.prize)),
       ]),
@@ -235,7 +240,7 @@ function documentOf(report: PublicReport & { money?: Report['money'] }, timeZone
         ['Creator', 'Platform', 'Payment email', 'Amount', 'Status'],
         m.payments.map((p) => [
           p.creator ?? '',
-          p.platform ?? '',
+          p.platform ? platformName(p.platform) : '',
           p.paymentEmail,
           right(money.format(p.amount)),
           p.status,

@@ -199,17 +199,6 @@ export async function reportWinners(db: Database, competitionId: string) {
   }));
 }
 
-/** What the winners were paid (status Paid) and are owed (To Be Paid), over every live payment. */
-export async function paymentSums(db: Database, competitionId: string) {
-  const rows = await livePayments(db, competitionId)
-    .where('payments.status', 'in', ['Paid', 'To Be Paid'])
-    .select((eb) => ['payments.status', eb.fn.sum<number | string | null>('payments.amount').as('amount')])
-    .groupBy('payments.status')
-    .execute();
-  const sumOf = (status: string) => cents(rows.find((row) => row.status === status)?.amount);
-  return { paid: sumOf('Paid'), owed: sumOf('To Be Paid') };
-}
-
 /** The payment rows (staff only), owed first, then by amount. */
 export async function paymentRows(db: Database, competitionId: string) {
   const rows = await livePayments(db, competitionId)

@@ -6,17 +6,17 @@ import {
   publicReportSchema,
   reportSchema,
 } from '@preffy/api';
-import { localDay, prizeTotal, roleMeets } from '@preffy/domain';
+import { localDay, platformName, prizeTotal, roleMeets } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { type CompetitionRow, findCompetition, findVisibleCompetition } from '../competitions/index.ts';
+import { prizeMoney } from '../payments/index.ts';
 import { liveShareOf, shareNotFound } from './report-shares.service.ts';
 import { viewsOverTime } from './report-views.ts';
 import {
   leaderboardTop,
   paymentRows,
-  paymentSums,
   reportTotals,
   reportWinners,
   splitByCountry,
@@ -55,7 +55,9 @@ async function publicReportOf(db: Database, c: CompetitionRow, timeZone: string)
       image: c.image,
       startDate,
       endDate,
-      platforms: list(c.platforms),
+      // The platforms its posts are on, as the posts below show them: a competition that lists
+      // TikTok may hold an Instagram post. Without posts, the platforms it lists.
+      platforms: byPlatform.length > 0 ? byPlatform.map((s) => platformName(s.key)) : list(c.platforms),
     },
     totals,
     viewsOverTime: viewsOverTime(buckets, { startDate, endDate, now: at, timeZone }),
@@ -73,8 +75,11 @@ async function publicReportOf(db: Database, c: CompetitionRow, timeZone: string)
 
 /** Invoice, paid, owed and the payment rows: staff and admins only. */
 async function moneyOf(db: Database, c: CompetitionRow) {
-  const [sums, payments] = await Promise.all([paymentSums(db, c.id), paymentRows(db, c.id)]);
-  return { invoiceAmount: c.invoiceAmount, ...sums, payments };
+  const [sums, payments] = await Promise.all([
+    prizeMoney(db, { competitionId: c.id }),
+    paymentRows(db, c.id),
+  ]);
+  return { invoiceAmount: c.invoiceAmount, paid: sums.paid.amount, owed: sums.toBePaid.amount, payments };
 }
 
 /** The report of a competition the user may see (404 otherwise); `money` only for staff and admins. */

@@ -206,6 +206,21 @@ describe('the figures', () => {
     expect(JSON.stringify(own)).not.toMatch(EMAIL_PATTERN);
   });
 
+  it('names in its header the platforms of its posts, not only those the competition lists', async () => {
+    const tiktokOnly = await newCompetition(app, staff, { name: 'TikTok Only Song' });
+    await app.db
+      .updateTable('competitions')
+      .set({ platforms: JSON.stringify(['TikTok']) })
+      .where('id', '=', tiktokOnly)
+      .execute();
+    expect((await reportOf(staff, tiktokOnly)).competition.platforms).toEqual(['TikTok']);
+    await insertPosts(app, tiktokOnly, [{ creator: 'ivy', platform: 'instagram', views: 10 }]);
+    const report = await reportOf(staff, tiktokOnly);
+    expect(report.topPosts.map((p) => p.platform)).toEqual(['instagram']);
+    expect(report.competition.platforms).toEqual(['Instagram']);
+    expect((await reportOf(staff)).competition.platforms).toEqual(['TikTok', 'Instagram', 'YouTube']);
+  });
+
   it('answers an empty competition with zeros and empty lists, not an error', async () => {
     const report = await reportOf(staff, foreignId);
     expect(report.totals).toEqual({ posts: 0, creators: 0, views: 0, likes: 0, comments: 0, shares: 0 });

@@ -11,10 +11,13 @@ export function RichTextInput({
   label,
   value,
   onChange,
+  readOnly = false,
 }: {
   label: string;
   value: string | null;
   onChange: (html: string) => void;
+  /** Shown, not editable, and without its toolbar. */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   // Mantine's toolbar names its buttons in English unless told otherwise.
@@ -40,10 +43,18 @@ export function RichTextInput({
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value ?? '',
+    editable: !readOnly,
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
     immediatelyRender: false,
     // The editable area is a labelled multi-line text box for screen readers and keyboard users.
-    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(readOnly && { 'aria-readonly': 'true' }),
+      },
+    },
   });
   return (
     <div>
@@ -51,20 +62,22 @@ export function RichTextInput({
         {label}
       </Text>
       <RichTextEditor editor={editor} aria-label={label} labels={labels}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
+        {!readOnly && (
+          <RichTextEditor.Toolbar>
+            <RichTextEditor.ControlsGroup>
+              <RichTextEditor.Bold />
+              <RichTextEditor.Italic />
+              <RichTextEditor.Underline />
+              <RichTextEditor.Strikethrough />
+            </RichTextEditor.ControlsGroup>
+            <RichTextEditor.ControlsGroup>
+              <RichTextEditor.BulletList />
+              <RichTextEditor.OrderedList />
+              <RichTextEditor.Link />
+              <RichTextEditor.Unlink />
+            </RichTextEditor.ControlsGroup>
+          </RichTextEditor.Toolbar>
+        )}
         <RichTextEditor.Content />
       </RichTextEditor>
     </div>

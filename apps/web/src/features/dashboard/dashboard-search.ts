@@ -9,7 +9,7 @@ const day = z
   .catch(undefined);
 
 /**
- * The dashboard's address: the chart shown, its days (absent: 2021-03-01 until today) and the
+ * The dashboard's address: the chart shown, its days (absent: the last 90 days until today) and the
  * competitions table's page. Junk is dropped, so a mangled link still opens the dashboard; a
  * range the server refuses shows its message above the chart.
  */

@@ -3,6 +3,7 @@ import type { Analytics } from '@preffy/api';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaidMoneyHelp } from '../../../components/money/PaidMoneyHelp.tsx';
 import { formatCount, formatUsd } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { formatPercent } from '../labels.ts';
@@ -44,12 +45,15 @@ function Figure({
   label,
   value,
   detail,
+  help,
   list,
 }: {
   id: string;
   label: string;
   value: string;
   detail?: ReactNode;
+  /** What the figure counts, when its label alone does not say. */
+  help?: ReactNode;
   list: ListName;
 }) {
   const { t } = useTranslation('analytics');
@@ -67,6 +71,7 @@ function Figure({
             {detail}
           </Text>
         )}
+        {help}
         <ListLink list={list} label={t(`links.${list}`)} figure={label} />
       </Stack>
     </Card>
@@ -108,7 +113,13 @@ export function AnalyticsFigures({ data }: { data: Analytics }) {
       />
       <Figure id="views" label={t('figures.views')} value={formatCount(data.views)} list="posts" />
       <Figure id="likes" label={t('figures.likes')} value={formatCount(data.likes)} list="posts" />
-      <Figure id="paid" label={t('figures.prizePaid')} value={formatUsd(data.prizeMoney.paid)} list="paid" />
+      <Figure
+        id="paid"
+        label={t('figures.prizePaid')}
+        value={formatUsd(data.prizeMoney.paid)}
+        help={<PaidMoneyHelp scope="period" />}
+        list="paid"
+      />
       <Figure id="owed" label={t('figures.prizeOwed')} value={formatUsd(data.prizeMoney.owed)} list="owed" />
       <Figure id="revenue" label={t('figures.revenue')} value={formatUsd(data.revenue)} list="competitions" />
       {removedShare('flagRate', t('figures.flagRate'), data.flagged)}

@@ -73,6 +73,10 @@ describe('the analytics page', () => {
     expect(within(posts).getByText('1,234')).toBeTruthy();
     expect(within(screen.getByTestId('figure-creators')).getByText('4 new, 1 returning')).toBeTruthy();
     expect(within(screen.getByTestId('figure-owed')).getByText('$150.50')).toBeTruthy();
+    // What paid counts, beside the figure (decision 0106).
+    expect(within(screen.getByTestId('figure-paid')).getByTestId('paid-money-help').textContent).toMatch(
+      /^Paid: the amounts sent to creators .*, each payment counted once, in USD\. Competitions that ended in this period\.$/,
+    );
     const flags = screen.getByTestId('figure-flagRate');
     expect(within(flags).getByText('12.5%')).toBeTruthy();
     expect(within(flags).getByText('1 of 8 posts entered')).toBeTruthy();

@@ -60,7 +60,13 @@ export function CompetitionForm({
   form: Form;
   timeZone: string;
   /** Update only: the stored rich texts and a key that re-mounts their editors after a save. */
-  richText?: { creativeDirection: string | null; notes: string | null; key: string | number };
+  richText?: {
+    creativeDirection: string | null;
+    notes: string | null;
+    key: string | number;
+    /** A completed competition an organizer may not change: its text shows, not editable. */
+    readOnly?: boolean;
+  };
 }) {
   const { t } = useTranslation('competitions');
   const me = useMe();
@@ -172,12 +178,14 @@ export function CompetitionForm({
             label={t('fields.creativeDirection')}
             value={richText.creativeDirection}
             onChange={(html) => form.setFieldValue('creativeDirection', html)}
+            readOnly={richText.readOnly}
           />
           <RichTextInput
             key={`notes-${richText.key}`}
             label={t('fields.notes')}
             value={richText.notes}
             onChange={(html) => form.setFieldValue('notes', html)}
+            readOnly={richText.readOnly}
           />
         </>
       )}

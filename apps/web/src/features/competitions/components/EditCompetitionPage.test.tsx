@@ -33,9 +33,9 @@ function stubServer() {
   return sent;
 }
 
-function renderEdit() {
-  const queryClient = signedInQueryClient('staff');
-  queryClient.setQueryData(['competition', 'c1'], { competition: stored });
+function renderEdit(role: 'staff' | 'organizer' = 'staff', competition: Competition = stored) {
+  const queryClient = signedInQueryClient(role);
+  queryClient.setQueryData(['competition', 'c1'], { competition });
   renderPage('/edit', () => <EditCompetitionPage id="c1" />, { queryClient });
 }
 
@@ -76,5 +76,35 @@ describe('Update A Competition', () => {
     const saved = sent.find((s) => s.method === 'PUT')!;
     expect(saved.path).toBe('/api/competitions/c1');
     expect(saved.body).toMatchObject({ image: NEW_IMAGE, version: 1 });
+  });
+
+  it('shows a completed competition with its banner; to an organizer read-only, without Save', async () => {
+    stubServer();
+    const completed: Competition = { ...stored, state: 'completed', hasEnded: true, isActive: false };
+    renderEdit('organizer', completed);
+    const banner = await screen.findByTestId('completed-banner');
+    expect(within(banner).getByText('This competition is completed')).toBeTruthy();
+    expect(within(banner).getByText('Only staff can change it now.')).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Open its report' }).getAttribute('href')).toBe(
+      '/reports?id=c1',
+    );
+    // Disabled by its fieldset, as the browser sees it.
+    expect(screen.getByRole('textbox', { name: 'Song Title' }).matches(':disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('lets staff change a completed competition, under its banner', async () => {
+    stubServer();
+    renderEdit('staff', { ...stored, state: 'completed', hasEnded: true, isActive: false });
+    expect(await screen.findByText('Changes made here show in its report.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Song Title' }).matches(':disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('shows no banner while the competition is not completed', async () => {
+    stubServer();
+    renderEdit('organizer');
+    await screen.findByRole('button', { name: 'Save' });
+    expect(screen.queryByTestId('completed-banner')).toBeNull();
   });
 });

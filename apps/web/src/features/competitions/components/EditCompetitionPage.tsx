@@ -1,14 +1,14 @@
-import { Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Button, Fieldset, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type Competition, type RequestOf, competitions } from '@preffy/api';
-import { updateCompetitionSchema } from '@preffy/domain';
+import { isLockedForRole, updateCompetitionSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
-import { useBusinessTimeZone } from '../../../lib/session.ts';
+import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
@@ -17,6 +17,7 @@ import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
 import { type CompetitionFormValues, toUpdateInput, valuesOf } from '../competition-form-values.ts';
 import { DATE_FIELDS } from '../dates.ts';
 import { ReservationDetails } from './ReservationDetails.tsx';
+import { CompletedBanner } from './CompletedBanner.tsx';
 
 /** Update A Competition (/edit?id=). */
 export function EditCompetitionPage({ id }: { id: string | undefined }) {
@@ -36,6 +37,7 @@ export function EditCompetitionPage({ id }: { id: string | undefined }) {
 function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZone: string }) {
   const { t } = useTranslation('competitions');
   const queryClient = useQueryClient();
+  const { role } = useMe();
   // What this form was last in step with: the base for the version and for "what changed".
   const [base, setBase] = useState(loaded);
   const form = useForm<CompetitionFormValues>({
@@ -82,11 +84,13 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
     },
   });
 
+  const isLocked = isLockedForRole(role, base);
   return (
     <Stack maw={960}>
       <Title order={1} size="h2">
         {t('editTitle', { name: base.name })}
       </Title>
+      {base.state === 'completed' && <CompletedBanner competitionId={base.id} isLocked={isLocked} />}
       {base.reservation && <ReservationDetails reservation={base.reservation} />}
       <Paper
         withBorder
@@ -95,19 +99,29 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
         onSubmit={form.onSubmit((v) => save.submit(update(v, base.version)))}
         noValidate
       >
-        <Stack>
-          <CompetitionForm
-            mode="update"
-            form={form}
-            timeZone={timeZone}
-            richText={{ creativeDirection: base.creativeDirection, notes: base.notes, key: base.version }}
-          />
-          <Group>
-            <Button type="submit" loading={form.submitting || save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
+        {/* A locked competition's fields show read-only: a disabled fieldset disables every control in it. */}
+        <Fieldset variant="unstyled" disabled={isLocked} p={0} data-testid="competition-fields">
+          <Stack>
+            <CompetitionForm
+              mode="update"
+              form={form}
+              timeZone={timeZone}
+              richText={{
+                creativeDirection: base.creativeDirection,
+                notes: base.notes,
+                key: base.version,
+                readOnly: isLocked,
+              }}
+            />
+            {!isLocked && (
+              <Group>
+                <Button type="submit" loading={form.submitting || save.isPending}>
+                  {t('save')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Fieldset>
       </Paper>
       {save.conflictDialog}
       {form.isDirty() && (

@@ -1,21 +1,22 @@
 import { Alert, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { DASHBOARD_CHARTS, type DashboardChart as ChartKind } from '@preffy/api';
-import { CHART_FIRST_DAY, localDay } from '@preffy/domain';
+import { defaultChartFrom, localDay } from '@preffy/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartDaysInput } from '../../../components/charts/ChartDaysInput.tsx';
 import { PictureLineChart } from '../../../components/charts/picture-charts.tsx';
 import { describeError } from '../../../lib/api/client.ts';
-import { formatCount } from '../../../lib/format.ts';
-import { useBusinessTimeZone, useFormatTimestamp } from '../../../lib/session.ts';
+import { formatCount, formatTimestamp } from '../../../lib/format.ts';
+import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { useDashboardChart } from '../api/dashboard.ts';
 import type { DashboardSearch } from '../dashboard-search.ts';
 
 type ChartSearch = Pick<DashboardSearch, 'chart' | 'from' | 'to'>;
 
 /**
- * The daily chart: All UGC or New Creators, over the days in the address (2021-03-01 until
- * today in the business time zone unless a range was picked: the only days the server takes).
+ * The daily chart: All UGC or New Creators, over the days in the address (the last 90 days
+ * until today unless a range was picked, as the server takes them). Its days and its "counted at"
+ * are both in the business time zone, named once under the days.
  */
 export function DashboardChart({
   search,
@@ -26,9 +27,9 @@ export function DashboardChart({
 }) {
   const { t } = useTranslation('dashboard');
   const timeZone = useBusinessTimeZone();
-  const formatTimestamp = useFormatTimestamp();
   // Today as the page opened: the picker's last day and the default range's end.
   const [today] = useState(() => localDay(Date.now(), timeZone));
+  const defaultFrom = defaultChartFrom(today);
   const kind: ChartKind = search.chart ?? 'ugc';
   const result = useDashboardChart({ kind, from: search.from, to: search.to });
   // The first click of a range has no end yet: it stays here until the second one.
@@ -56,14 +57,14 @@ export function DashboardChart({
             label={t('chart.range')}
             description={t('chart.timeZone', { zone: timeZone })}
             today={today}
-            value={picking ?? [search.from ?? CHART_FIRST_DAY, search.to ?? today]}
+            value={picking ?? [search.from ?? defaultFrom, search.to ?? today]}
             onChange={([from, to]) => {
               if (!from || !to) return setPicking([from, to]);
               setPicking(null);
-              // The full span is the default: it leaves the address clean.
+              // The default span leaves the address clean.
               onChange({
                 ...search,
-                from: from === CHART_FIRST_DAY ? undefined : from,
+                from: from === defaultFrom ? undefined : from,
                 to: to === today ? undefined : to,
               });
             }}
@@ -92,7 +93,9 @@ export function DashboardChart({
               aria-label={t(`chart.kinds.${kind}`)}
             />
             <Text size="xs" c="dimmed" mt="xs" data-testid="dashboard-chart-as-of">
-              {t('chart.asOf', { time: formatTimestamp(result.data.computedAt) })}
+              {t('chart.asOf', {
+                time: formatTimestamp(result.data.computedAt, timeZone, undefined, { zoneName: false }),
+              })}
             </Text>
           </div>
         )}

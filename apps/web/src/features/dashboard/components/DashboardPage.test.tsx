@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import { addDays, localDay } from '@preffy/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderedTableProps } from '../../../test/plain-data-table.tsx';
@@ -25,7 +26,7 @@ const staffTiles = {
     ],
   },
   flagged: { total: 1, top: [{ id: 'c2', name: 'Alpha Ended', count: 1 }] },
-  payments: { count: 2, amount: 150.35 },
+  payments: { count: 2, amount: 150.35, paid: 70 },
   inquiries: { unseen: 4 },
   holds: { count: 1, firstStart: Date.parse('2025-06-01T12:00:00Z') },
 };
@@ -37,7 +38,13 @@ const organizerTiles = {
   holds: { count: 0, firstStart: null },
 };
 
-function stubServer(tiles: unknown, role = 'staff', counts = [0, 3], tileFailures = 0) {
+function stubServer(
+  tiles: unknown,
+  role = 'staff',
+  counts = [0, 3],
+  tileFailures = 0,
+  account = testAccount,
+) {
   const asked: URL[] = [];
   let failures = tileFailures;
   vi.stubGlobal('fetch', async (path: string) => {
@@ -47,7 +54,7 @@ function stubServer(tiles: unknown, role = 'staff', counts = [0, 3], tileFailure
       return Response.json({
         user: { role, name: 'S', email: 's@x.test' },
         businessTimeZone: 'UTC',
-        account: testAccount,
+        account,
       });
     if (url.pathname === '/api/dashboard/tiles' && failures-- > 0)
       return Response.json({ statusCode: 500, code: 'INTERNAL', message: 'x' }, { status: 500 });
@@ -102,6 +109,11 @@ describe('the dashboard', () => {
     expect(hrefOf('Alpha Ended (1)')).toBe('/correct?id=c2');
     expect(hrefOf('Open the To Be Paid payments')).toBe('/preffy/payments?tab=to-be-paid');
     expect(within(screen.getByTestId('tile-payments')).getByText('Total: $150.35')).toBeTruthy();
+    // The money paid, with what it counts (decision 0106).
+    expect(screen.getByTestId('tile-payments-paid').textContent).toBe('Paid so far: $70');
+    expect(within(screen.getByTestId('tile-payments')).getByTestId('paid-money-help').textContent).toMatch(
+      /^Paid: the amounts sent to creators .* All competitions\.$/,
+    );
     expect(hrefOf('Open the Unseen inquiries')).toBe('/inquiries?status=unseen');
     expect(hrefOf('Open the calendar at the first hold (2025-06-01)')).toBe('/preffy/calendar?month=2025-06');
   });
@@ -142,9 +154,10 @@ describe('the dashboard', () => {
     renderPage('/dashboard', Page, { links: LINKS });
     expect(await screen.findByRole('heading', { name: 'All UGC Over Time' })).toBeTruthy();
     expect(asked.find((u) => u.pathname === '/api/dashboard/chart')!.searchParams.get('kind')).toBe('ugc');
-    // Answers are kept briefly (decision 0045): the chart says when it was counted.
-    expect((await screen.findByTestId('dashboard-chart-as-of')).textContent).toContain(
-      'Counted at 1/2/25 9:30 AM UTC',
+    // Answers are kept briefly (decision 0045): the chart says when it was counted, in the
+    // business time zone its days are in, named once under the days.
+    expect((await screen.findByTestId('dashboard-chart-as-of')).textContent).toBe(
+      'Counted at 1/2/25 9:30 AM',
     );
     fireEvent.click(screen.getByTestId('dashboard-chart-select'));
     fireEvent.click(await screen.findByRole('option', { name: 'New Creators Over Time', hidden: true }));
@@ -181,5 +194,25 @@ describe('the dashboard', () => {
         to: '2025-01-31',
       });
     });
+  });
+
+  it('shows the last 90 days by default, and one time zone, the business one, named once', async () => {
+    // A user in New York on a UTC business: the card's days and time are both UTC.
+    const asked = stubServer(staffTiles, 'staff', [0, 3], 0, {
+      ...testAccount,
+      timeZone: 'America/New_York',
+    });
+    renderPage('/dashboard', Page, { links: LINKS });
+    const card = await screen.findByTestId('dashboard-chart');
+    const today = localDay(Date.now(), 'UTC');
+    expect(await within(card).findByText(`${addDays(today, -89)} – ${today}`)).toBeTruthy();
+    expect(within(card).getByText('Days and times in the UTC time zone')).toBeTruthy();
+    expect((await within(card).findByTestId('dashboard-chart-as-of')).textContent).toBe(
+      'Counted at 1/2/25 9:30 AM',
+    );
+    expect(card.textContent).not.toMatch(/EST|EDT/);
+    // No days in the address: the server's default, the same 90 days.
+    const chart = asked.find((u) => u.pathname === '/api/dashboard/chart')!;
+    expect(Object.fromEntries(chart.searchParams)).toEqual({ kind: 'ugc' });
   });
 });

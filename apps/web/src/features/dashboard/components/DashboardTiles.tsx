@@ -3,6 +3,7 @@ import type { DashboardCompetitionCount, DashboardTiles as Tiles } from '@preffy
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaidMoneyHelp } from '../../../components/money/PaidMoneyHelp.tsx';
 import { formatCount, formatDay, formatUsd } from '../../../lib/format.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { useDashboardTiles } from '../api/dashboard.ts';
@@ -126,6 +127,10 @@ export function DashboardTiles() {
               </Anchor>
             </>
           )}
+          <Text size="sm" data-testid="tile-payments-paid">
+            {t('tiles.payments.paid', { amount: formatUsd(payments.paid) })}
+          </Text>
+          <PaidMoneyHelp scope="all" />
         </Tile>
       )}
       {inquiries && (

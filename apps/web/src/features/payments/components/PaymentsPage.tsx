@@ -11,6 +11,7 @@ import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { usdColumn } from '../../../components/table/number-columns.ts';
 import { ApiError, notifyError } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
+import { PaidMoneyHelp } from '../../../components/money/PaidMoneyHelp.tsx';
 import { formatUsd } from '../../../lib/format.ts';
 import { type PaymentMove, paymentTotalsQuery, paymentsKeys, useMovePayment } from '../api/payments.ts';
 import { PAYMENT_TABS, type PaymentTab } from '../payment-tabs.ts';
@@ -196,6 +197,7 @@ export function PaymentsPage({
             })
           : '\u00a0'}
       </Text>
+      {tab === 'sent' && !table.appliedSearch && <PaidMoneyHelp scope="all" />}
       <ServerTable
         table={table}
         columns={columns}

@@ -1,6 +1,7 @@
 import { Badge, Card, SimpleGrid, Table, Text } from '@mantine/core';
 import type { Report } from '@preffy/api';
 import { useTranslation } from 'react-i18next';
+import { PaidMoneyHelp } from '../../../components/money/PaidMoneyHelp.tsx';
 import { UNFORMATTABLE, formatUsd } from '../../../lib/format.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { ReportSection } from './ReportSection.tsx';
@@ -43,6 +44,7 @@ export function ReportMoney({ money }: { money: Money }) {
           </Card>
         ))}
       </SimpleGrid>
+      <PaidMoneyHelp scope="competition" />
       {money.payments.length === 0 ? (
         <Text c="dimmed" data-testid="report-money-empty">
           {t('money.empty')}
