@@ -62,7 +62,8 @@ export function DayModal({
           minHeight={150}
           emptyText={t('noCompetitions')}
           columns={[
-            { key: 'email', title: t('columns.email') },
+            // On a phone the organizer names the row; the email and the prize total give way.
+            { key: 'email', title: t('columns.email'), visibleFrom: 'sm' },
             { key: 'organizer', title: t('columns.organizer') },
             {
               key: 'startDate',
@@ -72,11 +73,14 @@ export function DayModal({
             {
               key: 'prizeTotal',
               title: t('columns.prizeTotal'),
+              visibleFrom: 'sm',
               cell: (c) => formatUsd(c.prizeTotal),
             },
             {
               key: 'isConfirmed',
               title: t('columns.confirmed'),
+              // Confirm is an action too.
+              pinned: true,
               cell: (c) => {
                 const { color, Icon } = TONES[c.tone];
                 return (
@@ -111,6 +115,7 @@ export function DayModal({
             {
               key: 'edit',
               title: t('columns.edit'),
+              pinned: true,
               cell: (c) =>
                 c.canChange ? (
                   <Anchor
@@ -125,6 +130,7 @@ export function DayModal({
             {
               key: 'delete',
               title: t('columns.delete'),
+              pinned: true,
               cell: (c) =>
                 c.canChange ? (
                   <Button

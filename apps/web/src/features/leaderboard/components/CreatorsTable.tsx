@@ -108,6 +108,8 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
       key: 'metric',
       title: t('creators.metric'),
       csv: (r) => r.metric ?? '',
+      // The value and its Update button belong together.
+      pinned: canEdit,
       cell: (r) => {
         const key = creatorKey(r);
         const edit = edits[key];
@@ -140,6 +142,7 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
             key: 'update',
             title: t('creators.update'),
             csv: false as const,
+            pinned: true,
             cell: (r: CreatorMetric) => {
               const key = creatorKey(r);
               const edit = edits[key];
