@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { type Competition, type RequestOf, competitions } from '@preffy/api';
 import { updateCompetitionSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
+import { useFocusAfterBusy } from '../../../components/forms/use-focus-after-busy.ts';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
@@ -82,6 +83,10 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
     },
   });
 
+  // Save is disabled while it saves; afterwards the focus is on it again, not on the page.
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(form.submitting || save.isPending, saveButton);
+
   return (
     <Stack maw={960}>
       <Title order={1} size="h2">
@@ -103,7 +108,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
             richText={{ creativeDirection: base.creativeDirection, notes: base.notes, key: base.version }}
           />
           <Group>
-            <Button type="submit" loading={form.submitting || save.isPending}>
+            <Button type="submit" loading={form.submitting || save.isPending} ref={saveButton}>
               {t('save')}
             </Button>
           </Group>

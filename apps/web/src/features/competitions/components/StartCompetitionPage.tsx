@@ -3,13 +3,14 @@ import { useForm } from '@mantine/form';
 import { type Competition, type CompetitionDefaults, type RequestOf, competitions } from '@preffy/api';
 import { startCompetitionSchema } from '@preffy/domain';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
+import { useFocusAfterBusy } from '../../../components/forms/use-focus-after-busy.ts';
 import { useCompetitionDefaults } from '../api/competitions.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
 import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
@@ -59,6 +60,14 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
     },
   });
   const submit = form.onSubmit((values) => start.submit(toStartInput(values, tz)));
+  // Submit turns into a disabled Done: the focus goes to what happened, the note with its link.
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (created) result.current?.focus();
+  }, [created]);
+  // A refused Submit: back on the button, unless the focus went to a field meanwhile.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(form.submitting, submitButton);
 
   return (
     <Stack maw={760}>
@@ -72,7 +81,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
             <CompetitionForm key={round} mode="create" form={form} timeZone={tz} />
           </Fieldset>
           {created && (
-            <Alert color="green" role="status" data-testid="start-success">
+            <Alert color="green" role="status" data-testid="start-success" ref={result} tabIndex={-1}>
               {t('added')}{' '}
               <Link to="/edit" search={{ id: created.id }}>
                 {t('openToEdit')}
@@ -80,7 +89,7 @@ function StartCompetitionForm({ defaults }: { defaults: CompetitionDefaults }) {
             </Alert>
           )}
           <Group>
-            <Button type="submit" loading={form.submitting} disabled={!!created}>
+            <Button type="submit" loading={form.submitting} disabled={!!created} ref={submitButton}>
               {created ? t('done') : t('submit')}
             </Button>
             {created && (
