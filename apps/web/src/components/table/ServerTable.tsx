@@ -40,6 +40,8 @@ export type Column<T> = {
    * columns last.
    */
   pinned?: boolean;
+  /** Kept on one line (a date: '2026-06-01' would break at its hyphens). */
+  noWrap?: boolean;
   /** Shown from this screen width up: a column that gives way on a phone (still in the CSV). */
   visibleFrom?: MantineBreakpoint;
 };
@@ -122,6 +124,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       sortable: Boolean(c.sortKey),
       textAlign: c.textAlign,
       ...(c.pinned ? { pinned: 'right' as const } : {}),
+      ...(c.noWrap ? { noWrap: true } : {}),
       ...(c.visibleFrom
         ? { visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints[c.visibleFrom!]})` }
         : {}),

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { COMPETITION_STATES, type CompetitionState, holdLabel, roleMeets } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CompetitionListItem, type CompetitionTab, COMPETITION_TABS, competitions } from '@preffy/api';
 import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
@@ -90,9 +91,20 @@ export function CompetitionsPage({
     { key: 'campaignId', title: 'ID' },
     { key: 'name', title: t('columns.song'), sortKey: 'name' },
     { key: 'email', title: t('columns.email') },
-    { key: 'organizer', title: t('columns.artist'), sortKey: 'organizer' },
-    { key: 'startDate', title: t('columns.startDate'), text: (c) => day(c.startDate) },
-    { key: 'endDate', title: t('columns.endDate'), sortKey: 'endDate', text: (c) => day(c.endDate) },
+    {
+      key: 'organizer',
+      title: t('columns.artist'),
+      sortKey: 'organizer',
+      cell: (c) => <WholeWords text={c.organizer} />,
+    },
+    { key: 'startDate', title: t('columns.startDate'), noWrap: true, text: (c) => day(c.startDate) },
+    {
+      key: 'endDate',
+      title: t('columns.endDate'),
+      sortKey: 'endDate',
+      noWrap: true,
+      text: (c) => day(c.endDate),
+    },
     {
       key: 'state',
       title: t('columns.state'),
@@ -140,6 +152,7 @@ export function CompetitionsPage({
       key: 'lastUpdated',
       title: t('columns.lastUpdate'),
       sortKey: 'lastUpdated',
+      noWrap: true,
       cell: (c) => day(c.lastUpdated),
       csv: false,
     },
@@ -191,4 +204,15 @@ export function CompetitionsPage({
       />
     </Stack>
   );
+}
+
+/** A name that wraps only between its words, never inside one ('Jean-Luc' stays whole). */
+function WholeWords({ text }: { text: string }) {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{word}</span>
+    </Fragment>
+  ));
 }
