@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { authKeys } from '../../../lib/session.ts';
 import { testSession } from '../../../test/account.ts';
@@ -8,6 +8,7 @@ import { accessibleDescription } from '../../../test/accessible-description.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { competitionDefaultsKey } from '../api/competitions.ts';
 import { StartCompetitionPage } from './StartCompetitionPage.tsx';
+import { testCompetition } from '../../../test/competition.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.UTC(2030, 0, 1, 15);
@@ -63,5 +64,29 @@ describe('Start A Competition dates', () => {
     expect(accessibleDescription(await screen.findByLabelText(/Link To Song/))).toBe(
       'A public SoundCloud link or a link to an audio file',
     );
+  });
+});
+
+describe('Start A Competition, by keyboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('moves the focus to the result once started, not to the page', async () => {
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      if (path === '/api/competitions')
+        return Response.json({ competition: testCompetition }, { status: 201 });
+      return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
+    });
+    renderStartPage();
+    const fill = (name: string, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${name}`) }), { target: { value } });
+    await screen.findByRole('textbox', { name: /^Link To Song/ });
+    fill('Link To Song', 'https://soundcloud.com/luna/song');
+    fill('Song Title', 'Summer Song');
+    fill('Artist Name', 'Luna Vega');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    fill('Prize 1', '1st Place: $200');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const result = await screen.findByTestId('start-success');
+    await waitFor(() => expect(document.activeElement).toBe(result));
   });
 });
