@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { calendar } from '@preffy/api';
+import { type Locator, expect, test } from '@playwright/test';
+import { calendar, users } from '@preffy/api';
 import { addMonths } from '@preffy/domain';
 import { pageApi, signIn } from './helpers.ts';
+import { addPost, createCompetition } from './records.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -55,4 +56,73 @@ test('on a phone the menu hides behind its button, closes after a choice, and no
   await expect(page).toHaveURL(/\/preffy\/calendar/);
   await expect(page.getByTestId('sidebar')).not.toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('every row action stays in sight and answers a click: the action tables at 390 px, and in Russian at 1280 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const api = pageApi(page);
+  // What the tables without demo rows need: a creator's post, a hold on a day, an invitation.
+  const competition = await createCompetition(api, { confirmed: true });
+  await addPost(api, competition.id, { creator: `pinned${Date.now()}` });
+  const month = addMonths(new Date().toISOString().slice(0, 7), 10);
+  const day = `${month}-${String(10 + Math.floor(Math.random() * 15)).padStart(2, '0')}`;
+  const artist = `Pinned Actions Artist ${Date.now()}`;
+  await api.call(calendar.reserve, { body: { day, organizer: artist, invoiceAmount: 1200 } });
+  await api.call(users.invite, {
+    body: { email: `pinned-${Date.now()}@preffy.test`, name: 'Pinned Actions', role: 'staff' },
+  });
+
+  /**
+   * Each screen and, in its first row, the controls that act on the row (language-neutral); where
+   * a phone shows them otherwise, its own and the wide screen's.
+   */
+  const screens: { path: string; actions: string | { phone: string; wide: string }; row?: () => Locator }[] =
+    [
+      { path: '/preffy/view', actions: '[aria-haspopup="menu"]' },
+      { path: '/preffy/payments', actions: 'button' },
+      // A phone has the three flags and Delete in the row menu as well.
+      { path: '/preffy/winners', actions: { phone: '[aria-haspopup="menu"]', wide: 'select, button' } },
+      { path: '/preffy/promotion', actions: 'button' },
+      { path: '/preffy/outbox', actions: 'button' },
+      { path: `/table-update?id=${competition.id}&tab=creators`, actions: 'input, button' },
+      {
+        path: `/preffy/calendar?month=${month}`,
+        actions: 'a, button',
+        row: () => page.getByRole('dialog').getByRole('row').filter({ hasText: artist }),
+      },
+    ];
+  const check = async (width: 'phone' | 'wide') => {
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      if (screen.row) {
+        await page
+          .locator(`[data-testid="list-day-${day}"], [data-testid="day-${day}"]`)
+          .getByRole('button')
+          .first()
+          .click();
+      }
+      const row = screen.row?.() ?? page.locator('tbody tr').first();
+      const actions = row.locator(
+        typeof screen.actions === 'string' ? screen.actions : screen.actions[width],
+      );
+      await expect(actions.first()).toBeVisible();
+      for (const action of await actions.all()) {
+        const where = `${screen.path}: ${await action.evaluate((el) => el.outerHTML.slice(0, 120))}`;
+        await expect(action, where).toBeInViewport({ ratio: 1 });
+        // Nothing lies over it (a trial click checks that it would receive the click).
+        if (await action.isEnabled()) await action.click({ trial: true, timeout: 5_000 });
+      }
+    }
+  };
+  await check('phone');
+  await page.goto('/preffy/winners');
+  await page.locator('tbody tr').first().locator('[aria-haspopup="menu"]').click();
+  await expect(page.getByRole('menuitem')).toHaveCount(4);
+  for (const item of await page.getByRole('menuitem').all()) await expect(item).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => localStorage.setItem('preffy.language', 'ru'));
+  await check('wide');
 });

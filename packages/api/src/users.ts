@@ -18,8 +18,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** A row of the users list: the user, and whether they have two-step verification on. */
-export const userRowSchema = userSchema.extend({ twoStepEnabled: z.boolean() });
+/**
+ * A row of the users list: the user, whether they have two-step verification on, and whether
+ * they are still invited (no password of their own set yet).
+ */
+export const userRowSchema = userSchema.extend({ twoStepEnabled: z.boolean(), invited: z.boolean() });
 export type UserRow = z.infer<typeof userRowSchema>;
 
 export const listUsersQuerySchema = pageQuerySchema.extend({

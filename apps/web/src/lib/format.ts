@@ -1,4 +1,4 @@
-import { localDay, prizeAmountSpan } from '@preffy/domain';
+import { abbreviateCount, localDay, prizeAmountSpan } from '@preffy/domain';
 import { currentLanguage } from './i18n/index.ts';
 
 /** What a date or amount shows when the stored value cannot be formatted. */
@@ -38,6 +38,9 @@ export function formatPrizeLine(line: string): string {
 
 /** A count (likes, views) in the user's language; nothing stored counts as 0. */
 export const formatCount = (n: number | null) => (n ?? 0).toLocaleString(currentLanguage());
+
+/** A count shortened as the user's language shortens it ('1.2K', '1,2 тыс.', '1,2 mil'). */
+export const formatCompactCount = (n: number) => abbreviateCount(n, currentLanguage());
 
 /**
  * When something happened, as doc 2 §9 writes it: 'M/D/YY h:mm A z' ('3/7/26 3:05 PM EST') in

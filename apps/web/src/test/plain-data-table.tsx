@@ -12,6 +12,7 @@ type Props = {
     title?: ReactNode;
     sortable?: boolean;
     render?: (row: unknown) => ReactNode;
+    noWrap?: boolean;
   }[];
   records: Record<string, unknown>[];
   idAccessor: string;
@@ -49,7 +50,9 @@ export function DataTable(props: Props) {
           {props.records.map((row) => (
             <tr key={String(row[props.idAccessor])}>
               {props.columns.map((c) => (
-                <td key={c.accessor}>{c.render ? c.render(row) : String(row[c.accessor])}</td>
+                <td key={c.accessor} style={c.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {c.render ? c.render(row) : String(row[c.accessor])}
+                </td>
               ))}
             </tr>
           ))}

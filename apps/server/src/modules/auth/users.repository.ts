@@ -42,7 +42,11 @@ export async function listUsers(db: Database, q: ListUsersQuery) {
         .select('twoStepFactors.enabledAt as twoStepEnabledAt')
         .orderBy(sortExpression(`users.${q.sortBy}`, ['users.name', 'users.email']), q.sortDirection)
         .orderBy('users.id'),
-    (row) => ({ ...toPublicUser(row), twoStepEnabled: row.twoStepEnabledAt !== null }),
+    (row) => ({
+      ...toPublicUser(row),
+      twoStepEnabled: row.twoStepEnabledAt !== null,
+      invited: row.passwordHash === null,
+    }),
   );
 }
 

@@ -6,7 +6,7 @@ import { unsubscribeRoutes } from './unsubscribe.routes.ts';
 
 export { EmailWorker } from './email-worker.ts';
 export { enqueueEmail } from './outbox.ts';
-export { resetPasswordUrl, signInLinkUrl } from './secret-links.ts';
+export { invitationUrl, resetPasswordUrl, signInLinkUrl } from './secret-links.ts';
 export { createTransport } from './transports/create-transport.ts';
 
 export const emailArea = defineArea({

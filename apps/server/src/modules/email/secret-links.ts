@@ -5,6 +5,9 @@
  */
 export const resetPasswordUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/reset-password#token=${token}`;
+/** An invitation's link: the same page, which greets a new user instead of asking for a new password. */
+export const invitationUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/reset-password?welcome#token=${token}`;
 export const signInLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/?LoginToken=${token}`;
 
 /** What the stored copy shows in place of a delivered secret link. */

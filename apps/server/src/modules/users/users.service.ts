@@ -6,7 +6,7 @@ import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '..
 import { newId, newRecord } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
-import { resetPasswordUrl, signInLinkUrl, enqueueEmail } from '../email/index.ts';
+import { invitationUrl, signInLinkUrl, enqueueEmail } from '../email/index.ts';
 import {
   mintAuthToken,
   revokeUnusedAuthTokens,
@@ -83,7 +83,7 @@ export async function inviteUser(
       throw isUniqueViolation(error) ? emailTaken() : error;
     });
     const { token } = await mintAuthToken(trx, user.id, 'invite', actor.id);
-    await emailAccountLink(trx, actor, user, 'invitation', resetPasswordUrl(publicUrl, token));
+    await emailAccountLink(trx, actor, user, 'invitation', invitationUrl(publicUrl, token));
     await auditUser(trx, actor, user.id, 'invite', input);
     return toPublicUser(user);
   });

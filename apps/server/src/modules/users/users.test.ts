@@ -44,12 +44,18 @@ describe('user management', () => {
     const email = await latestEmailTo(app, 'new.person@preffy.test');
     expect(email.kind).toBe('invitation');
     const token = /#token=([\w-]+)/.exec(email.text)![1]!;
+    // The link greets a newcomer: the page tells an invitation from a password reset.
+    expect(email.text).toContain(`/reset-password?welcome#token=${token}`);
+    const listed = async () =>
+      (await admin.get('/api/users?search=new.person')).json().items[0] as { invited: boolean };
+    expect((await listed()).invited).toBe(true);
 
     const invitee = new TestClient(app);
     expect(
       (await invitee.post('/api/auth/reset-password', { token, password: 'my-own-password' })).statusCode,
     ).toBe(200);
     expect((await invitee.get('/api/auth/me')).json().user.role).toBe('organizer');
+    expect((await listed()).invited).toBe(false);
 
     const audit = await app.db
       .selectFrom('auditLog')

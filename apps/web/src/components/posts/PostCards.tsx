@@ -1,10 +1,9 @@
 import { Badge, Card, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
-import { abbreviateCount } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostEmbed, REFERRAL_EMBED } from './PostEmbed.tsx';
-import { formatCount } from '../../lib/format.ts';
+import { formatCompactCount, formatCount } from '../../lib/format.ts';
 import { platformName } from '../../lib/labels.ts';
 import { type ListAllQuery, postsListQuery } from '../../lib/post-lists.ts';
 import { ExternalLink } from '../ExternalLink.tsx';
@@ -51,7 +50,7 @@ export function PostCards({ filter, emptyText }: { filter: Omit<ListAllQuery, 'p
               <Text size="sm">
                 {t('postCards.numbers', {
                   likes: formatCount(post.likes),
-                  views: viewsText(post, abbreviateCount),
+                  views: viewsText(post, formatCompactCount),
                   comments: formatCount(post.comments),
                 })}
               </Text>

@@ -1,4 +1,13 @@
-import { ActionIcon, Box, Button, Group, Menu, Stack } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  type MantineBreakpoint,
+  type MantineTheme,
+  Menu,
+  Stack,
+} from '@mantine/core';
 import { IconDots, IconDownload } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -25,6 +34,16 @@ export type Column<T> = {
   /** In the CSV only, not on screen. */
   hidden?: boolean;
   textAlign?: 'left' | 'center' | 'right';
+  /**
+   * A row's actions: the column stays at the table's right edge while the rest scrolls under
+   * it, so a phone or a longer language never pushes an action out of sight. Declare pinned
+   * columns last.
+   */
+  pinned?: boolean;
+  /** Kept on one line (a date: '2026-06-01' would break at its hyphens). */
+  noWrap?: boolean;
+  /** Shown from this screen width up: a column that gives way on a phone (still in the CSV). */
+  visibleFrom?: MantineBreakpoint;
 };
 
 /** An entry of a row's menu: an action, or a link. */
@@ -55,7 +74,7 @@ export type ServerTableProps<T> = {
   noMatchText?: (search: string) => string;
   /** A filter besides the search is on (the toolbar's switches): an empty list says so. */
   filtered?: boolean;
-  /** The row menu (a last column), with the row's name in its accessible label ("Actions: name"). */
+  /** The row menu (a last column, pinned), with the row's name in its accessible label ("Actions: name"). */
   rowMenu?: { items: (row: T) => MenuItem[]; label: (row: T) => string };
   /** Ticked rows, with each checkbox's accessible name. */
   selection?: {
@@ -104,6 +123,11 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       title: c.title,
       sortable: Boolean(c.sortKey),
       textAlign: c.textAlign,
+      ...(c.pinned ? { pinned: 'right' as const } : {}),
+      ...(c.noWrap ? { noWrap: true } : {}),
+      ...(c.visibleFrom
+        ? { visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints[c.visibleFrom!]})` }
+        : {}),
       ...(c.cell || c.text ? { render: (row: T) => (c.cell ?? c.text)!(row) } : {}),
     }));
   if (props.rowMenu) {
@@ -112,6 +136,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       accessor: '__actions',
       title: t('actions'),
       textAlign: 'right',
+      pinned: 'right',
       render: (row) => <RowMenu items={menu.items(row)} label={`${t('actions')}: ${menu.label(row)}`} />,
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampCard, keysForGrid, moveCard, nextToScore } from './card-navigation.ts';
+import { clampCard, keysForGrid, moveCard, nextToScore, typesLatinLetter } from './card-navigation.ts';
 
 describe('moving through the review cards', () => {
   it('goes to the next and previous card and stops at the first', () => {
@@ -52,5 +52,15 @@ describe('whether a key is meant for the grid', () => {
     // No grid on the screen (still loading, empty): only the page's own focus counts.
     expect(keysForGrid(document.getElementById('in'), null)).toBe(false);
     expect(keysForGrid(document.body, null)).toBe(true);
+  });
+});
+
+describe('letter shortcuts on any keyboard layout', () => {
+  it('tells a Latin letter from what a Cyrillic layout types at its place', () => {
+    expect(typesLatinLetter('l')).toBe(true);
+    expect(typesLatinLetter('L')).toBe(true);
+    expect(typesLatinLetter('д')).toBe(false);
+    expect(typesLatinLetter('Д')).toBe(false);
+    expect(typesLatinLetter('ArrowDown')).toBe(false);
   });
 });

@@ -43,6 +43,13 @@ export function keysForGrid(active: Element | null, grid: Element | null): boole
   return grid !== null && grid.contains(active);
 }
 
+/**
+ * Whether a key press typed a Latin letter. A letter shortcut is matched by the letter typed; on a
+ * layout that types no Latin letter (Cyrillic: the L key types 'д'), by the key's place instead
+ * (its code, KeyL). A Latin layout keeps its printed letters (AZERTY's A is not Q).
+ */
+export const typesLatinLetter = (key: string) => /^[a-z]$/i.test(key);
+
 /** The current card once cards leave (a deleted post): the one that took its place, or the last. */
 export const clampCard = (current: number, count: number) => Math.max(0, Math.min(current, count - 1));
 

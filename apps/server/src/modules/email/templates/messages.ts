@@ -58,7 +58,7 @@ const accountLinkKind = (strings: 'passwordReset' | 'invitation' | 'signInLink',
  */
 export const EMAIL_KINDS = {
   'password-reset': accountLinkKind('passwordReset', 'https://preffy.example/reset-password#token=sample'),
-  invitation: accountLinkKind('invitation', 'https://preffy.example/reset-password#token=sample'),
+  invitation: accountLinkKind('invitation', 'https://preffy.example/reset-password?welcome#token=sample'),
   'sign-in-link': accountLinkKind('signInLink', 'https://preffy.example/?LoginToken=sample'),
   'winner-notice': {
     marketing: false,

@@ -16,11 +16,15 @@ function tokenFromFragment(): string | null {
   return new URLSearchParams(window.location.hash.slice(1)).get('token');
 }
 
+/** An invitation's link says so (?welcome): the page greets a new user instead of a reset. */
+const isInvitation = () => new URLSearchParams(window.location.search).has('welcome');
+
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [token] = useState(tokenFromFragment);
+  const [welcome] = useState(isInvitation);
   const [invalid, setInvalid] = useState<string | null>(null);
   const form = useForm({
     initialValues: { password: '' },
@@ -45,7 +49,7 @@ export function ResetPasswordPage() {
   });
   const submit = form.onSubmit(({ password }) => reset.submit(password));
   return (
-    <AuthCard title={t('resetTitle')}>
+    <AuthCard title={welcome ? t('welcomeTitle') : t('resetTitle')}>
       {!token || invalid ? (
         <Alert color="red" role="alert">
           {invalid ?? t('missingToken')}
@@ -55,7 +59,7 @@ export function ResetPasswordPage() {
           <Stack>
             <NewPasswordInput label={t('newPassword')} autoFocus {...form.getInputProps('password')} />
             <Button type="submit" loading={form.submitting}>
-              {t('savePassword')}
+              {welcome ? t('setMyPassword') : t('savePassword')}
             </Button>
           </Stack>
         </form>

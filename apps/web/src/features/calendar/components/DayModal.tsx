@@ -64,7 +64,8 @@ export function DayModal({
           minHeight={150}
           emptyText={t('noCompetitions')}
           columns={[
-            { key: 'email', title: t('columns.email') },
+            // On a phone the organizer names the row; the email and the prize total give way.
+            { key: 'email', title: t('columns.email'), visibleFrom: 'sm' },
             { key: 'organizer', title: t('columns.organizer') },
             {
               key: 'startDate',
@@ -74,11 +75,14 @@ export function DayModal({
             {
               key: 'prizeTotal',
               title: t('columns.prizeTotal'),
+              visibleFrom: 'sm',
               cell: (c) => formatUsd(c.prizeTotal),
             },
             {
               key: 'isConfirmed',
               title: t('columns.confirmed'),
+              // Confirm is an action too.
+              pinned: true,
               cell: (c) => {
                 const { color, Icon } = TONES[c.tone];
                 return (
@@ -113,6 +117,7 @@ export function DayModal({
             {
               key: 'edit',
               title: t('columns.edit'),
+              pinned: true,
               // A hold waiting for its competition starts it here: the hold becomes the competition.
               cell: (c) => (
                 <Group gap="xs" wrap="nowrap">
@@ -142,6 +147,7 @@ export function DayModal({
             {
               key: 'delete',
               title: t('columns.delete'),
+              pinned: true,
               cell: (c) =>
                 c.canChange ? (
                   <Button

@@ -65,7 +65,7 @@ describe('All Competitions', () => {
   it("shows the spec's columns, then Last Update and the row actions", async () => {
     stubServer();
     renderCompetitions();
-    expect(await screen.findByText('Luna Vega')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Luna Vega' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'ID',
       'Song',
@@ -105,10 +105,23 @@ describe('All Competitions', () => {
     expect(await screen.findByRole('dialog', { name: `Change the state of ${named}?` })).toBeTruthy();
   });
 
+  it('keeps dates whole and wraps an artist name only between its words', async () => {
+    stubServer();
+    renderCompetitions();
+    const artist = await screen.findByRole('cell', { name: 'Luna Vega' });
+    const words = Array.from(artist.querySelectorAll('span')).map((w) => [w.textContent, w.style.whiteSpace]);
+    expect(words).toEqual([
+      ['Luna', 'nowrap'],
+      ['Vega', 'nowrap'],
+    ]);
+    for (const date of ['2026-06-01', '2026-06-08', '2026-05-20'])
+      expect(screen.getByRole('cell', { name: date }).style.whiteSpace).toBe('nowrap');
+  });
+
   it('offers pages of 10, 25 or 50, 10 by default', async () => {
     const lists = stubServer();
     renderCompetitions();
-    await screen.findByText('Luna Vega');
+    await screen.findByRole('cell', { name: 'Luna Vega' });
     expect(renderedTableProps.at(-1)).toMatchObject({
       recordsPerPage: 10,
       recordsPerPageOptions: [10, 25, 50],
@@ -119,7 +132,7 @@ describe('All Competitions', () => {
   it('sorts by End Date (newest first by default), Song, Artist and Last Update on the server', async () => {
     const lists = stubServer();
     renderCompetitions();
-    await screen.findByText('Luna Vega');
+    await screen.findByRole('cell', { name: 'Luna Vega' });
     const props = () => renderedTableProps.at(-1)!;
     expect(
       props()

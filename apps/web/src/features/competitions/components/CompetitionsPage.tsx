@@ -9,6 +9,7 @@ import {
 } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CompetitionListItem, type CompetitionTab, COMPETITION_TABS, competitions } from '@preffy/api';
 import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
@@ -98,9 +99,20 @@ export function CompetitionsPage({
     { key: 'campaignId', title: 'ID' },
     { key: 'name', title: t('columns.song'), sortKey: 'name' },
     { key: 'email', title: t('columns.email') },
-    { key: 'organizer', title: t('columns.artist'), sortKey: 'organizer' },
-    { key: 'startDate', title: t('columns.startDate'), text: (c) => day(c.startDate) },
-    { key: 'endDate', title: t('columns.endDate'), sortKey: 'endDate', text: (c) => day(c.endDate) },
+    {
+      key: 'organizer',
+      title: t('columns.artist'),
+      sortKey: 'organizer',
+      cell: (c) => <WholeWords text={c.organizer} />,
+    },
+    { key: 'startDate', title: t('columns.startDate'), noWrap: true, text: (c) => day(c.startDate) },
+    {
+      key: 'endDate',
+      title: t('columns.endDate'),
+      sortKey: 'endDate',
+      noWrap: true,
+      text: (c) => day(c.endDate),
+    },
     {
       key: 'state',
       title: t('columns.state'),
@@ -150,6 +162,7 @@ export function CompetitionsPage({
       key: 'lastUpdated',
       title: t('columns.lastUpdate'),
       sortKey: 'lastUpdated',
+      noWrap: true,
       cell: (c) => day(c.lastUpdated),
       csv: false,
     },
@@ -202,4 +215,15 @@ export function CompetitionsPage({
       />
     </Stack>
   );
+}
+
+/** A name that wraps only between its words, never inside one ('Jean-Luc' stays whole). */
+function WholeWords({ text }: { text: string }) {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{word}</span>
+    </Fragment>
+  ));
 }

@@ -107,4 +107,25 @@ describe('Update A Competition', () => {
     await screen.findByRole('button', { name: 'Save' });
     expect(screen.queryByTestId('completed-banner')).toBeNull();
   });
+
+  it('moves the focus to the new prize line on Add a prize, and to the line before on Remove', async () => {
+    stubServer();
+    renderEdit();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a prize' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prize 2' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove prize 2' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prize 1' })),
+    );
+  });
+
+  it('keeps the focus on Save once saved, not on the page', async () => {
+    const sent = stubServer();
+    renderEdit();
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' })));
+  });
 });

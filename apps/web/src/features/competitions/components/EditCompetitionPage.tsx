@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { type Competition, type RequestOf, competitions } from '@preffy/api';
 import { isLockedForRole, updateCompetitionSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
 import { useFormMutation } from '../../../lib/api/use-form-mutation.ts';
 import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
 import { zodValidate } from '../../../components/forms/zod-validate.ts';
+import { useFocusAfterBusy } from '../../../components/forms/use-focus-after-busy.ts';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
@@ -85,6 +86,10 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
   });
 
   const isLocked = isLockedForRole(role, base);
+  // Save is disabled while it saves; afterwards the focus is on it again, not on the page.
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(form.submitting || save.isPending, saveButton);
+
   return (
     <Stack maw={960}>
       <Title order={1} size="h2">
@@ -115,7 +120,7 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
             />
             {!isLocked && (
               <Group>
-                <Button type="submit" loading={form.submitting || save.isPending}>
+                <Button type="submit" loading={form.submitting || save.isPending} ref={saveButton}>
                   {t('save')}
                 </Button>
               </Group>

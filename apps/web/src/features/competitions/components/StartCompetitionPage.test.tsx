@@ -9,6 +9,7 @@ import { accessibleDescription } from '../../../test/accessible-description.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { competitionDefaultsKey } from '../api/competitions.ts';
 import { StartCompetitionPage } from './StartCompetitionPage.tsx';
+import { testCompetition } from '../../../test/competition.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.UTC(2030, 0, 1, 15);
@@ -148,5 +149,29 @@ describe('Start A Competition: the invoice', () => {
     await screen.findByTestId('prize-budget');
     const input = screen.getByLabelText(/Сумма счёта/);
     expect((input as HTMLInputElement).value.replace(/\s/g, ' ')).toBe('2 500 $');
+  });
+});
+
+describe('Start A Competition, by keyboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('moves the focus to the result once started, not to the page', async () => {
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      if (path === '/api/competitions')
+        return Response.json({ competition: testCompetition }, { status: 201 });
+      return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
+    });
+    renderStartPage();
+    const fill = (name: string, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${name}`) }), { target: { value } });
+    await screen.findByRole('textbox', { name: /^Link To Song/ });
+    fill('Link To Song', 'https://soundcloud.com/luna/song');
+    fill('Song Title', 'Summer Song');
+    fill('Artist Name', 'Luna Vega');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    fill('Prize 1', '1st Place: $200');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const result = await screen.findByTestId('start-success');
+    await waitFor(() => expect(document.activeElement).toBe(result));
   });
 });

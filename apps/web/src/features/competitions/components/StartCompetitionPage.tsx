@@ -11,7 +11,7 @@ import {
 import { isWaitingHold, startCompetitionSchema } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
@@ -21,6 +21,7 @@ import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts';
 import { dayOf, formatDay } from '../../../lib/format.ts';
 import { useCompetitionDefaults, useWaitingHolds } from '../api/competitions.ts';
+import { useFocusAfterBusy } from '../../../components/forms/use-focus-after-busy.ts';
 import { CompetitionForm } from './CompetitionForm.tsx';
 import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
 import { type CompetitionFormValues, startValues, toStartInput } from '../competition-form-values.ts';
@@ -120,6 +121,14 @@ function StartCompetitionForm({
     end: formatDay(h.endDate, tz),
   });
   const submit = form.onSubmit((values) => start.submit(toStartInput(values, tz)));
+  // Submit turns into a disabled Done: the focus goes to what happened, the note with its link.
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (created) result.current?.focus();
+  }, [created]);
+  // A refused Submit: back on the button, unless the focus went to a field meanwhile.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(form.submitting, submitButton);
 
   return (
     <Stack maw={760}>
@@ -169,7 +178,7 @@ function StartCompetitionForm({
             <CompetitionForm key={round} mode="create" form={form} timeZone={tz} />
           </Fieldset>
           {created && (
-            <Alert color="green" role="status" data-testid="start-success">
+            <Alert color="green" role="status" data-testid="start-success" ref={result} tabIndex={-1}>
               {hold ? t('fromHold.started') : t('added')}{' '}
               <Link to="/edit" search={{ id: created.id }}>
                 {t('openToEdit')}
@@ -185,7 +194,7 @@ function StartCompetitionForm({
             </Alert>
           )}
           <Group>
-            <Button type="submit" loading={form.submitting} disabled={!!created}>
+            <Button type="submit" loading={form.submitting} disabled={!!created} ref={submitButton}>
               {created ? t('done') : t('submit')}
             </Button>
             {created && (

@@ -1,4 +1,4 @@
-import { Badge, Group, Modal, Select, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +66,25 @@ export function OutboxPage() {
                     m.recipients === 1 ? m.firstRecipient : `${m.firstRecipient} +${m.recipients - 1}`,
                 },
                 { key: 'counts', title: t('outbox.status'), cell: (m) => <StatusBadges counts={m.counts} /> },
+                {
+                  // A row opens on a click anywhere; this button is the keyboard's way in, and in sight on a phone.
+                  key: 'open',
+                  title: t('actions', { ns: 'common' }),
+                  pinned: true,
+                  cell: (m) => (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      aria-label={`${t('open', { ns: 'common' })}: ${m.subject}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setOpenId(m.id);
+                      }}
+                    >
+                      {t('open', { ns: 'common' })}
+                    </Button>
+                  ),
+                },
               ]}
               search={{ label: t('outbox.search'), width: 360 }}
               emptyText={t('outbox.noRecords')}

@@ -6,7 +6,7 @@ import { PostCountInput } from '../../../components/forms/PostCountInput.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { ApiError, describeError } from '../../../lib/api/client.ts';
-import { currentLanguage } from '../../../lib/i18n/index.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { CREATOR_METRICS_TABLE_KEY, useSetCreatorMetric } from '../api/leaderboard.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
@@ -46,7 +46,6 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
     pageSizes: [10, 25, 50],
     extra: { competition: competition.id },
   });
-  const number = (n: number) => n.toLocaleString(currentLanguage());
   const patch = (key: string, change: Partial<RowEdit>) =>
     setEdits((all) => ({ ...all, [key]: { ...all[key]!, ...change } }));
   const valueOf = (row: CreatorMetric) => edits[creatorKey(row)]?.value ?? row.metric ?? row.computed;
@@ -96,23 +95,25 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
     },
     { key: 'platform', title: t('columns.platform'), text: (row) => platformName(row.platform) },
     { key: 'email', title: t('columns.email'), hidden: true },
-    { key: 'postCount', title: t('board.posts'), textAlign: 'right' },
+    { key: 'postCount', title: t('board.posts'), textAlign: 'right', cell: (r) => formatCount(r.postCount) },
     {
       key: 'computed',
       title: t('creators.computed', {
         metric: t(`metrics.${competition.metric === 'views' ? 'views' : 'likes'}`),
       }),
       textAlign: 'right',
-      cell: (r) => number(r.computed),
+      cell: (r) => formatCount(r.computed),
     },
     {
       key: 'metric',
       title: t('creators.metric'),
       csv: (r) => r.metric ?? '',
+      // The value and its Update button belong together.
+      pinned: canEdit,
       cell: (r) => {
         const key = creatorKey(r);
         const edit = edits[key];
-        if (!canEdit) return r.metric === null ? '' : number(r.metric);
+        if (!canEdit) return r.metric === null ? '' : formatCount(r.metric);
         return (
           <Stack gap={2} miw={140}>
             <PostCountInput
@@ -128,7 +129,7 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
               <Text size="xs" c="orange" role="alert" data-testid="metric-conflict">
                 {edit.conflict === null
                   ? t('creators.conflictRemoved')
-                  : t('creators.conflict', { value: number(edit.conflict) })}
+                  : t('creators.conflict', { value: formatCount(edit.conflict) })}
               </Text>
             )}
           </Stack>
@@ -141,6 +142,7 @@ export function CreatorsTable({ competition, canEdit }: { competition: Competiti
             key: 'update',
             title: t('creators.update'),
             csv: false as const,
+            pinned: true,
             cell: (r: CreatorMetric) => {
               const key = creatorKey(r);
               const edit = edits[key];

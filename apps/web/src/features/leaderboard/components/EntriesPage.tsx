@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { abbreviateCount, roleMeets } from '@preffy/domain';
+import { roleMeets } from '@preffy/domain';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { type Competition, type LeaderboardEntry, type Post, leaderboard, posts } from '@preffy/api';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { useCompetition } from '../../../lib/api/competition.ts';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatCompactCount, formatUsd } from '../../../lib/format.ts';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
@@ -151,12 +151,12 @@ function PostsTable({ competition, canEdit }: { competition: Competition; canEdi
           td="underline dotted"
           fz="sm"
         >
-          {viewsText(p, abbreviateCount)}
+          {viewsText(p, formatCompactCount)}
           <VisuallyHidden> {t('history.open', { creator: p.creator })}</VisuallyHidden>
         </UnstyledButton>
       ),
     },
-    { key: 'comments', title: t('columns.comments'), textAlign: 'right' },
+    countColumn('comments', t('columns.comments'), { sortable: false }),
     { key: 'statsCheckedAt', title: t('columns.checked'), text: (p) => dateTime(p.statsCheckedAt) },
     {
       key: 'statsError',
@@ -228,23 +228,18 @@ function LeaderboardTable({ competition }: { competition: Competition }) {
   const columns: Column<LeaderboardEntry>[] = [
     { key: 'rank', title: t('board.rank'), sortKey: 'rank' },
     { key: 'creator', title: t('columns.creator'), sortKey: 'creator' },
-    { key: 'platform', title: t('columns.platform') },
+    { key: 'platform', title: t('columns.platform'), text: (r) => platformName(r.platform) },
     { key: 'email', title: t('columns.email'), hidden: true },
-    { key: 'postCount', title: t('board.posts'), sortKey: 'postCount', textAlign: 'right' },
+    countColumn('postCount', t('board.posts')),
     countColumn('likes', t('columns.likes')),
     {
       key: 'views',
       title: t('columns.views'),
       sortKey: 'views',
       textAlign: 'right',
-      cell: (r) => abbreviateCount(r.views),
+      cell: (r) => formatCompactCount(r.views),
     },
-    {
-      key: 'creativityScore',
-      title: t('board.creativity'),
-      sortKey: 'creativityScore',
-      textAlign: 'right',
-    },
+    countColumn('creativityScore', t('board.creativity')),
     {
       key: 'prizeLabel',
       title: t('board.prize'),

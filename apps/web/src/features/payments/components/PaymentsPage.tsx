@@ -135,6 +135,7 @@ export function PaymentsPage({
       key: 'check',
       title: t('columns.check'),
       csv: false,
+      pinned: true,
       cell: (p) => (
         <Group gap={6} wrap="nowrap">
           <CheckButton payment={p} />
@@ -146,6 +147,7 @@ export function PaymentsPage({
       key: 'action',
       title: t('columns.action'),
       csv: false,
+      pinned: true,
       cell: (p) => {
         const kind: PaymentMove = p.status === 'Paid' ? 'unsend' : 'send';
         return (

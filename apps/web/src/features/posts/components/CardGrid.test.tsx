@@ -53,6 +53,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
   storedDirection = DIRECTION;
 });
+/** The server's answer to a score: the post, scored, at its next version. */
+const scored = (c: Call) =>
+  new Response(
+    JSON.stringify({ post: post(Number(c.url.match(/p(\d)/)![1]), { bonusLikes: 0, version: 2 }) }),
+  );
 // jsdom does not scroll.
 Element.prototype.scrollIntoView ??= () => {};
 
@@ -81,12 +86,7 @@ const cards = () => screen.getAllByTestId('review-card');
 
 describe('the review grid by keyboard', () => {
   it('scores the current card with L and K, turns it into Done and moves on; J and ↑ move', async () => {
-    const calls = stubServer(
-      (c) =>
-        new Response(
-          JSON.stringify({ post: post(Number(c.url.match(/p(\d)/)![1]), { bonusLikes: 0, version: 2 }) }),
-        ),
-    );
+    const calls = stubServer(scored);
     renderGrid();
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(cards()[0]!.getAttribute('aria-current')).toBe('true');
@@ -115,15 +115,31 @@ describe('the review grid by keyboard', () => {
     expect(screen.getByText('0 waiting')).toBeDefined();
   });
 
-  it('after L skips the cards already Done and, past the last loaded card, loads more', async () => {
-    const calls = stubServer(
-      (c) =>
-        new Response(
-          JSON.stringify({ post: post(Number(c.url.match(/p(\d)/)![1]), { bonusLikes: 0, version: 2 }) }),
-        ),
-      undefined,
-      [[post(1), post(2, { bonusLikes: 0, creativityScore: 10 })], [post(3)]],
+  it('scores by the place of the key on a Cyrillic layout (L types д), once on a Latin one', async () => {
+    const calls = stubServer(scored);
+    renderGrid();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    key('д', { code: 'KeyL' });
+    await waitFor(() =>
+      expect(within(cards()[0]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
     );
+    await waitFor(() => expect(cards()[1]!.getAttribute('aria-current')).toBe('true'));
+    // A Latin layout: the typed letter and the key's place agree, and the key counts once.
+    key('k', { code: 'KeyK' });
+    await waitFor(() =>
+      expect(within(cards()[1]!).getByRole('button', { name: 'Done' }).hasAttribute('disabled')).toBe(true),
+    );
+    expect(calls.filter((c) => c.url.endsWith('/score')).map((c) => [c.url, c.body])).toEqual([
+      ['/api/posts/p1/score', { version: 1, score: 'love' }],
+      ['/api/posts/p2/score', { version: 1, score: 'like' }],
+    ]);
+  });
+
+  it('after L skips the cards already Done and, past the last loaded card, loads more', async () => {
+    const calls = stubServer(scored, undefined, [
+      [post(1), post(2, { bonusLikes: 0, creativityScore: 10 })],
+      [post(3)],
+    ]);
     renderGrid();
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Load More' })).toBeDefined();

@@ -1,6 +1,14 @@
-import { useHotkeys } from '@mantine/hooks';
+import { type HotkeyItem, useHotkeys } from '@mantine/hooks';
 import { type RefObject, useEffect, useEffectEvent } from 'react';
-import { type ShortcutAction, keysForGrid } from '../card-navigation.ts';
+import { type ShortcutAction, keysForGrid, typesLatinLetter } from '../card-navigation.ts';
+
+/** The letter shortcuts; each also answers at its key's place on a non-Latin layout. */
+const LETTERS = [
+  ['l', 'love'],
+  ['k', 'like'],
+  ['d', 'delete'],
+  ['j', 'next'],
+] as const satisfies readonly (readonly [string, ShortcutAction])[];
 
 const dialogOpen = () => document.querySelector('[role="dialog"]') !== null;
 const CARD = '[data-testid="review-card"]';
@@ -8,7 +16,8 @@ const CARD = '[data-testid="review-card"]';
 const FRAME_FOCUS_DELAY_MS = 50;
 
 /**
- * The review grid's keys (L, K, D, J, ↑, ↓, ?), given to `onShortcut` as actions. They are the
+ * The review grid's keys (L, K, D, J, ↑, ↓, ?), given to `onShortcut` as actions; the letters work
+ * on a Cyrillic layout too, by their place (`typesLatinLetter`). They are the
  * grid's only while the focus is on the page or in the grid; anywhere else (the flagged table
  * below, the menu, a dialog) they do their usual work, ↑/↓ scrolling included. A dialog (ours, a
  * card's conflict, a confirmation) holds the keyboard while it is open.
@@ -27,11 +36,12 @@ export function useCardShortcuts(
     onShortcut(action);
   };
   const own = { preventDefault: false };
+  const atPlace = { preventDefault: false, usePhysicalKeys: true };
   useHotkeys([
-    ['l', (event) => onKey('love', event), own],
-    ['k', (event) => onKey('like', event), own],
-    ['d', (event) => onKey('delete', event), own],
-    ['j', (event) => onKey('next', event), own],
+    ...LETTERS.flatMap(([letter, action]): HotkeyItem[] => [
+      [letter, (event) => onKey(action, event), own],
+      [letter, (event) => !typesLatinLetter(event.key) && onKey(action, event), atPlace],
+    ]),
     ['ArrowDown', (event) => onKey('next', event), own],
     ['ArrowUp', (event) => onKey('previous', event), own],
     ['shift+?', (event) => onKey('help', event), own],

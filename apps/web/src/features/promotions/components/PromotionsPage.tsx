@@ -172,6 +172,7 @@ export function PromotionsPage() {
       key: 'actions',
       title: t('columns.actions'),
       csv: false,
+      pinned: true,
       cell: (p) => (
         <RowActions
           promotion={p}

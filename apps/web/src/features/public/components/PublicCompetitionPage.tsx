@@ -14,13 +14,12 @@ import {
   Typography,
 } from '@mantine/core';
 import { type PublicCompetition, publicCompetitions } from '@preffy/api';
-import { abbreviateCount } from '@preffy/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useHydrated, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/client.ts';
-import { formatPrizeLine, formatUsd } from '../../../lib/format.ts';
+import { formatCompactCount, formatPrizeLine, formatUsd } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { richText } from '../../../lib/rich-text.tsx';
@@ -76,7 +75,7 @@ export function PublicCompetitionPage() {
         <Dates competition={c} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {c.totalViews > 0 && (
-            <StatCard labelKey="totalViews" value={abbreviateCount(c.totalViews)} testId="total-views" />
+            <StatCard labelKey="totalViews" value={formatCompactCount(c.totalViews)} testId="total-views" />
           )}
           <StatCard labelKey="ugc" value={c.ugcCount.toLocaleString(currentLanguage())} testId="ugc-count" />
           <StatCard labelKey="prizeTotal" value={formatUsd(c.prizeTotal)} testId="prize-total" />

@@ -84,6 +84,9 @@ export function UsersPage() {
       onConfirm: () => update.mutate({ user, change: { disabled: true } }),
     });
 
+  // Invited until they set a password of their own: an invitation is not an active account.
+  const statusOf = (user: UserRow) =>
+    user.disabled ? t('disabled') : user.invited ? t('invitedStatus') : t('active');
   const columns: Column<UserRow>[] = [
     { key: 'name', title: t('name'), sortKey: 'name' },
     { key: 'email', title: t('email'), sortKey: 'email' },
@@ -108,10 +111,10 @@ export function UsersPage() {
     {
       key: 'disabled',
       title: t('status'),
-      csv: (u) => (u.disabled ? t('disabled') : t('active')),
+      csv: (u) => statusOf(u),
       cell: (user) => (
-        <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
-          {user.disabled ? t('disabled') : t('active')}
+        <Badge color={user.disabled ? 'gray' : user.invited ? 'yellow' : 'green'} variant="light">
+          {statusOf(user)}
         </Badge>
       ),
     },

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { confirmDestructive } from '../../../components/confirm-destructive.tsx';
-import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
+import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { usdColumn } from '../../../components/table/number-columns.ts';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -35,6 +36,8 @@ export function WinnersPage() {
     pageSizes: PAGE_SIZES,
   });
   const [addOpen, add] = useDisclosure(false);
+  // Three selects and Delete are wider than a phone: there, a pinned row menu offers them too.
+  const isPhone = useIsPhone();
   const refresh = () => queryClient.invalidateQueries({ queryKey: winnersKeys.lists });
 
   const trueOrFalse = (on: boolean) => (on ? t('true') : t('false'));
@@ -118,6 +121,7 @@ export function WinnersPage() {
     title: t(`columns.${flag}`),
     sortKey: flag,
     csv: (w) => trueOrFalse(w[flag]),
+    pinned: !isPhone,
     cell: (winner) => {
       const saving = saveFlag.isPending && change?.winner.id === winner.id && change.flag === flag;
       return (
@@ -152,6 +156,7 @@ export function WinnersPage() {
       key: 'delete',
       title: t('columns.delete'),
       csv: false,
+      pinned: !isPhone,
       cell: (winner) => (
         <Button
           size="compact-xs"
@@ -165,6 +170,14 @@ export function WinnersPage() {
         </Button>
       ),
     },
+  ];
+
+  const phoneMenu = (winner: Winner): MenuItem[] => [
+    ...WINNER_FLAGS.map((flag) => ({
+      label: t('setFlag', { flag: t(`columns.${flag}`), value: trueOrFalse(!winner[flag]) }),
+      onClick: () => toggle(winner, flag, !winner[flag]),
+    })),
+    { label: t('delete'), color: 'red', onClick: () => confirmDelete(winner) },
   ];
 
   return (
@@ -181,6 +194,7 @@ export function WinnersPage() {
         csv={{ filename: 'winners.csv' }}
         emptyText={t('empty')}
         noMatchText={(search) => t('noMatch', { search })}
+        rowMenu={isPhone ? { items: phoneMenu, label: (w) => w.email } : undefined}
       />
       <AddWinnerModal opened={addOpen} onClose={add.close} />
       {saveFlag.conflictDialog}
