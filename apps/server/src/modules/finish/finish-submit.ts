@@ -30,6 +30,7 @@ import {
   prizeSlotsOf,
 } from './finish-view.ts';
 import { type WinnersInput, checkSlotCount } from './finish.service.ts';
+import { auditEarlyFinish, requireConfirmedIfEarly } from './finish-readiness.ts';
 
 const isGenni = (source: string) => source.trim().toLowerCase() === GENNI_SOURCE;
 
@@ -92,10 +93,11 @@ export async function submitWinners(
   db: Database,
   actor: SessionUser,
   competitionId: string,
-  input: WinnersInput,
+  input: WinnersInput & { finishEarly?: boolean },
 ) {
   const { competition, row, finish } = await loadFinish(db, competitionId);
   if (row?.submittedAt != null) throw new FinishStepConflict(FINISH_MESSAGES.alreadySubmitted, finish);
+  const early = requireConfirmedIfEarly(finish, input.finishEarly);
   // A competition paid before the wizard existed has payments but no wizard row: never pay twice.
   if (await hasLivePayments(db, competitionId))
     throw new FinishStepConflict(FINISH_MESSAGES.alreadyPaid, finish);
@@ -172,6 +174,7 @@ export async function submitWinners(
         action: 'submit',
         changes: { payments: payments.length, emails, paymentIds: payments.map((p) => p.id) },
       });
+      if (early) await auditEarlyFinish(trx, actor, competitionId, 'submit', finish.readiness);
       return { payments: payments.length, emails };
     },
   );

@@ -3,6 +3,7 @@ import { expandPrizeSlots } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, VersionConflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { payeesOf } from '../winners/index.ts';
+import { readinessOf } from './finish-readiness.ts';
 import {
   type FinishCompetition,
   type FinishRow,
@@ -72,6 +73,7 @@ export async function finishView(
     completedAt: row?.completedAt == null ? null : Number(row.completedAt),
     completedByName: nameOf(row?.completedBy),
     files: await newestPayoutFiles(db, competition.id),
+    readiness: await readinessOf(db, competition),
   };
 }
 

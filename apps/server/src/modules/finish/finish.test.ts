@@ -30,7 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A running competition with these prize lines (set directly: the form is tested elsewhere). */
+/**
+ * A competition with these prize lines (set directly: the form is tested elsewhere), past its
+ * end date unless `endDate` says otherwise, so finishing it is not early.
+ */
 async function competitionWith(
   name: string,
   prizes: string[],
@@ -50,7 +53,7 @@ async function competitionWith(
       takePct: fields.takePct ?? 1,
       isActive: fields.isActive ?? 1,
       hasEnded: fields.hasEnded ?? 0,
-      ...(fields.endDate === undefined ? {} : { endDate: fields.endDate }),
+      endDate: fields.endDate ?? now() - 60_000,
     })
     .where('id', '=', id)
     .execute();
@@ -59,15 +62,19 @@ async function competitionWith(
 
 /**
  * The entrants the submit tests choose among (Submit pays only entries of the competition): one
- * post each, with the source and email the tests' choices carry.
+ * post each, with the source and email the tests' choices carry, scored in review.
  */
 async function enterRoster(competitionId: string) {
-  await insertPosts(app, competitionId, [
-    ...['ann', 'bob', 'bab', 'pam'].map((creator) => ({ creator })),
-    { creator: 'gia', source: 'genni' },
-    { creator: 'ANN', email: 'other@creators.test' },
-    { creator: '=cmd', email: '+1,"x"@evil.test' },
-  ]);
+  await insertPosts(
+    app,
+    competitionId,
+    [
+      ...['ann', 'bob', 'bab', 'pam'].map((creator) => ({ creator })),
+      { creator: 'gia', source: 'genni' },
+      { creator: 'ANN', email: 'other@creators.test' },
+      { creator: '=cmd', email: '+1,"x"@evil.test' },
+    ].map((post) => ({ ...post, bonusLikes: 0 })),
+  );
 }
 
 const choice = (creator: string, source = '', platform = 'tiktok'): WinnerChoice => ({
@@ -813,6 +820,101 @@ describe('Mark As Completed (POST /api/finish/:competitionId/complete)', () => {
     const early = await staff.post(`/api/finish/${id}/complete`, { version: 0 });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Submit the winners first');
+  });
+});
+
+describe('an early finish (decision 0104)', () => {
+  const DAY = 24 * 3600_000;
+
+  /** A competition 6½ days from its end: ann scored (after the leaderboard was computed), bob not. */
+  async function runningWithUnreviewed(name: string) {
+    const id = await competitionWith(name, ['1st Place: $200', '2nd Place: $100'], {
+      endDate: now() + 6.5 * DAY,
+    });
+    await insertPosts(app, id, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() }, { creator: 'bob' }]);
+    return id;
+  }
+
+  it('shows the state: days left, posts not reviewed, a leaderboard older than the last review', async () => {
+    const id = await runningWithUnreviewed('Early State Song');
+    const { readiness } = await getFinish(id);
+    expect(readiness).toMatchObject({
+      daysLeft: 7,
+      unreviewedPosts: 1,
+      leaderboardComputedAt: null,
+      leaderboardStale: true,
+    });
+    expect(readiness.lastReviewAt).toEqual(expect.any(Number));
+
+    // Ended, every post scored and the leaderboard computed after the last score: nothing is wrong.
+    const ready = await competitionWith('Ready Song', ['1st Place: $10']);
+    await insertPosts(app, ready, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() - 1000 }]);
+    await app.db
+      .insertInto('leaderboardEntries')
+      .values({
+        competitionId: ready,
+        rank: 1,
+        creator: 'ann',
+        platform: 'tiktok',
+        email: 'ann@creators.test',
+        source: '',
+        likes: 0,
+        views: 0,
+        creativityScore: 0,
+        postCount: 1,
+        prizeLabel: '1st Place',
+        prizeAmount: 10,
+        reason: 'rank 1 by likes (0)',
+        flags: '[]',
+        computedAt: now(),
+      })
+      .execute();
+    expect((await getFinish(ready)).readiness).toMatchObject({
+      daysLeft: null,
+      unreviewedPosts: 0,
+      leaderboardStale: false,
+    });
+  });
+
+  it('refuses Submit and Mark As Completed without the confirmation, and audits the confirmed one with what was wrong', async () => {
+    const id = await runningWithUnreviewed('Early Finish Song');
+    const winners = [choice('ann'), null];
+    const refused = await staff.post(`/api/finish/${id}/submit`, { version: 0, winners });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'FINISH_EARLY',
+      readiness: { daysLeft: 7, unreviewedPosts: 1, leaderboardStale: true },
+      current: { step: 'winners' },
+    });
+    expect(await paymentsOf(id)).toHaveLength(0);
+    expect((await finishAudit(id)).map((a) => a.action)).toEqual([]);
+
+    const confirmed = await staff.post(`/api/finish/${id}/submit`, {
+      version: 0,
+      winners,
+      finishEarly: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await paymentsOf(id)).toHaveLength(1);
+    const made = await staff.post(`/api/finish/${id}/payout-files`, { version: 1 });
+    expect(made.statusCode, made.body).toBe(200);
+
+    const early = await staff.post(`/api/finish/${id}/complete`, { version: 2 });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().code).toBe('FINISH_EARLY');
+    expect((await getFinish(id)).step).toBe('complete');
+    const done = await staff.post(`/api/finish/${id}/complete`, { version: 2, finishEarly: true });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const audit = await finishAudit(id);
+    const earlyEntries = audit
+      .filter((a) => a.action === 'finish-early')
+      .map((a) => ({ actorId: a.actorId, ...JSON.parse(a.changes!) }));
+    expect(earlyEntries).toEqual([
+      expect.objectContaining({ step: 'submit', daysLeft: 7, unreviewedPosts: 1, leaderboardStale: true }),
+      expect.objectContaining({ step: 'complete', daysLeft: 7, unreviewedPosts: 1, leaderboardStale: true }),
+    ]);
+    expect(earlyEntries[0].actorId).toBe(audit[0]!.actorId);
   });
 });
 

@@ -150,9 +150,12 @@ export function wizardOf409(error: unknown): Finish | null {
 
 type Keyed<T> = T & { idempotencyKey: string };
 
+/** Staff confirmed finishing a competition that is not ready (the server refuses it otherwise). */
+type EarlyFinish = { finishEarly: boolean };
+
 /** Notify Winners: the payments and winner notices, once per Idempotency-Key. */
 export const useSubmitWinners = (id: string) =>
-  useStepMutation(id, ({ idempotencyKey, ...body }: Keyed<SaveWinners>) =>
+  useStepMutation(id, ({ idempotencyKey, ...body }: Keyed<SaveWinners & EarlyFinish>) =>
     call(finish.submit, { params: { competitionId: id }, body }, { idempotencyKey }),
   );
 
@@ -164,8 +167,8 @@ export const useMakePayoutFiles = (id: string) =>
 
 /** Mark As Completed. */
 export const useCompleteFinish = (id: string) =>
-  useStepMutation(id, ({ idempotencyKey, version }: Keyed<{ version: number }>) =>
-    call(finish.complete, { params: { competitionId: id }, body: { version } }, { idempotencyKey }),
+  useStepMutation(id, ({ idempotencyKey, ...body }: Keyed<{ version: number } & EarlyFinish>) =>
+    call(finish.complete, { params: { competitionId: id }, body }, { idempotencyKey }),
   );
 
 /** Send via PayPal: a batch job on the server; its status is then polled. */

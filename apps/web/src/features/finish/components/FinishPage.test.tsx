@@ -21,6 +21,15 @@ const prize = (index: number, label: string, amount: number, winner: typeof ana 
   reason: null,
   banned,
 });
+/** An ended competition with every post reviewed and the leaderboard up to date. */
+const ready = {
+  endDate: 0,
+  daysLeft: null,
+  unreviewedPosts: 0,
+  leaderboardComputedAt: 2,
+  lastReviewAt: 1,
+  leaderboardStale: false,
+};
 const wizard = (version: number, winners: (typeof ana | null)[], banned = [false, false, true]) => ({
   competitionId: 'c1',
   competitionName: 'Summer Song',
@@ -37,6 +46,7 @@ const wizard = (version: number, winners: (typeof ana | null)[], banned = [false
   completedAt: null,
   completedByName: null,
   files: [],
+  readiness: ready,
 });
 
 type Asked = { method: string; path: string; body: unknown; key: string | undefined };
@@ -136,7 +146,9 @@ describe('the finish wizard, step 1', () => {
     // The server checks again (a winner banned meanwhile): its answer is shown the same way.
     await waitFor(() => expect(alerts()).toEqual(['Please Remove Banned Users: ana@creators.test']));
     const submits = asked.filter((a) => a.path === '/api/finish/c1/submit');
-    expect(submits.map((a) => a.body)).toEqual([{ version: 2, winners: [ana, null, null] }]);
+    expect(submits.map((a) => a.body)).toEqual([
+      { version: 2, winners: [ana, null, null], finishEarly: false },
+    ]);
     expect(submits[0]!.key).toBeTruthy();
   });
 
@@ -261,7 +273,7 @@ describe('the finish wizard, step 1', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved'));
     expect(bodies.map((b) => [b.path, b.body])).toEqual([
-      ['/api/finish/c1/submit', { version: 1, winners: [ana, null, null] }],
+      ['/api/finish/c1/submit', { version: 1, winners: [ana, null, null], finishEarly: false }],
       ['/api/finish/c1/winners', { version: 1, winners: [ana, null, null] }],
       ['/api/finish/c1/winners', { version: 4, winners: [ana, null, null] }],
     ]);
@@ -456,7 +468,7 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(within(outcome).getByText('1 payment did not match a downloaded file')).toBeTruthy();
     expect(within(outcome).getByTestId('unmatched-list').textContent).toContain('bo@creators.test');
     expect(asked.filter((a) => a.path === '/api/finish/c1/complete').map((a) => a.body)).toEqual([
-      { version: 4 },
+      { version: 4, finishEarly: false },
     ]);
     expect(await screen.findByTestId('finish-done')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the payments sent to CSV' }).getAttribute('href')).toBe(

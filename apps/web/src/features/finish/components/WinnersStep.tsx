@@ -24,6 +24,7 @@ import {
   slotStatesOf,
   winnersOf,
 } from '../winner-slots.ts';
+import { EarlyFinishConfirmBody, useEarlyFinishReasons } from './EarlyFinishWarning.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { SlotRow } from './SlotRow.tsx';
 
@@ -95,10 +96,11 @@ export function WinnersStep({
           onConfirm: () => suggest.mutate(),
         });
 
+  const earlyReasons = useEarlyFinishReasons(finish.readiness);
   const submitKey = useSubmissionKey();
   const submit = useSubmitWinners(id);
   const runSubmit = async () => {
-    const body = { version: draft.version, winners: winnersOf(slots) };
+    const body = { version: draft.version, winners: winnersOf(slots), finishEarly: earlyReasons.length > 0 };
     // The same winners at the same version are the same submission: a retry reuses the key.
     const idempotencyKey = submitKey.keyFor({ id, ...body });
     let answer;
@@ -119,8 +121,16 @@ export function WinnersStep({
   const askSubmit = () =>
     dialogs.openConfirmModal({
       title: t('confirm.submitTitle'),
-      children: <Text>{t('confirm.submitBody', { count: chosen.length, total: formatUsd(total) })}</Text>,
-      labels: { confirm: t('submit'), cancel: t('cancel', { ns: 'common' }) },
+      children: (
+        <EarlyFinishConfirmBody
+          reasons={earlyReasons}
+          question={t('confirm.submitBody', { count: chosen.length, total: formatUsd(total) })}
+        />
+      ),
+      labels: {
+        confirm: earlyReasons.length ? t('early.submit') : t('submit'),
+        cancel: t('cancel', { ns: 'common' }),
+      },
       confirmProps: { 'data-testid': 'confirm-submit' },
       onConfirm: () => void runSubmit(),
     });
