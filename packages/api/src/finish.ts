@@ -121,6 +121,10 @@ const finishVersion = z.object({ version: z.number().int().min(0) });
 const slotsBody = finishVersion.extend({
   winners: z.array(winnerChoiceSchema.nullable()).max(MAX_PRIZE_SLOTS),
 });
+/** The draft: the winners and, per slot, why Suggest winners placed its winner (kept with it). */
+const draftBody = slotsBody.extend({
+  reasons: z.array(z.string().trim().max(500).nullable()).max(MAX_PRIZE_SLOTS).default([]),
+});
 /** Staff confirmed finishing a competition that is not ready (isEarlyFinish): without it, 409. */
 const earlyFinishFlag = z.object({ finishEarly: z.boolean().default(false) });
 
@@ -171,9 +175,10 @@ export const finish = {
     responses: { 200: finishAnswer },
   }),
   saveWinners: staff.put('/api/finish/:competitionId/winners', {
-    summary: 'Save the chosen winners as a draft (one per prize slot, or null), with the version read',
+    summary:
+      'Save the chosen winners as a draft (one per prize slot, or null) with their suggestion reasons, with the version read',
     params: competitionParams,
-    body: slotsBody,
+    body: draftBody,
     responses: { 200: finishAnswer },
   }),
   suggest: staff.post('/api/finish/:competitionId/suggest', {

@@ -89,7 +89,10 @@ export async function updateFinishRow(
   competitionId: string,
   version: number,
   patch: Partial<
-    Pick<FinishRow, 'step' | 'winners' | 'submittedAt' | 'submittedBy' | 'completedAt' | 'completedBy'>
+    Pick<
+      FinishRow,
+      'step' | 'winners' | 'reasons' | 'submittedAt' | 'submittedBy' | 'completedAt' | 'completedBy'
+    >
   >,
   options: { submitted: boolean },
 ) {

@@ -342,6 +342,36 @@ describe('the draft (PUT /api/finish/:competitionId/winners)', () => {
     expect((await getFinish(id)).slots.map((s) => s.winner?.creator)).toEqual(['ann', 'bob']);
   });
 
+  it("keeps each suggested winner's reason with the draft: a reload shows it, an emptied slot drops it", async () => {
+    const id = await competitionWith('Reasons Song', [
+      '1st Place: $200',
+      '2nd Place: $100',
+      '3rd Place: $50',
+    ]);
+    await enterRoster(id);
+    const suggested = await staff.post(`/api/finish/${id}/suggest`);
+    expect(suggested.statusCode, suggested.body).toBe(200);
+    const slots = suggested.json().slots as FinishSlot[];
+    expect(slots[0]!.reason).toMatch(/^rank 1 by/);
+    const saved = await staff.put(`/api/finish/${id}/winners`, {
+      version: 0,
+      winners: slots.map((s) => s.winner),
+      // The 3rd slot was cleared by hand: its reason, sent or not, is not kept.
+      reasons: slots.map((s) => s.reason),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reloaded = await getFinish(id, admin);
+    expect(reloaded.slots.map((s) => s.reason)).toEqual(slots.map((s) => (s.winner ? s.reason : null)));
+
+    const cleared = await staff.put(`/api/finish/${id}/winners`, {
+      version: 1,
+      winners: [slots[0]!.winner, null, null],
+      reasons: slots.map((s) => s.reason),
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await getFinish(id)).slots.map((s) => s.reason)).toEqual([slots[0]!.reason, null, null]);
+  });
+
   it('lets only one of two first saves create the wizard: the other gets 409', async () => {
     const id = await competitionWith('Draft Race', ['1st Place: $200']);
     const answers = await Promise.all([

@@ -72,6 +72,13 @@ export function duplicateSlots(slots: readonly SlotState[]): Set<number> {
 /** The winners as the API takes them: one per slot, or null. */
 export const winnersOf = (slots: readonly SlotState[]) => slots.map((slot) => slot.winner);
 
+/** The draft as the API keeps it: the winners and, per slot, why Suggest winners chose its winner. */
+export const draftOf = (version: number, slots: readonly SlotState[]) => ({
+  version,
+  winners: winnersOf(slots),
+  reasons: slots.map((slot) => (slot.winner ? slot.reason : null)),
+});
+
 /**
  * Each slot's name on screen: its prize label, numbered when several places share one label
  * ('1st-5th Place (2 of 5)'); `nth` words the numbering in the user's language.

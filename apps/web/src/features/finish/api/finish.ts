@@ -102,8 +102,11 @@ export const PAYPAL_BATCH_DONE = new Set<string>(PAYPAL_BATCH_FINAL);
 
 export type SaveWinners = { version: number; winners: (WinnerChoice | null)[] };
 
+/** The draft: the winners and why Suggest winners placed each (kept so a reload shows them). */
+export type SaveDraft = SaveWinners & { reasons: (string | null)[] };
+
 /** The draft of the chosen winners, saved with the version read (a stale one is a 409). */
-export const saveWinners = (id: string, body: SaveWinners) =>
+export const saveWinners = (id: string, body: SaveDraft) =>
   call(finish.saveWinners, { params: { competitionId: id }, body });
 
 /** The step mutations: each writes the wizard it answers and reads the competition's lists again. */

@@ -136,7 +136,7 @@ describe('the finish wizard, step 1', () => {
     // The draft is saved with the version read, once the changes rest.
     await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
-      { version: 1, winners: [ana, null, null] },
+      { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
     ]);
 
     fireEvent.click(submitButton());
@@ -215,8 +215,8 @@ describe('the finish wizard, step 1', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved'));
     expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
-      { version: 1, winners: [ana, null, null] },
-      { version: 1, winners: [ana, null, null] },
+      { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
+      { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
     ]);
     expect(submitButton()).toHaveProperty('disabled', false);
   });
@@ -274,8 +274,8 @@ describe('the finish wizard, step 1', () => {
     await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved'));
     expect(bodies.map((b) => [b.path, b.body])).toEqual([
       ['/api/finish/c1/submit', { version: 1, winners: [ana, null, null], finishEarly: false }],
-      ['/api/finish/c1/winners', { version: 1, winners: [ana, null, null] }],
-      ['/api/finish/c1/winners', { version: 4, winners: [ana, null, null] }],
+      ['/api/finish/c1/winners', { version: 1, winners: [ana, null, null], reasons: [null, null, null] }],
+      ['/api/finish/c1/winners', { version: 4, winners: [ana, null, null], reasons: [null, null, null] }],
     ]);
   });
 
@@ -303,7 +303,12 @@ describe('the finish wizard, step 1', () => {
       ]),
     );
     await waitFor(() => expect(asked.filter((a) => a.method === 'PUT')).toHaveLength(1));
-    expect(asked.find((a) => a.method === 'PUT')!.body).toEqual({ version: 1, winners: [ben, ana, anaTwo] });
+    // The reasons are saved with the draft: a reload shows them again.
+    expect(asked.find((a) => a.method === 'PUT')!.body).toEqual({
+      version: 1,
+      winners: [ben, ana, anaTwo],
+      reasons: suggested.map((slot) => slot.reason),
+    });
     // The wizard was not read again to take a newer version.
     expect(asked.filter((a) => a.path === '/api/finish/c1' && a.method === 'GET')).toHaveLength(1);
   });
@@ -324,7 +329,7 @@ describe('the finish wizard, step 1', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
     await waitFor(() =>
       expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
-        { version: 1, winners: [ana, null, null] },
+        { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
       ]),
     );
   });
