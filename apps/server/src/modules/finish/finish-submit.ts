@@ -7,13 +7,13 @@ import {
   payoutCsvAmount,
   validateWinners,
 } from '@preffy/domain';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueEmail } from '../email/index.ts';
-import { payeesOf } from '../winners/index.ts';
+import { payeesOf, recordPaidWinners } from '../winners/index.ts';
 import { hasLivePayments, insertPayments } from '../payments/index.ts';
 import {
   type FinishCompetition,
@@ -87,10 +87,12 @@ function paymentRows(competition: FinishCompetition, awards: readonly Award[]) {
  * wizard shows), one transaction flips the wizard from draft to submitted at the version read,
  * creates one payment per winner and queues their winner notices. The flip is a conditional
  * write, so a second submit (another tab, a double click) changes nothing and gets 409; the
- * unique (competition, winner) index on payments backs it up.
+ * unique (competition, winner) index on payments backs it up. The same transaction records the
+ * paid creators in the winners directory, so a refused second submit credits nobody twice.
  */
 export async function submitWinners(
   db: Database,
+  dialect: Dialect,
   actor: SessionUser,
   competitionId: string,
   input: WinnersInput & { finishEarly?: boolean },
@@ -149,6 +151,12 @@ export async function submitWinners(
         throw new StaleFinish();
       const payments = paymentRows(competition, awards);
       await insertPayments(trx, payments);
+      // Paid creators join the winners directory (and so the Email page's subscribers).
+      await recordPaidWinners(
+        trx,
+        dialect,
+        payments.map((p) => ({ email: p.contactEmail, paymentEmail: p.paymentEmail, amount: p.amount })),
+      );
       let emails = 0;
       for (const [i, { slot, winner, paymentEmail }] of awards.entries()) {
         const queued = await enqueueEmail(trx, {

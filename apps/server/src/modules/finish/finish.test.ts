@@ -461,6 +461,65 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
     expect(await paymentsOf(id)).toEqual([]);
   });
 
+  it('makes each paid creator a winner in the directory, with their PayPal address and balance, once', async () => {
+    const id = await competitionWith('Directory Song', [
+      '1st Place: $200',
+      '2nd Place: $100',
+      '3rd Place: $50',
+    ]);
+    await insertPosts(app, id, [
+      { creator: 'dirdora', bonusLikes: 0 },
+      { creator: 'direve', bonusLikes: 0 },
+      { creator: 'dirgwen', source: 'genni', bonusLikes: 0 },
+    ]);
+    // Eve is in the directory already, paid at her PayPal address.
+    await directoryWinner('direve@creators.test', { paypal: 'direve.pay@paypal.test' });
+    const winners = [choice('dirdora'), choice('direve'), choice('dirgwen', 'genni')];
+    await submitted(id, winners);
+    const again = await staff.post(`/api/finish/${id}/submit`, { version: 0, winners });
+    expect(again.statusCode).toBe(409);
+
+    const emails = ['dirdora@creators.test', 'direve@creators.test', 'dirgwen@creators.test'];
+    const records = await app.db
+      .selectFrom('winners')
+      .select(['email', 'paypal', 'balance', 'isBanned', 'isUnsubscribed'])
+      .where('email', 'in', emails)
+      .where('deleted', '=', 0)
+      .orderBy('email')
+      .execute();
+    expect(records).toEqual([
+      {
+        email: 'dirdora@creators.test',
+        paypal: 'dirdora@creators.test',
+        balance: 160,
+        isBanned: 0,
+        isUnsubscribed: 0,
+      },
+      {
+        email: 'direve@creators.test',
+        paypal: 'direve.pay@paypal.test',
+        balance: 80,
+        isBanned: 0,
+        isUnsubscribed: 0,
+      },
+      {
+        email: 'dirgwen@creators.test',
+        paypal: 'dirgwen@creators.test',
+        balance: 50,
+        isBanned: 0,
+        isUnsubscribed: 0,
+      },
+    ]);
+    // The directory shows them (to ban or vet), and the Email page lists them as subscribers.
+    const directory = await staff.get('/api/winners?search=dirdora%40creators.test');
+    expect(directory.json().items).toMatchObject([{ email: 'dirdora@creators.test', balance: 160 }]);
+    const subscribers = await admin.get('/api/email/subscribers?search=dirgwen%40creators.test');
+    expect(subscribers.statusCode, subscribers.body).toBe(200);
+    expect(subscribers.json().items).toMatchObject([
+      { email: 'dirgwen@creators.test', paypal: 'dirgwen@creators.test' },
+    ]);
+  });
+
   it('creates one payment per winner (80%; genni prize × takePct; PayPal from the directory) and queues both notices', async () => {
     const id = await competitionWith(
       'Payday Song',
