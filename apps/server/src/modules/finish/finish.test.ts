@@ -571,10 +571,14 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
       relatedId: payments[1]!.id,
     });
     expect(pam.subject).toBe('You won in the Payday Song competition!');
-    expect(pam.text).toContain('won $160');
+    // The prize and its place, then what is paid and why it is less (not "won $160" for a $200 prize).
+    expect(pam.text).toContain('won 1st Place, a prize of $200.');
+    expect(pam.text).toContain('You will be paid $160: 80% of the prize, after the 20% platform fee.');
+    expect(pam.text).not.toContain('won $160');
     expect(pam.text).toContain('1-2 business days, then paid to pam.pay@paypal.test');
     // Genni entrants are told about the full prize and their 3-5 day payment.
-    expect(gia.text).toContain('won $100');
+    expect(gia.text).toContain('won 2nd Place, a prize of $100.');
+    expect(gia.text).toContain('You will be paid the full prize, $100.');
     expect(gia.text).toContain('3-5 business days');
     expect(gia.status).toBe('queued');
 
