@@ -129,3 +129,14 @@ export function candidateLimitFor(slots: readonly SlotState[], index: number): n
   );
   return Math.min(50, 20 + taken.size);
 }
+
+/** At most this many unfilled prizes are named; the rest are counted. */
+export const UNFILLED_NAMED = 10;
+
+/** The prizes no winner fills (not paid on Submit), by their name on screen and amount. */
+export function unfilledPrizes(
+  slots: readonly SlotState[],
+  prizes: readonly { name: string; amount: number }[],
+): { name: string; amount: number }[] {
+  return prizes.filter((_, i) => !slots[i]?.winner);
+}

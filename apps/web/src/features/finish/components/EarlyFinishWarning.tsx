@@ -47,17 +47,32 @@ export function EarlyFinishAlert({ readiness }: { readiness: FinishReadiness }) 
   );
 }
 
-/** A confirmation's body when the step would finish early: what is wrong, then the question. */
-export function EarlyFinishConfirmBody({ reasons, question }: { reasons: string[]; question: string }) {
+/**
+ * A step's confirmation: when it would finish early, what is wrong first; then the question and
+ * what else to know (the prizes left unpaid).
+ */
+export function EarlyFinishConfirmBody({
+  reasons,
+  question,
+  note = null,
+}: {
+  reasons: string[];
+  question: string;
+  note?: string | null;
+}) {
   const { t } = useTranslation('finish');
-  if (reasons.length === 0) return <Text>{question}</Text>;
   return (
-    <Stack gap="xs" data-testid="early-finish-confirm">
-      <Text fw={600} c="orange.8">
-        {t('early.confirmLead')}
-      </Text>
-      <Text>{reasons.join(' ')}</Text>
+    <Stack gap="xs">
+      {reasons.length > 0 && (
+        <Stack gap="xs" data-testid="early-finish-confirm">
+          <Text fw={600} c="orange.8">
+            {t('early.confirmLead')}
+          </Text>
+          <Text>{reasons.join(' ')}</Text>
+        </Stack>
+      )}
       <Text>{question}</Text>
+      {note && <Text data-testid="confirm-note">{note}</Text>}
     </Stack>
   );
 }

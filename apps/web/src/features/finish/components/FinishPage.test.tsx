@@ -313,6 +313,35 @@ describe('the finish wizard, step 1', () => {
     expect(asked.filter((a) => a.path === '/api/finish/c1' && a.method === 'GET')).toHaveLength(1);
   });
 
+  it('Suggest winners says how many prizes it filled, and the prizes left empty are named before Submit', async () => {
+    stubServer({
+      save: [Response.json({ finish: wizard(2, [ben, null, null], [false, false, false]) })],
+      stored: wizard(1, [null, null, null], [false, false, false]),
+    });
+    const suggested = [
+      { ...prize(0, '1st Place', 200, ben), reason: 'rank 1 by likes (120)' },
+      prize(1, '2nd Place', 100, null),
+      prize(2, '3rd Place', 50, null),
+    ];
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) =>
+      path.endsWith('/api/finish/c1/suggest') ? Response.json({ slots: suggested }) : inner(path, init),
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suggest winners' }));
+    expect(
+      await screen.findByText(
+        '1 of 3 prizes have a suggested winner; 2 stay empty: no eligible entries are left for them.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/All \d+ prizes have a suggested winner/)).toBeNull();
+    const unpaid = '2 prizes stay unfilled and will not be paid: 2nd Place ($100), 3rd Place ($50).';
+    await waitFor(() => expect(screen.getByTestId('winners-unfilled').textContent).toBe(unpaid));
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('confirm-note')).textContent).toBe(unpaid);
+  });
+
   it('leaving with a change not yet saved asks first, then saves it on the way out', async () => {
     const asked = stubServer({
       save: [Response.json({ finish: wizard(2, [ana, null, null], [false, false, false]) })],

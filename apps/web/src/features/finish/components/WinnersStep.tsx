@@ -22,6 +22,8 @@ import {
   duplicateSlots,
   slotNames,
   slotStatesOf,
+  UNFILLED_NAMED,
+  unfilledPrizes,
   winnersOf,
 } from '../winner-slots.ts';
 import { EarlyFinishConfirmBody, useEarlyFinishReasons } from './EarlyFinishWarning.tsx';
@@ -64,6 +66,25 @@ export function WinnersStep({
   const chosen = slots.flatMap((slot, i) =>
     slot.winner ? [{ ...slot.winner, amount: finish.slots[i]!.amount }] : [],
   );
+  // The prizes Submit leaves unpaid, said by name and amount before it.
+  const unfilled = unfilledPrizes(
+    slots,
+    finish.slots.map((slot, i) => ({ name: names[i]!, amount: slot.amount })),
+  );
+  const unfilledText =
+    unfilled.length === 0
+      ? null
+      : t('unfilled', {
+          count: unfilled.length,
+          list:
+            unfilled
+              .slice(0, UNFILLED_NAMED)
+              .map((prize) => `${prize.name} (${formatUsd(prize.amount)})`)
+              .join(', ') +
+            (unfilled.length > UNFILLED_NAMED
+              ? ` ${t('complete.more', { count: unfilled.length - UNFILLED_NAMED })}`
+              : ''),
+        });
   const cents = chosen.reduce(
     (sum, w) => sum + Math.round(paymentRecordAmount(w.amount, w.source, takePct) * 100),
     0,
@@ -82,7 +103,14 @@ export function WinnersStep({
       // the conflict dialog, never overwritten unseen.
       setServerBlocks([]);
       draft.setSlots(slotStatesOf(suggested));
-      notifications.show({ color: 'green', message: t('suggested') });
+      const filled = suggested.filter((slot) => slot.winner).length;
+      const empty = suggested.length - filled;
+      notifications.show({
+        color: empty ? 'yellow' : 'green',
+        message: empty
+          ? t('suggestedSome', { count: empty, filled, total: suggested.length })
+          : t('suggestedAll', { count: suggested.length }),
+      });
     },
   });
   const askSuggest = () =>
@@ -125,6 +153,7 @@ export function WinnersStep({
         <EarlyFinishConfirmBody
           reasons={earlyReasons}
           question={t('confirm.submitBody', { count: chosen.length, total: formatUsd(total) })}
+          note={unfilledText}
         />
       ),
       labels: {
@@ -207,6 +236,11 @@ export function WinnersStep({
               {text}
             </Alert>
           ))}
+          {unfilledText && chosen.length > 0 && (
+            <Alert color="yellow" data-testid="winners-unfilled" py={6}>
+              {unfilledText}
+            </Alert>
+          )}
           <Group justify="space-between">
             <Text fw={500} data-testid="winners-total">
               {t('total', { count: chosen.length, total: formatUsd(total) })}
