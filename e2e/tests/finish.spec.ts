@@ -208,6 +208,9 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   // A reload resumes at the end: every step done.
   await page.reload();
   await expect(page.getByTestId('finish-done')).toBeVisible();
+  // Nothing is owed any more: the PayPal payout file is disabled and says why.
+  await expect(page.getByTestId('download-csv')).toBeDisabled();
+  await expect(page.getByTestId('payout-file-disabled')).toContainText('Nothing is left to pay');
 
   // The payments are under Sent To CSV…
   await page.getByRole('link', { name: 'See the payments sent to CSV' }).click();

@@ -475,7 +475,10 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(await screen.findByText('1 payment to be paid')).toBeTruthy();
     // Without PayPal credentials nothing about PayPal is shown.
     expect(screen.queryByText('Send via PayPal')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // The PayPal file and the table's export say which file each is.
+    expect(screen.getByRole('button', { name: 'Export table (CSV)' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('download-csv')).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByRole('button', { name: 'PayPal payout file (CSV)' }));
     await waitFor(() =>
       expect(screen.getByTestId('payout-split').textContent).toBe(
         'The payout was split into 2 files of at most 5,000 rows, as PayPal requires.',
@@ -514,28 +517,29 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(screen.getByTestId('download-csv')).toBeTruthy();
   });
 
+  it('once nothing is owed, the PayPal payout file is disabled and says why; it asks the server nothing', async () => {
+    const asked = stubPayoutStep({
+      finish: { ...wizard(5, [ana, null, null], [false, false, false]), step: 'done', completedAt: 1 },
+      paypalConfigured: false,
+      toBePaid: [],
+    });
+    open();
+    const reason = await screen.findByTestId('payout-file-disabled');
+    expect(reason.textContent).toBe(
+      'Nothing is left to pay: every payment of this competition is paid, sent or in a PayPal payout.',
+    );
+    const button = screen.getByRole('button', { name: 'PayPal payout file (CSV)' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(button);
+    expect(asked.filter((a) => a.startsWith('POST'))).toEqual([]);
+  });
+
   it('with PayPal configured, Download CSV first asks, naming the payments and their total', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
-      const url = new URL(path, 'http://app.test');
-      asked.push(`${init.method ?? 'GET'} ${url.pathname}`);
-      if (url.pathname === '/api/auth/me')
-        return Response.json({ user: { role: 'staff' }, businessTimeZone: 'UTC', account: testAccount });
-      if (url.pathname === '/api/finish/c1')
-        return Response.json({
-          finish: { ...wizard(3, [ana, null, null], [false, false, false]), step: 'pay' },
-        });
-      if (url.pathname === '/api/finish/c1/paypal') return Response.json({ configured: true, payouts: [] });
-      if (url.pathname === '/api/payments')
-        return Response.json({
-          items: [payment('p1', 'ana@creators.test'), { ...payment('p2', 'bo@creators.test'), amount: 40.5 }],
-          total: 2,
-        });
-      return Response.json(
-        { statusCode: 404, code: 'NOT_FOUND', message: 'Record not found' },
-        { status: 404 },
-      );
+    const asked = stubPayoutStep({
+      finish: { ...wizard(3, [ana, null, null], [false, false, false]), step: 'pay' },
+      paypalConfigured: true,
+      toBePaid: [payment('p1', 'ana@creators.test'), { ...payment('p2', 'bo@creators.test'), amount: 40.5 }],
     });
     open();
     await waitFor(() => expect(screen.getByTestId('download-csv')).toHaveProperty('disabled', false));
@@ -549,3 +553,25 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(asked.filter((a) => a.startsWith('POST'))).toEqual([]);
   });
 });
+
+/** The server of a wizard at its payout steps: the wizard, PayPal's state and the To Be Paid payments; answers what was asked. */
+function stubPayoutStep(server: { finish: unknown; paypalConfigured: boolean; toBePaid: unknown[] }) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+    const url = new URL(path, 'http://app.test');
+    asked.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    if (url.pathname === '/api/auth/me')
+      return Response.json({ user: { role: 'staff' }, businessTimeZone: 'UTC', account: testAccount });
+    if (url.pathname === '/api/finish/c1') return Response.json({ finish: server.finish });
+    if (url.pathname === '/api/finish/c1/paypal')
+      return Response.json({ configured: server.paypalConfigured, payouts: [] });
+    if (url.pathname === '/api/payments')
+      return Response.json({ items: server.toBePaid, total: server.toBePaid.length });
+    return Response.json(
+      { statusCode: 404, code: 'NOT_FOUND', message: 'Record not found' },
+      { status: 404 },
+    );
+  });
+  return asked;
+}
