@@ -91,6 +91,10 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   await expect(page.getByRole('heading', { name: `Finish Competition: ${run.name}` })).toBeVisible();
   const slots = page.getByTestId('slots');
   await expect(slots.getByText('$200')).toBeVisible();
+  // It still runs and none of its 5 posts is reviewed: the wizard says so before anything is paid.
+  const early = page.getByTestId('early-finish');
+  await expect(early).toContainText(/This competition is still running: \d+ days? left\./);
+  await expect(early).toContainText('5 posts are not reviewed.');
 
   // On a phone the wizard fits the screen (its steps stack once the layout follows the width).
   await page.setViewportSize({ width: 390, height: 844 });
@@ -149,6 +153,16 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   await submit.click();
   const confirm = page.getByRole('dialog', { name: 'Submit the winners?' });
   await expect(confirm).toContainText('Create 3 payments, $290 in all, and email 3 winners?');
+  // Finishing early is confirmed by name; without that confirmation the server refuses.
+  await expect(confirm).toContainText(/still running: \d+ days? left\. 5 posts are not reviewed\./);
+  const { finish: draft } = await api.call(finish.get, { params: { competitionId: run.id } });
+  const unconfirmed = await api.send(finish.submit, {
+    params: { competitionId: run.id },
+    body: { version: draft.version, winners: draft.slots.map((slot) => slot.winner) },
+  });
+  expect(unconfirmed.status()).toBe(409);
+  expect((await unconfirmed.json()).code).toBe('FINISH_EARLY');
+  await expect(confirm.getByTestId('confirm-submit')).toHaveText('Finish early and submit');
   await confirm.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('submitted')).toHaveText(
     '3 payments were created. 3 winner notices are on their way.',
@@ -183,6 +197,8 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
 
   // Mark As Completed: every payment was in the file.
   await page.getByTestId('mark-completed').click();
+  await expect(page.getByTestId('early-finish-confirm')).toContainText('5 posts are not reviewed.');
+  await expect(page.getByTestId('confirm-complete')).toHaveText('Finish early and mark as completed');
   await page.getByTestId('confirm-complete').click();
   await expect(page.getByTestId('complete-outcome')).toContainText('3 payments marked Paid');
   await expect(page.getByTestId('complete-outcome')).toContainText(
@@ -192,6 +208,9 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   // A reload resumes at the end: every step done.
   await page.reload();
   await expect(page.getByTestId('finish-done')).toBeVisible();
+  // Nothing is owed any more: the PayPal payout file is disabled and says why.
+  await expect(page.getByTestId('download-csv')).toBeDisabled();
+  await expect(page.getByTestId('payout-file-disabled')).toContainText('Nothing is left to pay');
 
   // The payments are under Sent To CSV…
   await page.getByRole('link', { name: 'See the payments sent to CSV' }).click();

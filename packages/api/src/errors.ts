@@ -105,6 +105,7 @@ export const ERROR_CODES = {
       downloadFirst: FINISH_MESSAGES.downloadFirst,
     },
   },
+  FINISH_EARLY: {},
   WINNERS_BLOCKED: { fieldTexts: 'own' },
   NOTHING_TO_PAY: {},
   PAYPAL_NOT_CONFIGURED: {},

@@ -52,6 +52,30 @@ export const payoutFileSchema = z.object({
 });
 export type PayoutFile = z.infer<typeof payoutFileSchema>;
 
+/**
+ * Where the competition stands (decision 0104): still running, posts not reviewed, a leaderboard
+ * older than the last review decision. Any of these makes Submit and Mark As Completed an early
+ * finish, which needs `finishEarly: true` and is audited.
+ */
+export const finishReadinessSchema = z.object({
+  endDate: z.number(),
+  /** Whole days (rounded up) until the end date while it still runs; null once it has ended. */
+  daysLeft: z.number().nullable(),
+  /** Live posts not scored in review yet (the review queue). */
+  unreviewedPosts: z.number(),
+  /** When the stored leaderboard was computed; null: never. */
+  leaderboardComputedAt: z.number().nullable(),
+  /** The last review decision (a score or a disqualification); null: none yet. */
+  lastReviewAt: z.number().nullable(),
+  /** The stored leaderboard is older than the last review decision (or missing after one). */
+  leaderboardStale: z.boolean(),
+});
+export type FinishReadiness = z.infer<typeof finishReadinessSchema>;
+
+/** Whether finishing now is an early finish that staff must confirm. */
+export const isEarlyFinish = (readiness: FinishReadiness) =>
+  readiness.daysLeft !== null || readiness.unreviewedPosts > 0 || readiness.leaderboardStale;
+
 /** The wizard of one competition. `version` is 0 until the first save. */
 export const finishSchema = z.object({
   /** The wizard's record: one per competition, so its id is the competition's id. */
@@ -68,6 +92,7 @@ export const finishSchema = z.object({
   completedByName: z.string().nullable(),
   /** The most recent download's files (older downloads stay recorded). */
   files: z.array(payoutFileSchema),
+  readiness: finishReadinessSchema,
 });
 export type Finish = z.infer<typeof finishSchema>;
 
@@ -96,6 +121,12 @@ const finishVersion = z.object({ version: z.number().int().min(0) });
 const slotsBody = finishVersion.extend({
   winners: z.array(winnerChoiceSchema.nullable()).max(MAX_PRIZE_SLOTS),
 });
+/** The draft: the winners and, per slot, why Suggest winners placed its winner (kept with it). */
+const draftBody = slotsBody.extend({
+  reasons: z.array(z.string().trim().max(500).nullable()).max(MAX_PRIZE_SLOTS).default([]),
+});
+/** Staff confirmed finishing a competition that is not ready (isEarlyFinish): without it, 409. */
+const earlyFinishFlag = z.object({ finishEarly: z.boolean().default(false) });
 
 /**
  * Submit refused by the blocking checks (400): `fieldErrors.winners` holds the rule texts
@@ -122,6 +153,8 @@ export const FINISH_MESSAGES = {
   nothingToPay: 'This competition has no payments waiting to be paid',
   notAnEntrant: 'Choose each winner among the entries of this competition',
   downloadFirst: 'Download the payout file before marking the competition completed',
+  finishEarly:
+    'This competition is not ready to finish (still running, posts not reviewed or the leaderboard out of date): confirm finishing early',
 } as const;
 
 /** How many items the step-3 answer lists of each kind (the counts are always complete). */
@@ -142,9 +175,10 @@ export const finish = {
     responses: { 200: finishAnswer },
   }),
   saveWinners: staff.put('/api/finish/:competitionId/winners', {
-    summary: 'Save the chosen winners as a draft (one per prize slot, or null), with the version read',
+    summary:
+      'Save the chosen winners as a draft (one per prize slot, or null) with their suggestion reasons, with the version read',
     params: competitionParams,
-    body: slotsBody,
+    body: draftBody,
     responses: { 200: finishAnswer },
   }),
   suggest: staff.post('/api/finish/:competitionId/suggest', {
@@ -163,10 +197,10 @@ export const finish = {
   }),
   submit: staff.post('/api/finish/:competitionId/submit', {
     summary:
-      'Notify Winners: one payment per winner and the winner notices, in one transaction, once; blocked by duplicates and banned winners',
+      'Notify Winners: one payment per winner and the winner notices, in one transaction, once; blocked by duplicates and banned winners; an early finish needs finishEarly (else 409 FINISH_EARLY)',
     idempotent: true,
     params: competitionParams,
-    body: slotsBody,
+    body: slotsBody.extend(earlyFinishFlag.shape),
     responses: { 200: finishAnswer.extend({ payments: z.number(), emails: z.number() }) },
   }),
   makeFiles: staff.post('/api/finish/:competitionId/payout-files', {
@@ -185,10 +219,10 @@ export const finish = {
   }),
   complete: staff.post('/api/finish/:competitionId/complete', {
     summary:
-      'Mark As Completed: To Be Paid payments whose payment email is in a downloaded file become Paid; the competition is completed',
+      'Mark As Completed: To Be Paid payments whose payment email is in a downloaded file become Paid; the competition is completed; an early finish needs finishEarly (else 409 FINISH_EARLY)',
     idempotent: true,
     params: competitionParams,
-    body: finishVersion,
+    body: finishVersion.extend(earlyFinishFlag.shape),
     responses: {
       200: finishAnswer.extend({
         marked: z.object({ count: z.number(), items: z.array(paymentSchema) }),

@@ -28,6 +28,7 @@ import * as competitionNameOrder from './migrations/0022-competition-name-order.
 import * as payoutFilesBatchIndex from './migrations/0023-payout-files-batch-index.ts';
 import * as viewsKind from './migrations/0024-views-kind.ts';
 import * as duplicateAttempts from './migrations/0025-duplicate-attempts.ts';
+import * as finishReasons from './migrations/0026-finish-reasons.ts';
 import * as postsChangedIndex from './migrations/0027-posts-changed-index.ts';
 import * as refreshFailures from './migrations/0029-refresh-failures.ts';
 import type { DB } from './schema.ts';
@@ -157,6 +158,7 @@ export const migrations: Record<string, Migration> = {
   '0023-payout-files-batch-index': payoutFilesBatchIndex,
   '0024-views-kind': viewsKind,
   '0025-duplicate-attempts': duplicateAttempts,
+  '0026-finish-reasons': finishReasons,
   '0027-posts-changed-index': postsChangedIndex,
   '0029-refresh-failures': refreshFailures,
 };

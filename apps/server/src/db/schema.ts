@@ -328,6 +328,8 @@ export type CompetitionFinishesTable = RecordColumns & {
   step: FinishStep;
   /** JSON: one entry per prize slot, the chosen winner or null. */
   winners: string;
+  /** JSON: one entry per prize slot, why Suggest winners placed its winner, or null (migration 0026). */
+  reasons: Generated<string>;
   submittedAt: number | null;
   submittedBy: string | null;
   completedAt: number | null;

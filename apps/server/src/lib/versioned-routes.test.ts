@@ -157,7 +157,8 @@ const newFinish = async (submitted: boolean) => {
   ]);
   const winners = [{ creator: 'creator', platform: 'tiktok', email: 'creator@conflict.test', source: '' }];
   const answer = submitted
-    ? await admin.post(`/api/finish/${competitionId}/submit`, { version: 0, winners })
+    ? // The fixture's competition still runs: finishing it is an early finish, confirmed.
+      await admin.post(`/api/finish/${competitionId}/submit`, { version: 0, winners, finishEarly: true })
     : await admin.put(`/api/finish/${competitionId}/winners`, { version: 0, winners });
   if (answer.statusCode !== 200) throw new Error(answer.body);
   return competitionId;
@@ -329,6 +330,7 @@ const FIXTURES: Record<string, Fixture> = {
       admin.post(`/api/finish/${id}/submit`, {
         version,
         winners: [{ creator: 'other', platform: 'tiktok', email: 'other@conflict.test' }],
+        finishEarly: true,
       }),
   },
   'POST /api/finish/{competitionId}/payout-files': {
@@ -339,7 +341,7 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/finish/{competitionId}/complete': {
     table: 'competitionFinishes',
     create: downloadedFinish,
-    callStale: (id, version) => admin.post(`/api/finish/${id}/complete`, { version }),
+    callStale: (id, version) => admin.post(`/api/finish/${id}/complete`, { version, finishEarly: true }),
   },
   'POST /api/finish/{competitionId}/paypal': {
     table: 'competitionFinishes',

@@ -16,6 +16,7 @@ import {
 import { completeCompetition } from '../competitions/index.ts';
 import { findPayoutFile, payoutFileEmails, insertPayoutFiles, updateFinishRow } from './finish.repository.ts';
 import { FinishStepConflict, StaleFinish, inFinishTransaction, loadFinish } from './finish-view.ts';
+import { auditEarlyFinish, requireConfirmedIfEarly } from './finish-readiness.ts';
 
 const cents = (n: number) => Math.round(n * 100);
 
@@ -132,11 +133,12 @@ export async function completeFinish(
   db: Database,
   actor: SessionUser,
   competitionId: string,
-  input: { version: number },
+  input: { version: number; finishEarly?: boolean },
 ) {
   const { row, finish } = await loadSubmitted(db, competitionId);
   // Step 3 marks Paid what a downloaded file holds: before any download it would only end the contest.
   if (row!.step === 'pay') throw new FinishStepConflict(FINISH_MESSAGES.downloadFirst, finish);
+  const early = requireConfirmedIfEarly(finish, input.finishEarly);
   const at = now();
   const outcome = await inFinishTransaction(
     db,
@@ -178,6 +180,7 @@ export async function completeFinish(
         action: 'complete',
         changes: { marked: marked.length, unmatched: unmatched.length, paymentIds: marked },
       });
+      if (early) await auditEarlyFinish(trx, actor, competitionId, 'complete', finish.readiness);
       return {
         marked: {
           count: marked.length,

@@ -7,13 +7,13 @@ import {
   payoutCsvAmount,
   validateWinners,
 } from '@preffy/domain';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueEmail } from '../email/index.ts';
-import { payeesOf } from '../winners/index.ts';
+import { payeesOf, recordPaidWinners } from '../winners/index.ts';
 import { hasLivePayments, insertPayments } from '../payments/index.ts';
 import {
   type FinishCompetition,
@@ -30,6 +30,7 @@ import {
   prizeSlotsOf,
 } from './finish-view.ts';
 import { type WinnersInput, checkSlotCount } from './finish.service.ts';
+import { auditEarlyFinish, requireConfirmedIfEarly } from './finish-readiness.ts';
 
 const isGenni = (source: string) => source.trim().toLowerCase() === GENNI_SOURCE;
 
@@ -86,16 +87,19 @@ function paymentRows(competition: FinishCompetition, awards: readonly Award[]) {
  * wizard shows), one transaction flips the wizard from draft to submitted at the version read,
  * creates one payment per winner and queues their winner notices. The flip is a conditional
  * write, so a second submit (another tab, a double click) changes nothing and gets 409; the
- * unique (competition, winner) index on payments backs it up.
+ * unique (competition, winner) index on payments backs it up. The same transaction records the
+ * paid creators in the winners directory, so a refused second submit credits nobody twice.
  */
 export async function submitWinners(
   db: Database,
+  dialect: Dialect,
   actor: SessionUser,
   competitionId: string,
-  input: WinnersInput,
+  input: WinnersInput & { finishEarly?: boolean },
 ) {
   const { competition, row, finish } = await loadFinish(db, competitionId);
   if (row?.submittedAt != null) throw new FinishStepConflict(FINISH_MESSAGES.alreadySubmitted, finish);
+  const early = requireConfirmedIfEarly(finish, input.finishEarly);
   // A competition paid before the wizard existed has payments but no wizard row: never pay twice.
   if (await hasLivePayments(db, competitionId))
     throw new FinishStepConflict(FINISH_MESSAGES.alreadyPaid, finish);
@@ -147,6 +151,12 @@ export async function submitWinners(
         throw new StaleFinish();
       const payments = paymentRows(competition, awards);
       await insertPayments(trx, payments);
+      // Paid creators join the winners directory (and so the Email page's subscribers).
+      await recordPaidWinners(
+        trx,
+        dialect,
+        payments.map((p) => ({ email: p.contactEmail, paymentEmail: p.paymentEmail, amount: p.amount })),
+      );
       let emails = 0;
       for (const [i, { slot, winner, paymentEmail }] of awards.entries()) {
         const queued = await enqueueEmail(trx, {
@@ -155,7 +165,9 @@ export async function submitWinners(
             name: winner.creator,
             competition: competition.name,
             organizer: competition.organizer,
-            prize: payoutCsvAmount(slot.amount, winner.source),
+            prize: slot.amount,
+            place: slot.label,
+            payout: payoutCsvAmount(slot.amount, winner.source),
             paymentEmail,
             isGenni: isGenni(winner.source),
           },
@@ -172,6 +184,7 @@ export async function submitWinners(
         action: 'submit',
         changes: { payments: payments.length, emails, paymentIds: payments.map((p) => p.id) },
       });
+      if (early) await auditEarlyFinish(trx, actor, competitionId, 'submit', finish.readiness);
       return { payments: payments.length, emails };
     },
   );

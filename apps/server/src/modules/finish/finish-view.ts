@@ -3,6 +3,7 @@ import { expandPrizeSlots } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { AppError, VersionConflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { payeesOf } from '../winners/index.ts';
+import { readinessOf } from './finish-readiness.ts';
 import {
   type FinishCompetition,
   type FinishRow,
@@ -57,6 +58,7 @@ export async function finishView(
   row: FinishRow | undefined,
 ): Promise<Finish> {
   const winners = row ? (JSON.parse(row.winners) as StoredWinners) : [];
+  const reasons = row ? (JSON.parse(row.reasons) as (string | null)[]) : [];
   const names = await userNames(db, [row?.submittedBy ?? null, row?.completedBy ?? null]);
   const nameOf = (id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
   return {
@@ -66,12 +68,13 @@ export async function finishView(
     organizer: competition.organizer,
     step: row?.step ?? 'winners',
     version: row?.version ?? 0,
-    slots: await slotsWithWinners(db, competition, winners),
+    slots: await slotsWithWinners(db, competition, winners, reasons),
     submittedAt: row?.submittedAt == null ? null : Number(row.submittedAt),
     submittedByName: nameOf(row?.submittedBy),
     completedAt: row?.completedAt == null ? null : Number(row.completedAt),
     completedByName: nameOf(row?.completedBy),
     files: await newestPayoutFiles(db, competition.id),
+    readiness: await readinessOf(db, competition),
   };
 }
 

@@ -19,7 +19,7 @@ export const CHUNK = 500;
 export const findFinishCompetition = (db: Database, id: string) =>
   db
     .selectFrom('competitions')
-    .select(['id', 'name', 'organizer', 'prizes', 'takePct', 'metric'])
+    .select(['id', 'name', 'organizer', 'prizes', 'takePct', 'metric', 'endDate', 'hasEnded'])
     .where('id', '=', id)
     .where('deleted', '=', 0)
     .executeTakeFirst();
@@ -89,7 +89,10 @@ export async function updateFinishRow(
   competitionId: string,
   version: number,
   patch: Partial<
-    Pick<FinishRow, 'step' | 'winners' | 'submittedAt' | 'submittedBy' | 'completedAt' | 'completedBy'>
+    Pick<
+      FinishRow,
+      'step' | 'winners' | 'reasons' | 'submittedAt' | 'submittedBy' | 'completedAt' | 'completedBy'
+    >
   >,
   options: { submitted: boolean },
 ) {

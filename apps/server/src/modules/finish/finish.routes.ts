@@ -28,7 +28,7 @@ export async function finishRoutes(app: FastifyInstance) {
   }));
 
   route(app, finish.submit, async (request) =>
-    submitWinners(app.db, request.user!, request.params.competitionId, request.body),
+    submitWinners(app.db, app.dialect, request.user!, request.params.competitionId, request.body),
   );
 
   route(app, finish.makeFiles, async (request) => ({

@@ -18,6 +18,7 @@ import {
 } from './finish-view.ts';
 
 export type WinnersInput = { version: number; winners: (WinnerChoice | null)[] };
+type DraftInput = WinnersInput & { reasons?: (string | null)[] };
 
 /** One entry per prize slot (null = empty): anything else is refused on the field. */
 export function checkSlotCount(winners: readonly unknown[], slotCount: number) {
@@ -35,17 +36,28 @@ export async function saveWinnersDraft(
   db: Database,
   actor: SessionUser,
   competitionId: string,
-  input: WinnersInput,
+  input: DraftInput,
 ) {
   const { competition } = await loadUnsubmittedFinish(db, competitionId);
   checkSlotCount(input.winners, prizeSlotsOf(competition).length);
   const winners = JSON.stringify(input.winners);
+  // A reason belongs to its slot's winner: an empty slot keeps none.
+  const reasons = JSON.stringify(input.winners.map((w, i) => (w ? (input.reasons?.[i] ?? null) : null)));
   await inFinishTransaction(
     db,
     { competitionId, version: input.version, needsSubmitted: false },
     async (trx) => {
-      if (input.version === 0) await insertFinishRow(trx, { competitionId, step: 'winners', winners });
-      else if (!(await updateFinishRow(trx, competitionId, input.version, { winners }, { submitted: false })))
+      if (input.version === 0)
+        await insertFinishRow(trx, { competitionId, step: 'winners', winners, reasons });
+      else if (
+        !(await updateFinishRow(
+          trx,
+          competitionId,
+          input.version,
+          { winners, reasons },
+          { submitted: false },
+        ))
+      )
         throw new StaleFinish();
       await recordAudit(trx, {
         actorId: actor.id,

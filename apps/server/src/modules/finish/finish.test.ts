@@ -30,7 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A running competition with these prize lines (set directly: the form is tested elsewhere). */
+/**
+ * A competition with these prize lines (set directly: the form is tested elsewhere), past its
+ * end date unless `endDate` says otherwise, so finishing it is not early.
+ */
 async function competitionWith(
   name: string,
   prizes: string[],
@@ -50,7 +53,7 @@ async function competitionWith(
       takePct: fields.takePct ?? 1,
       isActive: fields.isActive ?? 1,
       hasEnded: fields.hasEnded ?? 0,
-      ...(fields.endDate === undefined ? {} : { endDate: fields.endDate }),
+      endDate: fields.endDate ?? now() - 60_000,
     })
     .where('id', '=', id)
     .execute();
@@ -59,15 +62,19 @@ async function competitionWith(
 
 /**
  * The entrants the submit tests choose among (Submit pays only entries of the competition): one
- * post each, with the source and email the tests' choices carry.
+ * post each, with the source and email the tests' choices carry, scored in review.
  */
 async function enterRoster(competitionId: string) {
-  await insertPosts(app, competitionId, [
-    ...['ann', 'bob', 'bab', 'pam'].map((creator) => ({ creator })),
-    { creator: 'gia', source: 'genni' },
-    { creator: 'ANN', email: 'other@creators.test' },
-    { creator: '=cmd', email: '+1,"x"@evil.test' },
-  ]);
+  await insertPosts(
+    app,
+    competitionId,
+    [
+      ...['ann', 'bob', 'bab', 'pam'].map((creator) => ({ creator })),
+      { creator: 'gia', source: 'genni' },
+      { creator: 'ANN', email: 'other@creators.test' },
+      { creator: '=cmd', email: '+1,"x"@evil.test' },
+    ].map((post) => ({ ...post, bonusLikes: 0 })),
+  );
 }
 
 const choice = (creator: string, source = '', platform = 'tiktok'): WinnerChoice => ({
@@ -335,6 +342,36 @@ describe('the draft (PUT /api/finish/:competitionId/winners)', () => {
     expect((await getFinish(id)).slots.map((s) => s.winner?.creator)).toEqual(['ann', 'bob']);
   });
 
+  it("keeps each suggested winner's reason with the draft: a reload shows it, an emptied slot drops it", async () => {
+    const id = await competitionWith('Reasons Song', [
+      '1st Place: $200',
+      '2nd Place: $100',
+      '3rd Place: $50',
+    ]);
+    await enterRoster(id);
+    const suggested = await staff.post(`/api/finish/${id}/suggest`);
+    expect(suggested.statusCode, suggested.body).toBe(200);
+    const slots = suggested.json().slots as FinishSlot[];
+    expect(slots[0]!.reason).toMatch(/^rank 1 by/);
+    const saved = await staff.put(`/api/finish/${id}/winners`, {
+      version: 0,
+      winners: slots.map((s) => s.winner),
+      // The 3rd slot was cleared by hand: its reason, sent or not, is not kept.
+      reasons: slots.map((s) => s.reason),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reloaded = await getFinish(id, admin);
+    expect(reloaded.slots.map((s) => s.reason)).toEqual(slots.map((s) => (s.winner ? s.reason : null)));
+
+    const cleared = await staff.put(`/api/finish/${id}/winners`, {
+      version: 1,
+      winners: [slots[0]!.winner, null, null],
+      reasons: slots.map((s) => s.reason),
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await getFinish(id)).slots.map((s) => s.reason)).toEqual([slots[0]!.reason, null, null]);
+  });
+
   it('lets only one of two first saves create the wizard: the other gets 409', async () => {
     const id = await competitionWith('Draft Race', ['1st Place: $200']);
     const answers = await Promise.all([
@@ -424,6 +461,65 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
     expect(await paymentsOf(id)).toEqual([]);
   });
 
+  it('makes each paid creator a winner in the directory, with their PayPal address and balance, once', async () => {
+    const id = await competitionWith('Directory Song', [
+      '1st Place: $200',
+      '2nd Place: $100',
+      '3rd Place: $50',
+    ]);
+    await insertPosts(app, id, [
+      { creator: 'dirdora', bonusLikes: 0 },
+      { creator: 'direve', bonusLikes: 0 },
+      { creator: 'dirgwen', source: 'genni', bonusLikes: 0 },
+    ]);
+    // Eve is in the directory already, paid at her PayPal address.
+    await directoryWinner('direve@creators.test', { paypal: 'direve.pay@paypal.test' });
+    const winners = [choice('dirdora'), choice('direve'), choice('dirgwen', 'genni')];
+    await submitted(id, winners);
+    const again = await staff.post(`/api/finish/${id}/submit`, { version: 0, winners });
+    expect(again.statusCode).toBe(409);
+
+    const emails = ['dirdora@creators.test', 'direve@creators.test', 'dirgwen@creators.test'];
+    const records = await app.db
+      .selectFrom('winners')
+      .select(['email', 'paypal', 'balance', 'isBanned', 'isUnsubscribed'])
+      .where('email', 'in', emails)
+      .where('deleted', '=', 0)
+      .orderBy('email')
+      .execute();
+    expect(records).toEqual([
+      {
+        email: 'dirdora@creators.test',
+        paypal: 'dirdora@creators.test',
+        balance: 160,
+        isBanned: 0,
+        isUnsubscribed: 0,
+      },
+      {
+        email: 'direve@creators.test',
+        paypal: 'direve.pay@paypal.test',
+        balance: 80,
+        isBanned: 0,
+        isUnsubscribed: 0,
+      },
+      {
+        email: 'dirgwen@creators.test',
+        paypal: 'dirgwen@creators.test',
+        balance: 50,
+        isBanned: 0,
+        isUnsubscribed: 0,
+      },
+    ]);
+    // The directory shows them (to ban or vet), and the Email page lists them as subscribers.
+    const directory = await staff.get('/api/winners?search=dirdora%40creators.test');
+    expect(directory.json().items).toMatchObject([{ email: 'dirdora@creators.test', balance: 160 }]);
+    const subscribers = await admin.get('/api/email/subscribers?search=dirgwen%40creators.test');
+    expect(subscribers.statusCode, subscribers.body).toBe(200);
+    expect(subscribers.json().items).toMatchObject([
+      { email: 'dirgwen@creators.test', paypal: 'dirgwen@creators.test' },
+    ]);
+  });
+
   it('creates one payment per winner (80%; genni prize × takePct; PayPal from the directory) and queues both notices', async () => {
     const id = await competitionWith(
       'Payday Song',
@@ -475,10 +571,14 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
       relatedId: payments[1]!.id,
     });
     expect(pam.subject).toBe('You won in the Payday Song competition!');
-    expect(pam.text).toContain('won $160');
+    // The prize and its place, then what is paid and why it is less (not "won $160" for a $200 prize).
+    expect(pam.text).toContain('won 1st Place, a prize of $200.');
+    expect(pam.text).toContain('You will be paid $160: 80% of the prize, after the 20% platform fee.');
+    expect(pam.text).not.toContain('won $160');
     expect(pam.text).toContain('1-2 business days, then paid to pam.pay@paypal.test');
     // Genni entrants are told about the full prize and their 3-5 day payment.
-    expect(gia.text).toContain('won $100');
+    expect(gia.text).toContain('won 2nd Place, a prize of $100.');
+    expect(gia.text).toContain('You will be paid the full prize, $100.');
     expect(gia.text).toContain('3-5 business days');
     expect(gia.status).toBe('queued');
 
@@ -813,6 +913,101 @@ describe('Mark As Completed (POST /api/finish/:competitionId/complete)', () => {
     const early = await staff.post(`/api/finish/${id}/complete`, { version: 0 });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Submit the winners first');
+  });
+});
+
+describe('an early finish (decision 0104)', () => {
+  const DAY = 24 * 3600_000;
+
+  /** A competition 6½ days from its end: ann scored (after the leaderboard was computed), bob not. */
+  async function runningWithUnreviewed(name: string) {
+    const id = await competitionWith(name, ['1st Place: $200', '2nd Place: $100'], {
+      endDate: now() + 6.5 * DAY,
+    });
+    await insertPosts(app, id, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() }, { creator: 'bob' }]);
+    return id;
+  }
+
+  it('shows the state: days left, posts not reviewed, a leaderboard older than the last review', async () => {
+    const id = await runningWithUnreviewed('Early State Song');
+    const { readiness } = await getFinish(id);
+    expect(readiness).toMatchObject({
+      daysLeft: 7,
+      unreviewedPosts: 1,
+      leaderboardComputedAt: null,
+      leaderboardStale: true,
+    });
+    expect(readiness.lastReviewAt).toEqual(expect.any(Number));
+
+    // Ended, every post scored and the leaderboard computed after the last score: nothing is wrong.
+    const ready = await competitionWith('Ready Song', ['1st Place: $10']);
+    await insertPosts(app, ready, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() - 1000 }]);
+    await app.db
+      .insertInto('leaderboardEntries')
+      .values({
+        competitionId: ready,
+        rank: 1,
+        creator: 'ann',
+        platform: 'tiktok',
+        email: 'ann@creators.test',
+        source: '',
+        likes: 0,
+        views: 0,
+        creativityScore: 0,
+        postCount: 1,
+        prizeLabel: '1st Place',
+        prizeAmount: 10,
+        reason: 'rank 1 by likes (0)',
+        flags: '[]',
+        computedAt: now(),
+      })
+      .execute();
+    expect((await getFinish(ready)).readiness).toMatchObject({
+      daysLeft: null,
+      unreviewedPosts: 0,
+      leaderboardStale: false,
+    });
+  });
+
+  it('refuses Submit and Mark As Completed without the confirmation, and audits the confirmed one with what was wrong', async () => {
+    const id = await runningWithUnreviewed('Early Finish Song');
+    const winners = [choice('ann'), null];
+    const refused = await staff.post(`/api/finish/${id}/submit`, { version: 0, winners });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'FINISH_EARLY',
+      readiness: { daysLeft: 7, unreviewedPosts: 1, leaderboardStale: true },
+      current: { step: 'winners' },
+    });
+    expect(await paymentsOf(id)).toHaveLength(0);
+    expect((await finishAudit(id)).map((a) => a.action)).toEqual([]);
+
+    const confirmed = await staff.post(`/api/finish/${id}/submit`, {
+      version: 0,
+      winners,
+      finishEarly: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await paymentsOf(id)).toHaveLength(1);
+    const made = await staff.post(`/api/finish/${id}/payout-files`, { version: 1 });
+    expect(made.statusCode, made.body).toBe(200);
+
+    const early = await staff.post(`/api/finish/${id}/complete`, { version: 2 });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().code).toBe('FINISH_EARLY');
+    expect((await getFinish(id)).step).toBe('complete');
+    const done = await staff.post(`/api/finish/${id}/complete`, { version: 2, finishEarly: true });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const audit = await finishAudit(id);
+    const earlyEntries = audit
+      .filter((a) => a.action === 'finish-early')
+      .map((a) => ({ actorId: a.actorId, ...JSON.parse(a.changes!) }));
+    expect(earlyEntries).toEqual([
+      expect.objectContaining({ step: 'submit', daysLeft: 7, unreviewedPosts: 1, leaderboardStale: true }),
+      expect.objectContaining({ step: 'complete', daysLeft: 7, unreviewedPosts: 1, leaderboardStale: true }),
+    ]);
+    expect(earlyEntries[0].actorId).toBe(audit[0]!.actorId);
   });
 });
 

@@ -5,6 +5,7 @@ import { updateLeaderboardHandler } from './leaderboard.ts';
 import { leaderboardRoutes } from './leaderboard.routes.ts';
 
 export { loadRankingInput, startLeaderboardJob } from './leaderboard.ts';
+export { leaderboardComputedAt } from './leaderboard.repository.ts';
 
 export const leaderboardArea = defineArea({
   name: 'leaderboard',

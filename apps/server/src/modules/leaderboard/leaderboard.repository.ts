@@ -40,3 +40,9 @@ export const lastEntry = (db: Database, competitionId: string) =>
     .orderBy('rank', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/** When the competition's stored leaderboard was computed; null when it never was. */
+export async function leaderboardComputedAt(db: Database, competitionId: string): Promise<number | null> {
+  const entry = await lastEntry(db, competitionId);
+  return entry ? Number(entry.computedAt) : null;
+}

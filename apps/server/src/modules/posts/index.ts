@@ -6,7 +6,8 @@ import { reviewRoutes } from './review.routes.ts';
 import { toReviewPost } from './review-post.ts';
 
 export { checkPostFlags } from './post-flags.ts';
-export { ofCompetitions, sumPostTally, type PostTally } from './post-tallies.ts';
+export { ofCompetitions, postTallyOf, sumPostTally, type PostTally } from './post-tallies.ts';
+export { lastReviewDecisionAt } from './review.repository.ts';
 export { addPost, isVisible } from './posts.service.ts';
 export {
   storeRefreshFailure,

@@ -194,3 +194,22 @@ export async function storeFlags(db: Database, postId: string, flagsJson: string
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * When a review decision last changed the competition's standings: the newest Love or Like
+ * (reviewedAt) or disqualification (a deleted post's last write); null when none was made.
+ */
+export async function lastReviewDecisionAt(db: Database, competitionId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => [
+      eb.fn.max('reviewedAt').as('scored'),
+      eb.fn
+        .max(eb.case().when('deletedReason', '=', 'disqualified').then(eb.ref('updatedAt')).end())
+        .as('disqualified'),
+    ])
+    .where('competitionId', '=', competitionId)
+    .executeTakeFirst();
+  const times = [row?.scored, row?.disqualified].filter((t) => t != null).map(Number);
+  return times.length ? Math.max(...times) : null;
+}

@@ -11,7 +11,7 @@ export {
   subscriberEmails,
   suppressedAddresses,
 } from './winners.repository.ts';
-export { setUnsubscribed } from './winners.service.ts';
+export { recordPaidWinners, setUnsubscribed } from './winners.service.ts';
 
 export const winnersArea = defineArea({
   name: 'winners',

@@ -188,3 +188,28 @@ export const findWinnerById = (db: Database, id: string) =>
 export async function insertDirectoryWinner(db: Database, row: NewWinner) {
   await db.insertInto('winners').values(row).execute();
 }
+
+/** The live winner record of an address (the oldest, should legacy rows repeat it). */
+export const findLiveWinnerByEmail = (db: Database, address: string) =>
+  db
+    .selectFrom('winners')
+    .select(['id', 'paypal'])
+    .where('email', '=', address)
+    .where('deleted', '=', 0)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .executeTakeFirst();
+
+/** Adds a payment to a winner's balance and fills their PayPal address when they had none. */
+export async function creditWinner(db: Database, id: string, amount: number, paypal: string | null) {
+  await db
+    .updateTable('winners')
+    .set((eb) => ({
+      balance: eb('balance', '+', amount),
+      ...(paypal === null ? {} : { paypal }),
+      updatedAt: now(),
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -7,6 +7,8 @@ import { softDelete, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
+  creditWinner,
+  findLiveWinnerByEmail,
   findWinnerById,
   hasWinnerRecord,
   insertDirectoryWinner,
@@ -38,10 +40,53 @@ const emailTaken = () =>
 const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
 
 /**
- * Add A Winner. One record per address: the table has no unique index (legacy rows may repeat
- * an address), so the check and the insert run in one transaction, which PostgreSQL serialises
- * per address with an advisory lock (SQLite runs one write transaction at a time).
+ * Holds the address until the transaction ends: the table has no unique index (legacy rows may
+ * repeat an address), so PostgreSQL serialises its check-then-insert per address with an advisory
+ * lock; SQLite runs one write transaction at a time.
  */
+async function lockAddress(trx: Database, dialect: Dialect, email: string) {
+  if (dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(${`winners:${email}`}))`.execute(trx);
+}
+
+/**
+ * Paying a creator makes them a winner in the directory (decision 0105), inside the caller's
+ * transaction: a new record with the address they are paid at, or the existing one's balance
+ * raised by what they are paid (whole dollars) and its PayPal address filled when empty. The
+ * caller's transaction writes each payment once, so the balance counts each payment once.
+ */
+export async function recordPaidWinners(
+  trx: Database,
+  dialect: Dialect,
+  paid: readonly { email: string; paymentEmail: string; amount: number }[],
+) {
+  const byAddress = new Map<string, { paymentEmail: string; amount: number }>();
+  for (const p of paid) {
+    const address = p.email.trim().toLowerCase();
+    const before = byAddress.get(address);
+    byAddress.set(address, { paymentEmail: p.paymentEmail, amount: (before?.amount ?? 0) + p.amount });
+  }
+  // Sorted: two submits locking the same addresses take them in one order.
+  for (const [address, { paymentEmail, amount }] of [...byAddress].sort(([a], [b]) => a.localeCompare(b))) {
+    await lockAddress(trx, dialect, address);
+    const existing = await findLiveWinnerByEmail(trx, address);
+    const balance = Math.round(amount);
+    if (existing)
+      await creditWinner(trx, existing.id, balance, existing.paypal?.trim() ? null : paymentEmail);
+    else
+      await insertDirectoryWinner(trx, {
+        ...newRecord(),
+        email: address,
+        paypal: paymentEmail,
+        isBanned: 0,
+        isUnsubscribed: 0,
+        isVetted: 0,
+        balance,
+      });
+  }
+}
+
+/** Add A Winner. One record per address: the check and the insert run in one transaction, locked per address. */
 export async function createWinner(
   db: Database,
   dialect: Dialect,
@@ -51,8 +96,7 @@ export async function createWinner(
   const email = input.email.trim().toLowerCase();
   const paypal = input.paypal?.trim() || null;
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext(${`winners:${email}`}))`.execute(trx);
+    await lockAddress(trx, dialect, email);
     if (await hasWinnerRecord(trx, email)) throw emailTaken();
     const row = {
       ...newRecord(),

@@ -66,8 +66,8 @@ export type ServerTableProps<T> = {
   toolbar?: ReactNode;
   /** On the right, before Export CSV (buttons). */
   actions?: ReactNode;
-  /** Export CSV of every row matching the search, with this file name. */
-  csv?: { filename: string };
+  /** Export CSV of every row matching the search, with this file name (and a label that says which file, where another CSV sits nearby). */
+  csv?: { filename: string; label?: string };
   /** The empty state without a search ('No users yet')… */
   emptyText: string;
   /** …and with one ('No users match "x"'); the default is the generic one. */
@@ -226,7 +226,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
                   }).catch(notifyError)
                 }
               >
-                {t('table.exportCsv')}
+                {props.csv.label ?? t('table.exportCsv')}
               </Button>
             )}
           </Group>

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
 import { type FormLike, useFormMutation } from '../../lib/api/use-form-mutation.ts';
-import { type SaveWinners, finishKeys, finishQuery, saveWinners, wizardOf409 } from './api/finish.ts';
-import { type SlotState, choiceLabel, slotStatesOf, winnersOf } from './winner-slots.ts';
+import { type SaveDraft, finishKeys, finishQuery, saveWinners, wizardOf409 } from './api/finish.ts';
+import { type SlotState, choiceLabel, draftOf, slotStatesOf, winnersOf } from './winner-slots.ts';
 
 /** How long the choices rest before the draft is saved: one save for a burst of changes. */
 export const DRAFT_SAVE_DELAY_MS = 700;
@@ -51,7 +51,7 @@ export function useWinnerDraft(
   };
 
   /** The server's answer: its version, and its banned flags and reasons where the winner is unchanged. */
-  const adopt = (answer: Finish, sent: SaveWinners) => {
+  const adopt = (answer: Finish, sent: SaveDraft) => {
     queryClient.setQueryData(finishKeys.state(finish.competitionId), answer);
     setVersion(answer.version);
     setRead(slotStatesOf(answer.slots));
@@ -81,7 +81,7 @@ export function useWinnerDraft(
     queryClient.setQueryData(finishKeys.state(finish.competitionId), current);
   };
 
-  const save = useFormMutation<SlotValues, SaveWinners, { finish: Finish }, Finish>({
+  const save = useFormMutation<SlotValues, SaveDraft, { finish: Finish }, Finish>({
     form,
     mutationFn: async (body) => {
       try {
@@ -115,17 +115,14 @@ export function useWinnerDraft(
       read: valuesOf(read),
       label: (field) => texts.slotLabel(Number(field.slice('slot'.length))),
       onReload: (current) => reload(current),
-      overwrite: (current) => ({ version: current.version, winners: winnersOf(slots) }),
+      overwrite: (current) => draftOf(current.version, slots),
     },
   });
   const conflictOpen = save.conflictDialog !== null;
 
   useEffect(() => {
     if (!dirty || save.isPending || conflictOpen || paused || failed) return;
-    const timer = setTimeout(
-      () => void save.submit({ version, winners: winnersOf(latest.current) }),
-      DRAFT_SAVE_DELAY_MS,
-    );
+    const timer = setTimeout(() => void save.submit(draftOf(version, latest.current)), DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a change, a new version or a settled save reschedules
   }, [slots, version, dirty, save.isPending, conflictOpen, paused, failed]);
@@ -141,7 +138,7 @@ export function useWinnerDraft(
     () => () => {
       const { dirty: changed, paused: conflicted, version: base } = pending.current;
       if (changed && !conflicted)
-        void saveWinners(finish.competitionId, { version: base, winners: winnersOf(latest.current) })
+        void saveWinners(finish.competitionId, draftOf(base, latest.current))
           .then((answer) => queryClient.setQueryData(finishKeys.state(finish.competitionId), answer.finish))
           .catch(() => undefined);
     },
@@ -154,7 +151,7 @@ export function useWinnerDraft(
     setDirty(true);
     setFailed(false);
     setPaused(false);
-    void save.submit({ version, winners: winnersOf(latest.current) });
+    void save.submit(draftOf(version, latest.current));
   };
 
   return {

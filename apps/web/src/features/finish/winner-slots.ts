@@ -72,6 +72,13 @@ export function duplicateSlots(slots: readonly SlotState[]): Set<number> {
 /** The winners as the API takes them: one per slot, or null. */
 export const winnersOf = (slots: readonly SlotState[]) => slots.map((slot) => slot.winner);
 
+/** The draft as the API keeps it: the winners and, per slot, why Suggest winners chose its winner. */
+export const draftOf = (version: number, slots: readonly SlotState[]) => ({
+  version,
+  winners: winnersOf(slots),
+  reasons: slots.map((slot) => (slot.winner ? slot.reason : null)),
+});
+
 /**
  * Each slot's name on screen: its prize label, numbered when several places share one label
  * ('1st-5th Place (2 of 5)'); `nth` words the numbering in the user's language.
@@ -121,4 +128,15 @@ export function candidateLimitFor(slots: readonly SlotState[], index: number): n
     slots.flatMap((slot, i) => (i !== index && slot.winner ? [slot.winner.email.toLowerCase()] : [])),
   );
   return Math.min(50, 20 + taken.size);
+}
+
+/** At most this many unfilled prizes are named; the rest are counted. */
+export const UNFILLED_NAMED = 10;
+
+/** The prizes no winner fills (not paid on Submit), by their name on screen and amount. */
+export function unfilledPrizes(
+  slots: readonly SlotState[],
+  prizes: readonly { name: string; amount: number }[],
+): { name: string; amount: number }[] {
+  return prizes.filter((_, i) => !slots[i]?.winner);
 }

@@ -1,4 +1,4 @@
-import { promotionCreatorCount } from '@preffy/domain';
+import { PLATFORM_FEE, promotionCreatorCount } from '@preffy/domain';
 import {
   type EmailLanguage,
   type RenderedEmail,
@@ -67,6 +67,8 @@ export const EMAIL_KINDS = {
       competition: 'Midnight Drive',
       organizer: 'Luna Vega',
       prize: 200,
+      place: '3rd Place',
+      payout: 160,
       paymentEmail: 'creator1@paypal.example',
       isGenni: false,
     },
@@ -74,7 +76,12 @@ export const EMAIL_KINDS = {
       d: Person & {
         competition: string;
         organizer: string;
+        /** The prize won; notices queued before decision 0105 hold the payout here and no `place`. */
         prize: number;
+        /** The prize line's label ('3rd Place', 'Most Creative'). */
+        place?: string;
+        /** What will be paid: 80% of the prize, or all of it for genni entrants. */
+        payout?: number;
         paymentEmail: string;
         isGenni: boolean;
       },
@@ -85,16 +92,25 @@ export const EMAIL_KINDS = {
         competition: d.competition,
         organizer: d.organizer,
         prize: usd(d.prize),
+        place: d.place ?? '',
+        payout: usd(d.payout ?? d.prize),
+        feePct: Math.round(PLATFORM_FEE * 100),
+        sharePct: Math.round((1 - PLATFORM_FEE) * 100),
         paymentEmail: d.paymentEmail,
       };
+      // The prize and its place, then what is paid and why it differs (decision 0105).
+      const prizeBlocks =
+        d.place === undefined || d.payout === undefined
+          ? [block(t, 'winnerBody', vars)]
+          : [
+              block(t, 'winnerPrizeBody', vars),
+              block(t, d.isGenni ? 'winnerFullPayout' : 'winnerFeePayout', vars),
+            ];
       // Sister-brand entrants are paid directly and sooner, so their notice differs.
       return layout(lang, {
         subject: t.text('winnerSubject', vars),
         name: d.name,
-        blocks: [
-          block(t, 'winnerBody', vars),
-          block(t, d.isGenni ? 'winnerGenniPayment' : 'winnerStandardPayment', vars),
-        ],
+        blocks: [...prizeBlocks, block(t, d.isGenni ? 'winnerGenniPayment' : 'winnerStandardPayment', vars)],
       });
     },
   },

@@ -27,6 +27,10 @@ export const de: EmailStrings = {
   winnerStandardPayment:
     'Dein Preis wird in 1-2 Werktagen freigegeben und dann an {paymentEmail} ausgezahlt.',
   winnerGenniPayment: 'Die Auszahlung dauert 3-5 Werktage und geht an {paymentEmail}.',
+  winnerPrizeBody:
+    'Glückwunsch! Dein Video zu „{competition}“ von {organizer} hat {place} gewonnen, einen Preis von {prize}.',
+  winnerFeePayout: 'Ausgezahlt werden {payout}: {sharePct} % des Preises, nach {feePct} % Plattformgebühr.',
+  winnerFullPayout: 'Ausgezahlt wird der volle Preis, {payout}.',
 
   newCompetitionSubject: 'Neuer Wettbewerb: {competition} von {organizer}',
   newCompetitionBody:

@@ -27,6 +27,10 @@ export const en = {
   winnerBody: 'Congratulations! Your video for "{competition}" by {organizer} won {prize}.',
   winnerStandardPayment: 'Your win will be approved within 1-2 business days, then paid to {paymentEmail}.',
   winnerGenniPayment: 'Your payment takes 3-5 business days and goes to {paymentEmail}.',
+  winnerPrizeBody:
+    'Congratulations! Your video for "{competition}" by {organizer} won {place}, a prize of {prize}.',
+  winnerFeePayout: 'You will be paid {payout}: {sharePct}% of the prize, after the {feePct}% platform fee.',
+  winnerFullPayout: 'You will be paid the full prize, {payout}.',
 
   newCompetitionSubject: 'New competition: {competition} by {organizer}',
   newCompetitionBody:

@@ -25,6 +25,11 @@ export const es: EmailStrings = {
   winnerBody: '¡Enhorabuena! Tu vídeo para "{competition}" de {organizer} ha ganado {prize}.',
   winnerStandardPayment: 'Tu premio se aprobará en 1-2 días hábiles y después se pagará a {paymentEmail}.',
   winnerGenniPayment: 'Tu pago tarda de 3 a 5 días hábiles y llegará a {paymentEmail}.',
+  winnerPrizeBody:
+    '¡Enhorabuena! Tu vídeo para "{competition}" de {organizer} ha ganado {place}, un premio de {prize}.',
+  winnerFeePayout:
+    'Se te pagarán {payout}: el {sharePct} % del premio, tras la comisión de la plataforma del {feePct} %.',
+  winnerFullPayout: 'Se te pagará el premio completo, {payout}.',
 
   newCompetitionSubject: 'Nueva competición: {competition} de {organizer}',
   newCompetitionBody:

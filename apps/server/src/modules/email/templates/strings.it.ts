@@ -25,6 +25,11 @@ export const it: EmailStrings = {
   winnerBody: 'Congratulazioni! Il tuo video per "{competition}" di {organizer} ha vinto {prize}.',
   winnerStandardPayment: 'Il premio sarà approvato in 1-2 giorni lavorativi e poi pagato a {paymentEmail}.',
   winnerGenniPayment: 'Il pagamento richiede 3-5 giorni lavorativi e arriverà a {paymentEmail}.',
+  winnerPrizeBody:
+    'Congratulazioni! Il tuo video per "{competition}" di {organizer} ha vinto {place}, un premio di {prize}.',
+  winnerFeePayout:
+    'Riceverai {payout}: il {sharePct}% del premio, dopo la commissione della piattaforma del {feePct}%.',
+  winnerFullPayout: 'Riceverai il premio intero, {payout}.',
 
   newCompetitionSubject: 'Nuova competizione: {competition} di {organizer}',
   newCompetitionBody:

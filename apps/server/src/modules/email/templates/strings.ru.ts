@@ -26,6 +26,10 @@ export const ru: EmailStrings = {
   winnerBody: 'Поздравляем! Ваше видео для «{competition}» ({organizer}) выиграло {prize}.',
   winnerStandardPayment: 'Приз будет одобрен в течение 1-2 рабочих дней и затем выплачен на {paymentEmail}.',
   winnerGenniPayment: 'Выплата занимает 3-5 рабочих дней и поступит на {paymentEmail}.',
+  winnerPrizeBody:
+    'Поздравляем! Ваше видео для «{competition}» ({organizer}) заняло {place} и выиграло приз {prize}.',
+  winnerFeePayout: 'Вам будет выплачено {payout}: {sharePct}% приза после комиссии платформы {feePct}%.',
+  winnerFullPayout: 'Вам будет выплачен весь приз, {payout}.',
 
   newCompetitionSubject: 'Новый конкурс: {competition} ({organizer})',
   newCompetitionBody:

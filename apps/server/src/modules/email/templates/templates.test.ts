@@ -84,6 +84,30 @@ describe('winner notice', () => {
   });
 });
 
+describe('winner notice amounts (decision 0105)', () => {
+  const sample = EMAIL_KINDS['winner-notice'].sample;
+  it('gives the prize, the place and the payout with the fee, in every language', () => {
+    const en = renderEmail('winner-notice', sample, 'en').text;
+    expect(en).toContain('won 3rd Place, a prize of $200.');
+    expect(en).toContain('You will be paid $160: 80% of the prize, after the 20% platform fee.');
+    const ru = renderEmail('winner-notice', sample, 'ru').text;
+    expect(ru).toContain('заняло 3rd Place и выиграло приз $200');
+    expect(ru).toContain('Вам будет выплачено $160: 80% приза после комиссии платформы 20%.');
+    for (const lang of ['de', 'es', 'it'] as const) {
+      const text = renderEmail('winner-notice', sample, lang).text;
+      for (const figure of ['3rd Place', '$200', '$160', '80', '20']) expect(text, lang).toContain(figure);
+    }
+  });
+  it('tells genni entrants they get the full prize', () => {
+    const text = renderEmail('winner-notice', { ...sample, payout: 200, isGenni: true }, 'en').text;
+    expect(text).toContain('You will be paid the full prize, $200.');
+  });
+  it('still renders a notice queued before, which holds the payout as its prize', () => {
+    const { place: _place, payout: _payout, ...queuedBefore } = sample;
+    expect(renderEmail('winner-notice', { ...queuedBefore, prize: 160 }, 'en').text).toContain('won $160.');
+  });
+});
+
 describe('post disqualification', () => {
   it("has the subject 'Post Disqualification' and one explanation per variant", () => {
     const sample = EMAIL_KINDS['post-disqualification'].sample;

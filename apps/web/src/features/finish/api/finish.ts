@@ -102,8 +102,11 @@ export const PAYPAL_BATCH_DONE = new Set<string>(PAYPAL_BATCH_FINAL);
 
 export type SaveWinners = { version: number; winners: (WinnerChoice | null)[] };
 
+/** The draft: the winners and why Suggest winners placed each (kept so a reload shows them). */
+export type SaveDraft = SaveWinners & { reasons: (string | null)[] };
+
 /** The draft of the chosen winners, saved with the version read (a stale one is a 409). */
-export const saveWinners = (id: string, body: SaveWinners) =>
+export const saveWinners = (id: string, body: SaveDraft) =>
   call(finish.saveWinners, { params: { competitionId: id }, body });
 
 /** The step mutations: each writes the wizard it answers and reads the competition's lists again. */
@@ -150,9 +153,12 @@ export function wizardOf409(error: unknown): Finish | null {
 
 type Keyed<T> = T & { idempotencyKey: string };
 
+/** Staff confirmed finishing a competition that is not ready (the server refuses it otherwise). */
+type EarlyFinish = { finishEarly: boolean };
+
 /** Notify Winners: the payments and winner notices, once per Idempotency-Key. */
 export const useSubmitWinners = (id: string) =>
-  useStepMutation(id, ({ idempotencyKey, ...body }: Keyed<SaveWinners>) =>
+  useStepMutation(id, ({ idempotencyKey, ...body }: Keyed<SaveWinners & EarlyFinish>) =>
     call(finish.submit, { params: { competitionId: id }, body }, { idempotencyKey }),
   );
 
@@ -164,8 +170,8 @@ export const useMakePayoutFiles = (id: string) =>
 
 /** Mark As Completed. */
 export const useCompleteFinish = (id: string) =>
-  useStepMutation(id, ({ idempotencyKey, version }: Keyed<{ version: number }>) =>
-    call(finish.complete, { params: { competitionId: id }, body: { version } }, { idempotencyKey }),
+  useStepMutation(id, ({ idempotencyKey, ...body }: Keyed<{ version: number } & EarlyFinish>) =>
+    call(finish.complete, { params: { competitionId: id }, body }, { idempotencyKey }),
   );
 
 /** Send via PayPal: a batch job on the server; its status is then polled. */

@@ -12,6 +12,7 @@ import { useMe } from '../../../lib/session.ts';
 import { useCompleteFinish } from '../api/finish.ts';
 import { useFormatTimestamp } from '../../../lib/session.ts';
 import { DownloadCsvButton } from './DownloadCsvButton.tsx';
+import { EarlyFinishConfirmBody, useEarlyFinishReasons } from './EarlyFinishWarning.tsx';
 import { PayoutFiles } from './PayoutFiles.tsx';
 import { PaypalPanel } from './PaypalPanel.tsx';
 import { ToBePaidTable } from './ToBePaidTable.tsx';
@@ -35,11 +36,16 @@ export function CompleteStep({ finish }: { finish: Finish }) {
   const submissionKey = useSubmissionKey();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const done = finish.step === 'done';
+  const earlyReasons = useEarlyFinishReasons(finish.readiness);
 
   const run = async () => {
     const idempotencyKey = submissionKey.keyFor({ id, version: finish.version });
     try {
-      const answer = await complete.mutateAsync({ version: finish.version, idempotencyKey });
+      const answer = await complete.mutateAsync({
+        version: finish.version,
+        finishEarly: earlyReasons.length > 0,
+        idempotencyKey,
+      });
       submissionKey.succeeded();
       setOutcome({ marked: answer.marked, unmatched: answer.unmatched });
     } catch (error) {
@@ -49,8 +55,11 @@ export function CompleteStep({ finish }: { finish: Finish }) {
   const ask = () =>
     dialogs.openConfirmModal({
       title: t('complete.confirmTitle'),
-      children: <Text>{t('complete.confirmBody')}</Text>,
-      labels: { confirm: t('complete.button'), cancel: t('cancel', { ns: 'common' }) },
+      children: <EarlyFinishConfirmBody reasons={earlyReasons} question={t('complete.confirmBody')} />,
+      labels: {
+        confirm: earlyReasons.length ? t('early.complete') : t('complete.button'),
+        cancel: t('cancel', { ns: 'common' }),
+      },
       confirmProps: { 'data-testid': 'confirm-complete' },
       onConfirm: () => void run(),
     });

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import type { Finish } from '@preffy/api';
@@ -13,7 +13,7 @@ import { formatCount, formatUsd } from '../../../lib/format.ts';
 import { downloadPayoutFile, paypalQuery, toBePaidSummaryQuery, useMakePayoutFiles } from '../api/finish.ts';
 
 /**
- * Download CSV: the payout file(s) of the payments still To Be Paid are recorded on the server
+ * PayPal payout file (CSV): the payout file(s) of the payments still To Be Paid are recorded on the server
  * and downloaded one after the other (in step 2, and again later for what is still owed). With
  * PayPal configured it asks first: the payments in the files leave the PayPal channel.
  */
@@ -25,7 +25,9 @@ export function DownloadCsvButton({ finish, variant }: { finish: Finish; variant
   const [downloading, setDownloading] = useState(false);
   const paypal = useQuery(paypalQuery(id));
   const withPaypal = paypal.data?.configured === true;
-  const toBePaid = useQuery({ ...toBePaidSummaryQuery(id), enabled: withPaypal });
+  const toBePaid = useQuery(toBePaidSummaryQuery(id));
+  // Nothing is owed (all paid, sent or in a PayPal payout): a file would hold no row.
+  const nothingOwed = toBePaid.data?.count === 0;
 
   const download = async () => {
     const idempotencyKey = submissionKey.keyFor({ id, version: finish.version });
@@ -65,15 +67,25 @@ export function DownloadCsvButton({ finish, variant }: { finish: Finish; variant
       onConfirm: () => void download(),
     });
 
+  const reasonId = `payout-file-disabled-${id}`;
   return (
-    <Button
-      variant={variant}
-      leftSection={<IconDownload size={16} />}
-      onClick={() => (withPaypal ? ask() : void download())}
-      loading={downloading || paypal.isPending || (withPaypal && toBePaid.isPending)}
-      data-testid="download-csv"
-    >
-      {t('pay.downloadCsv')}
-    </Button>
+    <Group gap="xs">
+      <Button
+        variant={variant}
+        leftSection={<IconDownload size={16} />}
+        onClick={() => (withPaypal ? ask() : void download())}
+        loading={downloading || paypal.isPending || toBePaid.isPending}
+        disabled={nothingOwed}
+        aria-describedby={nothingOwed ? reasonId : undefined}
+        data-testid="download-csv"
+      >
+        {t('pay.downloadCsv')}
+      </Button>
+      {nothingOwed && (
+        <Text size="sm" c="dimmed" id={reasonId} data-testid="payout-file-disabled">
+          {t('pay.nothingOwed')}
+        </Text>
+      )}
+    </Group>
   );
 }

@@ -21,6 +21,15 @@ const prize = (index: number, label: string, amount: number, winner: typeof ana 
   reason: null,
   banned,
 });
+/** An ended competition with every post reviewed and the leaderboard up to date. */
+const ready = {
+  endDate: 0,
+  daysLeft: null,
+  unreviewedPosts: 0,
+  leaderboardComputedAt: 2,
+  lastReviewAt: 1,
+  leaderboardStale: false,
+};
 const wizard = (version: number, winners: (typeof ana | null)[], banned = [false, false, true]) => ({
   competitionId: 'c1',
   competitionName: 'Summer Song',
@@ -37,6 +46,7 @@ const wizard = (version: number, winners: (typeof ana | null)[], banned = [false
   completedAt: null,
   completedByName: null,
   files: [],
+  readiness: ready,
 });
 
 type Asked = { method: string; path: string; body: unknown; key: string | undefined };
@@ -126,7 +136,7 @@ describe('the finish wizard, step 1', () => {
     // The draft is saved with the version read, once the changes rest.
     await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
-      { version: 1, winners: [ana, null, null] },
+      { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
     ]);
 
     fireEvent.click(submitButton());
@@ -136,7 +146,9 @@ describe('the finish wizard, step 1', () => {
     // The server checks again (a winner banned meanwhile): its answer is shown the same way.
     await waitFor(() => expect(alerts()).toEqual(['Please Remove Banned Users: ana@creators.test']));
     const submits = asked.filter((a) => a.path === '/api/finish/c1/submit');
-    expect(submits.map((a) => a.body)).toEqual([{ version: 2, winners: [ana, null, null] }]);
+    expect(submits.map((a) => a.body)).toEqual([
+      { version: 2, winners: [ana, null, null], finishEarly: false },
+    ]);
     expect(submits[0]!.key).toBeTruthy();
   });
 
@@ -203,8 +215,8 @@ describe('the finish wizard, step 1', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved'));
     expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
-      { version: 1, winners: [ana, null, null] },
-      { version: 1, winners: [ana, null, null] },
+      { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
+      { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
     ]);
     expect(submitButton()).toHaveProperty('disabled', false);
   });
@@ -261,9 +273,9 @@ describe('the finish wizard, step 1', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('Draft saved'));
     expect(bodies.map((b) => [b.path, b.body])).toEqual([
-      ['/api/finish/c1/submit', { version: 1, winners: [ana, null, null] }],
-      ['/api/finish/c1/winners', { version: 1, winners: [ana, null, null] }],
-      ['/api/finish/c1/winners', { version: 4, winners: [ana, null, null] }],
+      ['/api/finish/c1/submit', { version: 1, winners: [ana, null, null], finishEarly: false }],
+      ['/api/finish/c1/winners', { version: 1, winners: [ana, null, null], reasons: [null, null, null] }],
+      ['/api/finish/c1/winners', { version: 4, winners: [ana, null, null], reasons: [null, null, null] }],
     ]);
   });
 
@@ -291,9 +303,43 @@ describe('the finish wizard, step 1', () => {
       ]),
     );
     await waitFor(() => expect(asked.filter((a) => a.method === 'PUT')).toHaveLength(1));
-    expect(asked.find((a) => a.method === 'PUT')!.body).toEqual({ version: 1, winners: [ben, ana, anaTwo] });
+    // The reasons are saved with the draft: a reload shows them again.
+    expect(asked.find((a) => a.method === 'PUT')!.body).toEqual({
+      version: 1,
+      winners: [ben, ana, anaTwo],
+      reasons: suggested.map((slot) => slot.reason),
+    });
     // The wizard was not read again to take a newer version.
     expect(asked.filter((a) => a.path === '/api/finish/c1' && a.method === 'GET')).toHaveLength(1);
+  });
+
+  it('Suggest winners says how many prizes it filled, and the prizes left empty are named before Submit', async () => {
+    stubServer({
+      save: [Response.json({ finish: wizard(2, [ben, null, null], [false, false, false]) })],
+      stored: wizard(1, [null, null, null], [false, false, false]),
+    });
+    const suggested = [
+      { ...prize(0, '1st Place', 200, ben), reason: 'rank 1 by likes (120)' },
+      prize(1, '2nd Place', 100, null),
+      prize(2, '3rd Place', 50, null),
+    ];
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) =>
+      path.endsWith('/api/finish/c1/suggest') ? Response.json({ slots: suggested }) : inner(path, init),
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suggest winners' }));
+    expect(
+      await screen.findByText(
+        '1 of 3 prizes have a suggested winner; 2 stay empty: no eligible entries are left for them.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/All \d+ prizes have a suggested winner/)).toBeNull();
+    const unpaid = '2 prizes stay unfilled and will not be paid: 2nd Place ($100), 3rd Place ($50).';
+    await waitFor(() => expect(screen.getByTestId('winners-unfilled').textContent).toBe(unpaid));
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('confirm-note')).textContent).toBe(unpaid);
   });
 
   it('leaving with a change not yet saved asks first, then saves it on the way out', async () => {
@@ -312,7 +358,7 @@ describe('the finish wizard, step 1', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
     await waitFor(() =>
       expect(asked.filter((a) => a.method === 'PUT').map((a) => a.body)).toEqual([
-        { version: 1, winners: [ana, null, null] },
+        { version: 1, winners: [ana, null, null], reasons: [null, null, null] },
       ]),
     );
   });
@@ -429,7 +475,10 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(await screen.findByText('1 payment to be paid')).toBeTruthy();
     // Without PayPal credentials nothing about PayPal is shown.
     expect(screen.queryByText('Send via PayPal')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // The PayPal file and the table's export say which file each is.
+    expect(screen.getByRole('button', { name: 'Export table (CSV)' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('download-csv')).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByRole('button', { name: 'PayPal payout file (CSV)' }));
     await waitFor(() =>
       expect(screen.getByTestId('payout-split').textContent).toBe(
         'The payout was split into 2 files of at most 5,000 rows, as PayPal requires.',
@@ -456,7 +505,7 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(within(outcome).getByText('1 payment did not match a downloaded file')).toBeTruthy();
     expect(within(outcome).getByTestId('unmatched-list').textContent).toContain('bo@creators.test');
     expect(asked.filter((a) => a.path === '/api/finish/c1/complete').map((a) => a.body)).toEqual([
-      { version: 4 },
+      { version: 4, finishEarly: false },
     ]);
     expect(await screen.findByTestId('finish-done')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the payments sent to CSV' }).getAttribute('href')).toBe(
@@ -468,28 +517,29 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(screen.getByTestId('download-csv')).toBeTruthy();
   });
 
+  it('once nothing is owed, the PayPal payout file is disabled and says why; it asks the server nothing', async () => {
+    const asked = stubPayoutStep({
+      finish: { ...wizard(5, [ana, null, null], [false, false, false]), step: 'done', completedAt: 1 },
+      paypalConfigured: false,
+      toBePaid: [],
+    });
+    open();
+    const reason = await screen.findByTestId('payout-file-disabled');
+    expect(reason.textContent).toBe(
+      'Nothing is left to pay: every payment of this competition is paid, sent or in a PayPal payout.',
+    );
+    const button = screen.getByRole('button', { name: 'PayPal payout file (CSV)' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(button);
+    expect(asked.filter((a) => a.startsWith('POST'))).toEqual([]);
+  });
+
   it('with PayPal configured, Download CSV first asks, naming the payments and their total', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
-      const url = new URL(path, 'http://app.test');
-      asked.push(`${init.method ?? 'GET'} ${url.pathname}`);
-      if (url.pathname === '/api/auth/me')
-        return Response.json({ user: { role: 'staff' }, businessTimeZone: 'UTC', account: testAccount });
-      if (url.pathname === '/api/finish/c1')
-        return Response.json({
-          finish: { ...wizard(3, [ana, null, null], [false, false, false]), step: 'pay' },
-        });
-      if (url.pathname === '/api/finish/c1/paypal') return Response.json({ configured: true, payouts: [] });
-      if (url.pathname === '/api/payments')
-        return Response.json({
-          items: [payment('p1', 'ana@creators.test'), { ...payment('p2', 'bo@creators.test'), amount: 40.5 }],
-          total: 2,
-        });
-      return Response.json(
-        { statusCode: 404, code: 'NOT_FOUND', message: 'Record not found' },
-        { status: 404 },
-      );
+    const asked = stubPayoutStep({
+      finish: { ...wizard(3, [ana, null, null], [false, false, false]), step: 'pay' },
+      paypalConfigured: true,
+      toBePaid: [payment('p1', 'ana@creators.test'), { ...payment('p2', 'bo@creators.test'), amount: 40.5 }],
     });
     open();
     await waitFor(() => expect(screen.getByTestId('download-csv')).toHaveProperty('disabled', false));
@@ -503,3 +553,25 @@ describe('the finish wizard, steps 2 and 3', () => {
     expect(asked.filter((a) => a.startsWith('POST'))).toEqual([]);
   });
 });
+
+/** The server of a wizard at its payout steps: the wizard, PayPal's state and the To Be Paid payments; answers what was asked. */
+function stubPayoutStep(server: { finish: unknown; paypalConfigured: boolean; toBePaid: unknown[] }) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+    const url = new URL(path, 'http://app.test');
+    asked.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    if (url.pathname === '/api/auth/me')
+      return Response.json({ user: { role: 'staff' }, businessTimeZone: 'UTC', account: testAccount });
+    if (url.pathname === '/api/finish/c1') return Response.json({ finish: server.finish });
+    if (url.pathname === '/api/finish/c1/paypal')
+      return Response.json({ configured: server.paypalConfigured, payouts: [] });
+    if (url.pathname === '/api/payments')
+      return Response.json({ items: server.toBePaid, total: server.toBePaid.length });
+    return Response.json(
+      { statusCode: 404, code: 'NOT_FOUND', message: 'Record not found' },
+      { status: 404 },
+    );
+  });
+  return asked;
+}

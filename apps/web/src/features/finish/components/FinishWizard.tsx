@@ -9,6 +9,7 @@ import { describeError } from '../../../lib/api/client.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { finishQuery } from '../api/finish.ts';
 import { CompleteStep } from './CompleteStep.tsx';
+import { EarlyFinishAlert } from './EarlyFinishWarning.tsx';
 import { PayStep } from './PayStep.tsx';
 import { WinnersStep } from './WinnersStep.tsx';
 
@@ -55,6 +56,7 @@ export function FinishWizard({ id, onBack }: { id: string; onBack: () => void })
         <Stepper.Step label={t('steps.pay')} description={t('stepDescriptions.pay')} />
         <Stepper.Step label={t('steps.complete')} description={t('stepDescriptions.complete')} />
       </Stepper>
+      {state.step !== 'done' && <EarlyFinishAlert readiness={state.readiness} />}
       {state.step === 'winners' && <WinnersStep finish={state} onSubmitted={setSubmitted} />}
       {submitted && state.step !== 'winners' && (
         <Alert

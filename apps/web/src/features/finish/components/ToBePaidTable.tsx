@@ -32,7 +32,7 @@ export function ToBePaidTable({ competitionId }: { competitionId: string }) {
         table={table}
         columns={columns}
         search={{ label: t('payments.search'), width: 300 }}
-        csv={{ filename: `to-be-paid-${competitionId}.csv` }}
+        csv={{ filename: `to-be-paid-${competitionId}.csv`, label: t('payments.exportTable') }}
         emptyText={t('payments.empty')}
         minHeight={120}
       />

@@ -22,8 +22,11 @@ import {
   duplicateSlots,
   slotNames,
   slotStatesOf,
+  UNFILLED_NAMED,
+  unfilledPrizes,
   winnersOf,
 } from '../winner-slots.ts';
+import { EarlyFinishConfirmBody, useEarlyFinishReasons } from './EarlyFinishWarning.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { SlotRow } from './SlotRow.tsx';
 
@@ -63,6 +66,25 @@ export function WinnersStep({
   const chosen = slots.flatMap((slot, i) =>
     slot.winner ? [{ ...slot.winner, amount: finish.slots[i]!.amount }] : [],
   );
+  // The prizes Submit leaves unpaid, said by name and amount before it.
+  const unfilled = unfilledPrizes(
+    slots,
+    finish.slots.map((slot, i) => ({ name: names[i]!, amount: slot.amount })),
+  );
+  const unfilledText =
+    unfilled.length === 0
+      ? null
+      : t('unfilled', {
+          count: unfilled.length,
+          list:
+            unfilled
+              .slice(0, UNFILLED_NAMED)
+              .map((prize) => `${prize.name} (${formatUsd(prize.amount)})`)
+              .join(', ') +
+            (unfilled.length > UNFILLED_NAMED
+              ? ` ${t('complete.more', { count: unfilled.length - UNFILLED_NAMED })}`
+              : ''),
+        });
   const cents = chosen.reduce(
     (sum, w) => sum + Math.round(paymentRecordAmount(w.amount, w.source, takePct) * 100),
     0,
@@ -81,7 +103,14 @@ export function WinnersStep({
       // the conflict dialog, never overwritten unseen.
       setServerBlocks([]);
       draft.setSlots(slotStatesOf(suggested));
-      notifications.show({ color: 'green', message: t('suggested') });
+      const filled = suggested.filter((slot) => slot.winner).length;
+      const empty = suggested.length - filled;
+      notifications.show({
+        color: empty ? 'yellow' : 'green',
+        message: empty
+          ? t('suggestedSome', { count: empty, filled, total: suggested.length })
+          : t('suggestedAll', { count: suggested.length }),
+      });
     },
   });
   const askSuggest = () =>
@@ -95,10 +124,11 @@ export function WinnersStep({
           onConfirm: () => suggest.mutate(),
         });
 
+  const earlyReasons = useEarlyFinishReasons(finish.readiness);
   const submitKey = useSubmissionKey();
   const submit = useSubmitWinners(id);
   const runSubmit = async () => {
-    const body = { version: draft.version, winners: winnersOf(slots) };
+    const body = { version: draft.version, winners: winnersOf(slots), finishEarly: earlyReasons.length > 0 };
     // The same winners at the same version are the same submission: a retry reuses the key.
     const idempotencyKey = submitKey.keyFor({ id, ...body });
     let answer;
@@ -119,8 +149,17 @@ export function WinnersStep({
   const askSubmit = () =>
     dialogs.openConfirmModal({
       title: t('confirm.submitTitle'),
-      children: <Text>{t('confirm.submitBody', { count: chosen.length, total: formatUsd(total) })}</Text>,
-      labels: { confirm: t('submit'), cancel: t('cancel', { ns: 'common' }) },
+      children: (
+        <EarlyFinishConfirmBody
+          reasons={earlyReasons}
+          question={t('confirm.submitBody', { count: chosen.length, total: formatUsd(total) })}
+          note={unfilledText}
+        />
+      ),
+      labels: {
+        confirm: earlyReasons.length ? t('early.submit') : t('submit'),
+        cancel: t('cancel', { ns: 'common' }),
+      },
       confirmProps: { 'data-testid': 'confirm-submit' },
       onConfirm: () => void runSubmit(),
     });
@@ -197,6 +236,11 @@ export function WinnersStep({
               {text}
             </Alert>
           ))}
+          {unfilledText && chosen.length > 0 && (
+            <Alert color="yellow" data-testid="winners-unfilled" py={6}>
+              {unfilledText}
+            </Alert>
+          )}
           <Group justify="space-between">
             <Text fw={500} data-testid="winners-total">
               {t('total', { count: chosen.length, total: formatUsd(total) })}
