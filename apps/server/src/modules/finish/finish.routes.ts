@@ -1,6 +1,7 @@
 import { finish } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
+import { bringLeaderboardUpToDate } from '../leaderboard/index.ts';
 import { listFinishCompetitions } from './finish.repository.ts';
 import { completeFinish, makePayoutFiles, payoutFileDownload } from './finish-payout.ts';
 import { candidatesOf, saveWinnersDraft, suggestSlots } from './finish.service.ts';
@@ -9,11 +10,16 @@ import { loadFinish } from './finish-view.ts';
 
 /** The finish wizard (/preffy/finish, issue 14): staff and admins only, declared in the contract. */
 export async function finishRoutes(app: FastifyInstance) {
+  // The leaderboard follows review when read (decision 0107): the wizard reads it the same way,
+  // so its "older than the last review" warning means a board nobody has computed yet.
+  const upToDate = (competitionId: string) => bringLeaderboardUpToDate(app.db, app.dialect, competitionId);
+
   route(app, finish.competitions, async (request) => listFinishCompetitions(app.db, request.query));
 
-  route(app, finish.get, async (request) => ({
-    finish: (await loadFinish(app.db, request.params.competitionId)).finish,
-  }));
+  route(app, finish.get, async (request) => {
+    await upToDate(request.params.competitionId);
+    return { finish: (await loadFinish(app.db, request.params.competitionId)).finish };
+  });
 
   route(app, finish.saveWinners, async (request) => ({
     finish: await saveWinnersDraft(app.db, request.user!, request.params.competitionId, request.body),
@@ -27,9 +33,10 @@ export async function finishRoutes(app: FastifyInstance) {
     items: await candidatesOf(app.db, request.params.competitionId, request.query),
   }));
 
-  route(app, finish.submit, async (request) =>
-    submitWinners(app.db, app.dialect, request.user!, request.params.competitionId, request.body),
-  );
+  route(app, finish.submit, async (request) => {
+    await upToDate(request.params.competitionId);
+    return submitWinners(app.db, app.dialect, request.user!, request.params.competitionId, request.body);
+  });
 
   route(app, finish.makeFiles, async (request) => ({
     finish: await makePayoutFiles(app.db, request.user!, request.params.competitionId, request.body),
@@ -44,7 +51,8 @@ export async function finishRoutes(app: FastifyInstance) {
       .send(csv);
   });
 
-  route(app, finish.complete, async (request) =>
-    completeFinish(app.db, request.user!, request.params.competitionId, request.body),
-  );
+  route(app, finish.complete, async (request) => {
+    await upToDate(request.params.competitionId);
+    return completeFinish(app.db, request.user!, request.params.competitionId, request.body);
+  });
 }

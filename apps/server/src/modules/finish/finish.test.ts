@@ -969,6 +969,35 @@ describe('an early finish (decision 0104)', () => {
     });
   });
 
+  it('brings a stored leaderboard older than the last review up to date when the wizard is read, as the leaderboard page does', async () => {
+    const id = await competitionWith('Follow Review Song', ['1st Place: $10']);
+    // A board computed before ann's post was scored.
+    await app.db
+      .insertInto('leaderboardEntries')
+      .values({
+        competitionId: id,
+        rank: 1,
+        creator: 'old',
+        platform: 'tiktok',
+        email: 'old@creators.test',
+        source: '',
+        likes: 0,
+        views: 0,
+        creativityScore: 0,
+        postCount: 1,
+        prizeLabel: '1st Place',
+        prizeAmount: 10,
+        reason: 'rank 1 by likes (0)',
+        flags: '[]',
+        computedAt: now() - 60_000,
+      })
+      .execute();
+    await insertPosts(app, id, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() }]);
+    const { readiness } = await getFinish(id);
+    expect(readiness.leaderboardStale).toBe(false);
+    expect(readiness.leaderboardComputedAt).toBeGreaterThanOrEqual(readiness.lastReviewAt!);
+  });
+
   it('refuses Submit and Mark As Completed without the confirmation, and audits the confirmed one with what was wrong', async () => {
     const id = await runningWithUnreviewed('Early Finish Song');
     const winners = [choice('ann'), null];

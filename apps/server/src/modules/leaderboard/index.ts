@@ -4,7 +4,7 @@ import { toCreatorMetric } from './creators.repository.ts';
 import { updateLeaderboardHandler } from './leaderboard.ts';
 import { leaderboardRoutes } from './leaderboard.routes.ts';
 
-export { loadRankingInput, startLeaderboardJob } from './leaderboard.ts';
+export { bringLeaderboardUpToDate, loadRankingInput, startLeaderboardJob } from './leaderboard.ts';
 export { leaderboardComputedAt } from './leaderboard.repository.ts';
 
 export const leaderboardArea = defineArea({
