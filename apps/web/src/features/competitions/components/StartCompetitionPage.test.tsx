@@ -174,4 +174,40 @@ describe('Start A Competition, by keyboard', () => {
     const result = await screen.findByTestId('start-success');
     await waitFor(() => expect(document.activeElement).toBe(result));
   });
+
+  it('says a hold takes no entries yet, and staff confirm it on the spot: then the public page is linked', async () => {
+    const confirms: string[] = [];
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      if (path === '/api/auth/csrf') return Response.json({ token: 'csrf' });
+      if (path === '/api/competitions')
+        return Response.json({ competition: testCompetition }, { status: 201 });
+      if (path === `/api/competitions/${testCompetition.id}/confirm`) {
+        confirms.push(String(init?.body));
+        return Response.json({ competition: { ...testCompetition, isConfirmed: true, version: 2 } });
+      }
+      return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
+    });
+    renderStartPage();
+    const fill = (name: string, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${name}`) }), { target: { value } });
+    await screen.findByRole('textbox', { name: /^Link To Song/ });
+    fill('Link To Song', 'https://soundcloud.com/luna/song');
+    fill('Song Title', 'Summer Song');
+    fill('Artist Name', 'Luna Vega');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const state = await screen.findByTestId('public-page-state');
+    expect(state.textContent).toContain(
+      'It is not confirmed yet: its public page and entries open once it is confirmed.',
+    );
+    fireEvent.click(within(state).getByRole('button', { name: 'Confirm it now' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('public-page-state').textContent).toContain('Creators can enter now'),
+    );
+    expect(JSON.parse(confirms[0]!)).toEqual({ version: testCompetition.version });
+    expect(
+      within(screen.getByTestId('public-page-state'))
+        .getByRole('link', { name: 'open the public page' })
+        .getAttribute('href'),
+    ).toBe(`/c/${testCompetition.id}`);
+  });
 });

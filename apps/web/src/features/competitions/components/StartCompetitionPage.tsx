@@ -22,6 +22,7 @@ import { competitionKeys, useCompetition } from '../../../lib/api/competition.ts
 import { dayOf, formatDay } from '../../../lib/format.ts';
 import { useCompetitionDefaults, useWaitingHolds } from '../api/competitions.ts';
 import { useFocusAfterBusy } from '../../../components/forms/use-focus-after-busy.ts';
+import { PublicPageState } from './PublicPageState.tsx';
 import { CompetitionForm } from './CompetitionForm.tsx';
 import { UnsavedLeaveGuard } from '../../../components/forms/LeaveGuard.tsx';
 import { type CompetitionFormValues, startValues, toStartInput } from '../competition-form-values.ts';
@@ -191,6 +192,7 @@ function StartCompetitionForm({
                   </Link>
                 </>
               )}
+              <PublicPageState competition={created} onConfirmed={setCreated} />
             </Alert>
           )}
           <Group>
