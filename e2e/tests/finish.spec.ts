@@ -211,6 +211,15 @@ test('staff finish a competition: suggest, both blocks, submit, the payout CSV, 
   // Nothing is owed any more: the PayPal payout file is disabled and says why.
   await expect(page.getByTestId('download-csv')).toBeDisabled();
   await expect(page.getByTestId('payout-file-disabled')).toContainText('Nothing is left to pay');
+  // On a phone the empty table's sentence shows whole, not cut by the table's bottom edge.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const empty = page.getByText('Nothing to be paid: this competition has no payments left To Be Paid.');
+  const table = page.locator('.mantine-datatable').filter({ has: empty });
+  await expect(async () => {
+    const [text, box] = [(await empty.boundingBox())!, (await table.boundingBox())!];
+    expect(text.y + text.height).toBeLessThanOrEqual(box.y + box.height);
+  }).toPass({ timeout: 5000 });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The payments are under Sent To CSV…
   await page.getByRole('link', { name: 'See the payments sent to CSV' }).click();

@@ -26,7 +26,8 @@ export async function readinessOf(
   const left = endDate - now();
   return {
     endDate,
-    daysLeft: competition.hasEnded === 0 && left > 0 ? Math.ceil(left / DAY_MS) : null,
+    // Whole days, as the public page counts them ("Ends in 7 days and 0 hours"); under a day is 1.
+    daysLeft: competition.hasEnded === 0 && left > 0 ? Math.max(1, Math.floor(left / DAY_MS)) : null,
     unreviewedPosts,
     leaderboardComputedAt: computedAt,
     lastReviewAt,

@@ -919,10 +919,10 @@ describe('Mark As Completed (POST /api/finish/:competitionId/complete)', () => {
 describe('an early finish (decision 0104)', () => {
   const DAY = 24 * 3600_000;
 
-  /** A competition 6½ days from its end: ann scored (after the leaderboard was computed), bob not. */
+  /** A competition 7½ days from its end (7 whole days left, as the public page counts): ann scored (after the leaderboard was computed), bob not. */
   async function runningWithUnreviewed(name: string) {
     const id = await competitionWith(name, ['1st Place: $200', '2nd Place: $100'], {
-      endDate: now() + 6.5 * DAY,
+      endDate: now() + 7.5 * DAY,
     });
     await insertPosts(app, id, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() }, { creator: 'bob' }]);
     return id;

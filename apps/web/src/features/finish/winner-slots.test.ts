@@ -35,8 +35,8 @@ const ben = candidate('ben', 'instagram', 'ben@creators.test', 'genni');
 
 describe('the winner selector', () => {
   it("shows 'creator - platform - email (source)', Preffy when the post has no source", () => {
-    expect(choiceLabel(ana)).toBe('ana - tiktok - ana@creators.test (Preffy)');
-    expect(choiceLabel(ben)).toBe('ben - instagram - ben@creators.test (genni)');
+    expect(choiceLabel(ana)).toBe('ana - TikTok - ana@creators.test (Preffy)');
+    expect(choiceLabel(ben)).toBe('ben - Instagram - ben@creators.test (genni)');
   });
 
   it('hides the emails chosen in the other slots (any case), keeps its own, offers each combination once', () => {

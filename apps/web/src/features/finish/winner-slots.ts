@@ -1,5 +1,5 @@
 import type { FinishSlot, WinnerCandidate, WinnerChoice } from '@preffy/api';
-import { entryKey, validateWinners } from '@preffy/domain';
+import { entryKey, platformName, validateWinners } from '@preffy/domain';
 
 /** A prize slot as the screen holds it while staff choose: the winner, why, and whether banned. */
 export type SlotState = { winner: WinnerChoice | null; reason: string | null; banned: boolean };
@@ -11,9 +11,12 @@ export const slotStatesOf = (slots: readonly FinishSlot[]): SlotState[] =>
 export const choiceKey = (choice: WinnerChoice) =>
   JSON.stringify([choice.creator, choice.platform, choice.email.toLowerCase(), choice.source]);
 
-/** The option text the legacy selector showed: 'creator - platform - email (source)'. */
+/**
+ * The option text the legacy selector showed, 'creator - platform - email (source)', with the
+ * platform named as people write it ('TikTok', not the stored 'tiktok'; decision 0114).
+ */
 export const choiceLabel = (choice: WinnerChoice) =>
-  `${choice.creator} - ${choice.platform} - ${choice.email} (${choice.source || 'Preffy'})`;
+  `${choice.creator} - ${platformName(choice.platform)} - ${choice.email} (${choice.source || 'Preffy'})`;
 
 /**
  * What the selector of slot `index` offers: each combination once, without the emails already

@@ -166,7 +166,7 @@ describe('the finish wizard, step 1', () => {
     const rows = within(within(dialog).getByTestId('conflict-table')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'FieldSaved by themYours',
-      '1st Placeben - tiktok - ben@creators.test (Preffy)',
+      '1st Placeben - TikTok - ben@creators.test (Preffy)',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reload theirs (drop mine)' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -267,7 +267,7 @@ describe('the finish wizard, step 1', () => {
     // My choice is still on screen, not replaced by theirs.
     expect(screen.getByRole('combobox', { name: 'Winner of 1st Place' })).toHaveProperty(
       'value',
-      'ana - tiktok - ana@creators.test (Preffy)',
+      'ana - TikTok - ana@creators.test (Preffy)',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: /Save mine/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -285,7 +285,7 @@ describe('the finish wizard, step 1', () => {
       stored: wizard(1, [null, null, null], [false, false, false]),
     });
     const suggested = [
-      { ...prize(0, '1st Place', 200, ben), reason: 'rank 1 by likes (120)' },
+      { ...prize(0, '1st Place', 200, ben), reason: 'rank 1 by likes (34662)' },
       { ...prize(1, '2nd Place', 100, ana), reason: 'first-come: among the earliest creators to post' },
       { ...prize(2, '3rd Place', 50, anaTwo), reason: 'something new' },
     ];
@@ -297,7 +297,8 @@ describe('the finish wizard, step 1', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Suggest winners' }));
     await waitFor(() =>
       expect(screen.getAllByTestId('slot-reason').map((r) => r.textContent)).toEqual([
-        'Suggested: rank 1 by likes (120)',
+        // The count in the reader's format (the walk met '(34662)').
+        'Suggested: rank 1 by likes (34,662)',
         'Suggested: first come: among the earliest creators to post',
         'Suggested: something new',
       ]),

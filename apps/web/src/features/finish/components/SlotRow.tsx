@@ -35,7 +35,7 @@ export function SlotRow({
     const known = suggestReasonOf(reason);
     if (!known) return reason;
     if (known.kind === 'rank')
-      return t(`slot.reasons.${known.metric}`, { rank: known.rank, value: known.value });
+      return t(`slot.reasons.${known.metric}`, { rank: known.rank, value: Number(known.value) });
     if (known.kind === 'creative')
       return t('slot.reasons.creative', { score: known.score, threshold: known.threshold });
     return t('slot.reasons.firstCome');

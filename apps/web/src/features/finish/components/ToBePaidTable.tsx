@@ -34,7 +34,6 @@ export function ToBePaidTable({ competitionId }: { competitionId: string }) {
         search={{ label: t('payments.search'), width: 300 }}
         csv={{ filename: `to-be-paid-${competitionId}.csv`, label: t('payments.exportTable') }}
         emptyText={t('payments.empty')}
-        minHeight={120}
       />
     </Stack>
   );
