@@ -30,6 +30,18 @@ test('on a 390 px phone the calendar is a list of days with whole names and badg
   );
   expect(cut).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The month and its two arrows share one line (the next arrow used to wrap below, alone).
+  const rows = await Promise.all(
+    [
+      page.getByRole('button', { name: 'Previous month' }),
+      page.getByTestId('calendar-month'),
+      page.getByRole('button', { name: 'Next month' }),
+    ].map(async (part) => {
+      const box = (await part.boundingBox())!;
+      return box.y + box.height / 2;
+    }),
+  );
+  for (const middle of rows) expect(Math.abs(middle - rows[0]!)).toBeLessThan(8);
 
   await dayCard.getByRole('button', { name: `Competitions on ${day}` }).click();
   const dialog = page.getByRole('dialog', { name: `${day} Competitions` });

@@ -84,25 +84,28 @@ function CalendarMonthView({
           <Title order={1} size="h2">
             {t('nav.calendar')}
           </Title>
-          <ActionIcon
-            variant="default"
-            aria-label={t('previousMonth')}
-            onClick={() => onMonthChange(addMonths(month, -1))}
-            disabled={!isMonthInWindow(addMonths(month, -1))}
-          >
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-          <Text fw={600} miw={160} ta="center" data-testid="calendar-month" aria-live="polite">
-            {monthTitle}
-          </Text>
-          <ActionIcon
-            variant="default"
-            aria-label={t('nextMonth')}
-            onClick={() => onMonthChange(addMonths(month, 1))}
-            disabled={!isMonthInWindow(addMonths(month, 1))}
-          >
-            <IconChevronRight size={18} />
-          </ActionIcon>
+          {/* The arrows and the month they move stay on one line, even on a phone. */}
+          <Group gap="xs" wrap="nowrap" data-testid="month-switcher">
+            <ActionIcon
+              variant="default"
+              aria-label={t('previousMonth')}
+              onClick={() => onMonthChange(addMonths(month, -1))}
+              disabled={!isMonthInWindow(addMonths(month, -1))}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <Text fw={600} miw={160} ta="center" data-testid="calendar-month" aria-live="polite">
+              {monthTitle}
+            </Text>
+            <ActionIcon
+              variant="default"
+              aria-label={t('nextMonth')}
+              onClick={() => onMonthChange(addMonths(month, 1))}
+              disabled={!isMonthInWindow(addMonths(month, 1))}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
           <Button
             variant="default"
             size="xs"
