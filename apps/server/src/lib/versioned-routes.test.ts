@@ -247,6 +247,20 @@ const FIXTURES: Record<string, Fixture> = {
     create: newCompetition,
     callStale: (id, version) => admin.post(`/api/competitions/${id}/confirm`, { version }),
   },
+  'POST /api/competitions/{id}/start': {
+    table: 'competitions',
+    // A hold from Reserve A Date, which Start turns into the competition.
+    create: async () =>
+      (
+        await admin.post('/api/calendar/reservations', {
+          day: '2031-10-14',
+          organizer: 'Luna Vega',
+          invoiceAmount: 3000,
+        })
+      ).json().competition.id as string,
+    callStale: (id, version) =>
+      admin.post(`/api/competitions/${id}/start`, { ...competitionFields(), version }),
+  },
   'DELETE /api/competitions/{id}': {
     table: 'competitions',
     create: newCompetition,
