@@ -928,6 +928,29 @@ describe('an early finish (decision 0104)', () => {
     return id;
   }
 
+  /** A stored one-row leaderboard of the competition, computed at `computedAt`. */
+  const storeBoard = (competitionId: string, computedAt: number) =>
+    app.db
+      .insertInto('leaderboardEntries')
+      .values({
+        competitionId,
+        rank: 1,
+        creator: 'ann',
+        platform: 'tiktok',
+        email: 'ann@creators.test',
+        source: '',
+        likes: 0,
+        views: 0,
+        creativityScore: 0,
+        postCount: 1,
+        prizeLabel: '1st Place',
+        prizeAmount: 10,
+        reason: 'rank 1 by likes (0)',
+        flags: '[]',
+        computedAt,
+      })
+      .execute();
+
   it('shows the state: days left, posts not reviewed, a leaderboard older than the last review', async () => {
     const id = await runningWithUnreviewed('Early State Song');
     const { readiness } = await getFinish(id);
@@ -942,26 +965,7 @@ describe('an early finish (decision 0104)', () => {
     // Ended, every post scored and the leaderboard computed after the last score: nothing is wrong.
     const ready = await competitionWith('Ready Song', ['1st Place: $10']);
     await insertPosts(app, ready, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() - 1000 }]);
-    await app.db
-      .insertInto('leaderboardEntries')
-      .values({
-        competitionId: ready,
-        rank: 1,
-        creator: 'ann',
-        platform: 'tiktok',
-        email: 'ann@creators.test',
-        source: '',
-        likes: 0,
-        views: 0,
-        creativityScore: 0,
-        postCount: 1,
-        prizeLabel: '1st Place',
-        prizeAmount: 10,
-        reason: 'rank 1 by likes (0)',
-        flags: '[]',
-        computedAt: now(),
-      })
-      .execute();
+    await storeBoard(ready, now());
     expect((await getFinish(ready)).readiness).toMatchObject({
       daysLeft: null,
       unreviewedPosts: 0,
@@ -972,26 +976,7 @@ describe('an early finish (decision 0104)', () => {
   it('brings a stored leaderboard older than the last review up to date when the wizard is read, as the leaderboard page does', async () => {
     const id = await competitionWith('Follow Review Song', ['1st Place: $10']);
     // A board computed before ann's post was scored.
-    await app.db
-      .insertInto('leaderboardEntries')
-      .values({
-        competitionId: id,
-        rank: 1,
-        creator: 'old',
-        platform: 'tiktok',
-        email: 'old@creators.test',
-        source: '',
-        likes: 0,
-        views: 0,
-        creativityScore: 0,
-        postCount: 1,
-        prizeLabel: '1st Place',
-        prizeAmount: 10,
-        reason: 'rank 1 by likes (0)',
-        flags: '[]',
-        computedAt: now() - 60_000,
-      })
-      .execute();
+    await storeBoard(id, now() - 60_000);
     await insertPosts(app, id, [{ creator: 'ann', bonusLikes: 0, reviewedAt: now() }]);
     const { readiness } = await getFinish(id);
     expect(readiness.leaderboardStale).toBe(false);

@@ -1,11 +1,10 @@
 import { Button, Text } from '@mantine/core';
-import { type Competition, competitions } from '@preffy/api';
+import type { Competition } from '@preffy/api';
 import { roleMeets } from '@preffy/domain';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api/client.ts';
 import { useMe } from '../../../lib/session.ts';
+import { useConfirmHold } from '../api/competitions.ts';
 
 /**
  * Under a just-started competition: whether creators can enter yet. A hold has no public page
@@ -21,11 +20,10 @@ export function PublicPageState({
 }) {
   const { t } = useTranslation('competitions');
   const isStaff = roleMeets(useMe().role, 'staff');
-  const confirm = useMutation({
-    mutationFn: () =>
-      call(competitions.confirm, { params: { id: competition.id }, body: { version: competition.version } }),
-    onSuccess: ({ competition: confirmed }) => onConfirmed(confirmed),
-  });
+  // The list's own Confirm: the same call, and the competition lists refetch after it.
+  const confirm = useConfirmHold(() => {});
+  const confirmNow = () =>
+    confirm.mutate(competition, { onSuccess: ({ competition: confirmed }) => onConfirmed(confirmed) });
   if (competition.isConfirmed)
     return (
       <Text size="sm" mt="xs" data-testid="public-page-state">
@@ -39,12 +37,7 @@ export function PublicPageState({
     <Text size="sm" mt="xs" data-testid="public-page-state">
       {t(isStaff ? 'publicPage.notConfirmedStaff' : 'publicPage.notConfirmed')}{' '}
       {isStaff && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          loading={confirm.isPending}
-          onClick={() => confirm.mutate()}
-        >
+        <Button size="compact-sm" variant="light" loading={confirm.isPending} onClick={confirmNow}>
           {t('publicPage.confirm')}
         </Button>
       )}

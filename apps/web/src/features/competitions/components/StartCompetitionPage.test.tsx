@@ -152,6 +152,16 @@ describe('Start A Competition: the invoice', () => {
   });
 });
 
+/** Fills the Start form's required fields, once it is on screen. */
+async function fillRequired() {
+  await screen.findByRole('textbox', { name: /^Link To Song/ });
+  fill('Link To Song', 'https://soundcloud.com/luna/song');
+  fill('Song Title', 'Summer Song');
+  fill('Artist Name', 'Luna Vega');
+}
+const fill = (name: string, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${name}`) }), { target: { value } });
+
 describe('Start A Competition, by keyboard', () => {
   afterEach(() => vi.unstubAllGlobals());
   it('moves the focus to the result once started, not to the page', async () => {
@@ -162,12 +172,7 @@ describe('Start A Competition, by keyboard', () => {
       return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
     });
     renderStartPage();
-    const fill = (name: string, value: string) =>
-      fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${name}`) }), { target: { value } });
-    await screen.findByRole('textbox', { name: /^Link To Song/ });
-    fill('Link To Song', 'https://soundcloud.com/luna/song');
-    fill('Song Title', 'Summer Song');
-    fill('Artist Name', 'Luna Vega');
+    await fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
     fill('Prize 1', '1st Place: $200');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -188,12 +193,7 @@ describe('Start A Competition, by keyboard', () => {
       return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, { status: 404 });
     });
     renderStartPage();
-    const fill = (name: string, value: string) =>
-      fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${name}`) }), { target: { value } });
-    await screen.findByRole('textbox', { name: /^Link To Song/ });
-    fill('Link To Song', 'https://soundcloud.com/luna/song');
-    fill('Song Title', 'Summer Song');
-    fill('Artist Name', 'Luna Vega');
+    await fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const state = await screen.findByTestId('public-page-state');
     expect(state.textContent).toContain(
