@@ -1,36 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import * as initial from './migrations/0001-initial.ts';
-import * as calendar from './migrations/0002-calendar.ts';
-import * as posts from './migrations/0003-posts.ts';
-import * as idempotencyKeys from './migrations/0004-idempotency-keys.ts';
-import * as jobTaskSubjects from './migrations/0005-job-task-subjects.ts';
-import * as postReview from './migrations/0006-post-review.ts';
-import * as finish from './migrations/0007-finish.ts';
-import * as inquiries from './migrations/0008-inquiries.ts';
-import * as inquiryOptions from './migrations/0009-inquiry-options.ts';
-import * as reportShares from './migrations/0010-report-shares.ts';
-import * as dashboardIndexes from './migrations/0011-dashboard-indexes.ts';
-import * as analyticsIndexes from './migrations/0012-analytics-indexes.ts';
-import * as account from './migrations/0013-account.ts';
-import * as naturalSort from './migrations/0014-natural-sort.ts';
-import * as twoStep from './migrations/0015-two-step.ts';
-import * as tallies from './migrations/0016-tallies.ts';
-import * as listIndexes from './migrations/0017-list-indexes.ts';
-import * as trigramSearch from './migrations/0018-trigram-search.ts';
-import * as postDays from './migrations/0019-post-days.ts';
-import * as calendarIndexes from './migrations/0020-calendar-indexes.ts';
-import * as sqliteSearchIndexes from './migrations/0021-sqlite-search-indexes.ts';
-import * as competitionNameOrder from './migrations/0022-competition-name-order.ts';
-import * as payoutFilesBatchIndex from './migrations/0023-payout-files-batch-index.ts';
-import * as viewsKind from './migrations/0024-views-kind.ts';
-import * as duplicateAttempts from './migrations/0025-duplicate-attempts.ts';
-import * as finishReasons from './migrations/0026-finish-reasons.ts';
-import * as postsChangedIndex from './migrations/0027-posts-changed-index.ts';
-import * as refreshFailures from './migrations/0029-refresh-failures.ts';
+import { migrations } from './migrations.gen.ts';
 import type { DB } from './schema.ts';
 import { naturalSortKey } from '@preffy/domain';
 
@@ -130,38 +103,6 @@ function withStatementCache(sqlite: SQLite.Database) {
     },
   };
 }
-
-/** Migrations in order; a new one is added here and never edited once released. */
-export const migrations: Record<string, Migration> = {
-  '0001-initial': initial,
-  '0002-calendar': calendar,
-  '0003-posts': posts,
-  '0004-idempotency-keys': idempotencyKeys,
-  '0005-job-task-subjects': jobTaskSubjects,
-  '0006-post-review': postReview,
-  '0007-finish': finish,
-  '0008-inquiries': inquiries,
-  '0009-inquiry-options': inquiryOptions,
-  '0010-report-shares': reportShares,
-  '0011-dashboard-indexes': dashboardIndexes,
-  '0012-analytics-indexes': analyticsIndexes,
-  '0013-account': account,
-  '0014-natural-sort': naturalSort,
-  '0015-two-step': twoStep,
-  '0016-tallies': tallies,
-  '0017-list-indexes': listIndexes,
-  '0018-trigram-search': trigramSearch,
-  '0019-post-days': postDays,
-  '0020-calendar-indexes': calendarIndexes,
-  '0021-sqlite-search-indexes': sqliteSearchIndexes,
-  '0022-competition-name-order': competitionNameOrder,
-  '0023-payout-files-batch-index': payoutFilesBatchIndex,
-  '0024-views-kind': viewsKind,
-  '0025-duplicate-attempts': duplicateAttempts,
-  '0026-finish-reasons': finishReasons,
-  '0027-posts-changed-index': postsChangedIndex,
-  '0029-refresh-failures': refreshFailures,
-};
 
 export async function migrateToLatest(db: Database): Promise<void> {
   const migrator = new Migrator({

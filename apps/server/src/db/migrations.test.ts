@@ -1,7 +1,8 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../test/test-app.ts';
-import { type Database, migrateToLatest, migrations, openDatabase } from './database.ts';
+import { type Database, migrateToLatest, openDatabase } from './database.ts';
+import { migrations } from './migrations.gen.ts';
 
 const opened: Database[] = [];
 afterAll(async () => {

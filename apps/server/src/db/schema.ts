@@ -444,7 +444,12 @@ export type DuplicateAttemptsTable = {
   attemptedAt: number;
 };
 
-export type DB = {
+/**
+ * Every table, by its name in code (CamelCasePlugin maps it to snake_case). An area may declare
+ * its own tables beside its code instead, by merging them into this interface from its folder
+ * (declaration merging; docs/ARCHITECTURE.md, "How to add an area").
+ */
+export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   twoStepFactors: TwoStepFactorsTable;
@@ -482,7 +487,7 @@ export type DB = {
   notes: NotesTable;
   activities: ActivitiesTable;
   idempotencyKeys: IdempotencyKeysTable;
-};
+}
 
 /**
  * A competition's post counts, kept by triggers (migration 0016, decision 0043): live, removed,

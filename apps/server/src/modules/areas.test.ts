@@ -45,12 +45,17 @@ function cycleThrough(graph: Map<string, Set<string>>, start: string): string[] 
 /** Tables below the areas: the job runner's and the idempotency keys' (plugins/). */
 const INFRASTRUCTURE_TABLES = ['jobs', 'jobTasks', 'idempotencyKeys'];
 
-/** Every table of the schema (db/schema.ts's DB type). */
-function schemaTables(): string[] {
-  const schema = readFileSync(path.join(MODULES, '../db/schema.ts'), 'utf8');
-  const db = /export type DB = \{([^}]*)\}/.exec(schema)![1]!;
-  return [...db.matchAll(/^\s*(\w+):/gm)].map((match) => match[1]!);
-}
+/** The tables a source declares in a DB interface (db/schema.ts's, or one an area merges into it). */
+const tablesIn = (source: string) =>
+  [...source.matchAll(/interface DB \{([^}]*)\}/g)].flatMap((db) =>
+    [...db[1]!.matchAll(/^\s*(\w+):/gm)].map((match) => match[1]!),
+  );
+
+/** Every table of the schema: db/schema.ts's DB interface and what areas merge into it. */
+const schemaTables = () =>
+  [path.join(MODULES, '../db/schema.ts'), ...AREAS.flatMap((area) => sourcesOf(area.name))].flatMap((file) =>
+    tablesIn(readFileSync(file, 'utf8')),
+  );
 
 /** Each table an area's code writes: query-builder writes and the versioned-write helpers. */
 function writesOf(area: string): { table: string; file: string }[] {
@@ -94,6 +99,13 @@ describe('areas', () => {
     );
     const tables = owners.map((owner) => owner.split(':')[0]);
     expect(tables.filter((table, i) => tables.indexOf(table) !== i)).toEqual([]);
+  });
+
+  it('count a table an area declares in its own folder as a table of the schema', () => {
+    const merged =
+      "declare module '../../db/schema.ts' {\n  interface DB {\n    things: ThingsTable;\n  }\n}";
+    expect(tablesIn(merged)).toEqual(['things']);
+    expect(schemaTables()).toEqual(expect.arrayContaining(['users', 'posts', 'winners']));
   });
 
   it('own every table of the schema between them', () => {

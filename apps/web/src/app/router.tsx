@@ -1,31 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/StatusPages.tsx';
-import { accountRoutes } from './routes/account.tsx';
-import { analyticsRoutes } from './routes/analytics.tsx';
-import { apiDocsRoutes } from './routes/api-docs.tsx';
-import { authRoutes } from './routes/auth.tsx';
-import { calendarRoutes } from './routes/calendar.tsx';
-import { competitionsRoutes } from './routes/competitions.tsx';
-import { dashboardRoutes } from './routes/dashboard.tsx';
-import { emailRoutes } from './routes/email.tsx';
-import { finishRoutes } from './routes/finish.tsx';
-import { inquiriesRoutes } from './routes/inquiries.tsx';
+import { PUBLIC_ROUTES, SHELL_ROUTES, SIGNED_IN_ROUTES } from './route-files.gen.ts';
 import { rootRoute, shellRoute, signedInRoute } from './routes/layout.tsx';
-import { leaderboardRoutes } from './routes/leaderboard.tsx';
-import { partnersRoutes } from './routes/partners.tsx';
-import { paymentsRoutes } from './routes/payments.tsx';
-import { postsRoutes } from './routes/posts.tsx';
-import { promotionsRoutes } from './routes/promotions.tsx';
-import { publicRoutes } from './routes/public.tsx';
-import { referralsRoutes } from './routes/referrals.tsx';
-import { reportsRoutes } from './routes/reports.tsx';
-import { usersRoutes } from './routes/users.tsx';
-import { winnersRoutes } from './routes/winners.tsx';
 
 /*
  * Each area's routes (and its sidebar entries) live in app/routes/<area>.tsx, named as the
- * feature, the contract and the server module are; this file only puts them together. They sit
+ * feature, the contract and the server module are; route-files.gen.ts lists them (written by
+ * `npm run area-lists`) and this file only puts them together. They sit
  * in app/, not in features/<area>/, because a route file hangs from the app's layout routes and
  * may hand one feature's screen to another (the inquiry page gets the calendar's Reserve A Date
  * form), which the feature-boundaries lint rule forbids inside a feature.
@@ -35,32 +17,8 @@ import { winnersRoutes } from './routes/winners.tsx';
  * files keep each screen behind lazyRouteComponent.
  */
 const routeTree = rootRoute.addChildren([
-  ...authRoutes.public,
-  ...publicRoutes.public,
-  ...inquiriesRoutes.public,
-  ...reportsRoutes.public,
-  signedInRoute.addChildren([
-    ...apiDocsRoutes.signedIn,
-    shellRoute.addChildren([
-      ...dashboardRoutes.shell,
-      ...accountRoutes.shell,
-      ...reportsRoutes.shell,
-      ...competitionsRoutes.shell,
-      ...calendarRoutes.shell,
-      ...leaderboardRoutes.shell,
-      ...postsRoutes.shell,
-      ...referralsRoutes.shell,
-      ...paymentsRoutes.shell,
-      ...analyticsRoutes.shell,
-      ...winnersRoutes.shell,
-      ...finishRoutes.shell,
-      ...promotionsRoutes.shell,
-      ...inquiriesRoutes.shell,
-      ...partnersRoutes.shell,
-      ...emailRoutes.shell,
-      ...usersRoutes.shell,
-    ]),
-  ]),
+  ...PUBLIC_ROUTES,
+  signedInRoute.addChildren([...SIGNED_IN_ROUTES, shellRoute.addChildren([...SHELL_ROUTES])]),
 ]);
 
 /**

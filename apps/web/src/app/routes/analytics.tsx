@@ -28,5 +28,11 @@ const analyticsRoute = createRoute({
 export const analyticsRoutes = { shell: [analyticsRoute] } as const;
 
 export const analyticsNav = {
-  analytics: { to: '/preffy/analytics', label: 'nav.analytics', icon: 'chartBar', access: 'staff' },
+  analytics: {
+    to: '/preffy/analytics',
+    label: 'analytics:nav.analytics',
+    icon: 'chartBar',
+    access: 'staff',
+    order: 90,
+  },
 } satisfies Record<string, NavEntry>;

@@ -25,5 +25,11 @@ const calendarRoute = createRoute({
 export const calendarRoutes = { shell: [calendarRoute] } as const;
 
 export const calendarNav = {
-  calendar: { to: '/preffy/calendar', label: 'nav.calendar', icon: 'calendar', access: 'signed-in' },
+  calendar: {
+    to: '/preffy/calendar',
+    label: 'calendar:nav.calendar',
+    icon: 'calendar',
+    access: 'signed-in',
+    order: 100,
+  },
 } satisfies Record<string, NavEntry>;

@@ -70,6 +70,6 @@ export const competitionsRoutes = {
 } as const;
 
 export const competitionsNav = {
-  all: { to: '/preffy/view', label: 'nav.allCompetitions', icon: 'list', access: 'signed-in' },
-  add: { to: '/preffy/add', label: 'nav.add', icon: 'plus', access: 'signed-in' },
+  all: { to: '/preffy/view', label: 'competitions:nav.allCompetitions', icon: 'list', access: 'signed-in', order: 20 },
+  add: { to: '/preffy/add', label: 'competitions:nav.add', icon: 'plus', access: 'signed-in', order: 40 },
 } satisfies Record<string, NavEntry>;

@@ -28,5 +28,5 @@ const dashboardRoute = createRoute({
 export const dashboardRoutes = { shell: [dashboardRoute] } as const;
 
 export const dashboardNav = {
-  dashboard: { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard', access: 'signed-in' },
+  dashboard: { to: '/dashboard', label: 'dashboard:nav.dashboard', icon: 'dashboard', access: 'signed-in', order: 10 },
 } satisfies Record<string, NavEntry>;

@@ -37,6 +37,6 @@ export const emailRoutes = {
 } as const;
 
 export const emailNav = {
-  email: { to: '/preffy/email', label: 'nav.email', icon: 'mail', access: 'admin' },
-  outbox: { to: '/preffy/outbox', label: 'nav.outbox', icon: 'mailForward', access: 'admin' },
+  email: { to: '/preffy/email', label: 'email:nav.email', icon: 'mail', access: 'admin', order: 60 },
+  outbox: { to: '/preffy/outbox', label: 'email:nav.outbox', icon: 'mailForward', access: 'admin', order: 130 },
 } satisfies Record<string, NavEntry>;

@@ -27,5 +27,5 @@ const finishRoute = createRoute({
 export const finishRoutes = { shell: [finishRoute] } as const;
 
 export const finishNav = {
-  finish: { to: '/preffy/finish', label: 'nav.finish', icon: 'flagCheck', access: 'staff' },
+  finish: { to: '/preffy/finish', label: 'finish:nav.finish', icon: 'flagCheck', access: 'staff', order: 50 },
 } satisfies Record<string, NavEntry>;

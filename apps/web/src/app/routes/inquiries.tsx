@@ -80,5 +80,5 @@ const inquiryRoute = createRoute({
 export const inquiriesRoutes = { public: [inquireRoute], shell: [inquiriesRoute, inquiryRoute] } as const;
 
 export const inquiriesNav = {
-  inquiries: { to: '/inquiries', label: 'nav.inquiries', icon: 'messages', access: 'staff' },
+  inquiries: { to: '/inquiries', label: 'inquiries:nav.inquiries', icon: 'messages', access: 'staff', order: 110 },
 } satisfies Record<string, NavEntry>;

@@ -10,5 +10,11 @@ const PartnerKeysPage = lazyRouteComponent(
 export const partnersRoutes = { shell: [adminRoute('/admin/partner-keys', PartnerKeysPage)] } as const;
 
 export const partnersNav = {
-  partnerKeys: { to: '/admin/partner-keys', label: 'nav.partnerKeys', icon: 'key', access: 'admin' },
+  partnerKeys: {
+    to: '/admin/partner-keys',
+    label: 'partners:nav.partnerKeys',
+    icon: 'key',
+    access: 'admin',
+    order: 150,
+  },
 } satisfies Record<string, NavEntry>;

@@ -33,5 +33,5 @@ const paymentsRoute = createRoute({
 export const paymentsRoutes = { shell: [paymentsRoute] } as const;
 
 export const paymentsNav = {
-  payments: { to: '/preffy/payments', label: 'nav.payments', icon: 'cash', access: 'staff' },
+  payments: { to: '/preffy/payments', label: 'payments:nav.payments', icon: 'cash', access: 'staff', order: 70 },
 } satisfies Record<string, NavEntry>;

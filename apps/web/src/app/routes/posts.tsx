@@ -81,5 +81,5 @@ export const postsRoutes = {
 } as const;
 
 export const postsNav = {
-  posts: { to: '/preffy/posts', label: 'nav.posts', icon: 'video', access: 'signed-in' },
+  posts: { to: '/preffy/posts', label: 'posts:nav.posts', icon: 'video', access: 'signed-in', order: 30 },
 } satisfies Record<string, NavEntry>;

@@ -24,5 +24,11 @@ const promotionsRoute = createRoute({
 export const promotionsRoutes = { shell: [promotionsRoute] } as const;
 
 export const promotionsNav = {
-  promotions: { to: '/preffy/promotion', label: 'nav.promotions', icon: 'speakerphone', access: 'staff' },
+  promotions: {
+    to: '/preffy/promotion',
+    label: 'promotions:nav.promotions',
+    icon: 'speakerphone',
+    access: 'staff',
+    order: 120,
+  },
 } satisfies Record<string, NavEntry>;

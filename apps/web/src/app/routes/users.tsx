@@ -10,5 +10,5 @@ const UsersPage = lazyRouteComponent(
 export const usersRoutes = { shell: [adminRoute('/admin/users', UsersPage)] } as const;
 
 export const usersNav = {
-  users: { to: '/admin/users', label: 'nav.users', icon: 'users', access: 'admin' },
+  users: { to: '/admin/users', label: 'users:nav.users', icon: 'users', access: 'admin', order: 140 },
 } satisfies Record<string, NavEntry>;

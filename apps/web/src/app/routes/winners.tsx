@@ -24,5 +24,5 @@ const winnersRoute = createRoute({
 export const winnersRoutes = { shell: [winnersRoute] } as const;
 
 export const winnersNav = {
-  winners: { to: '/preffy/winners', label: 'nav.winners', icon: 'trophy', access: 'staff' },
+  winners: { to: '/preffy/winners', label: 'winners:nav.winners', icon: 'trophy', access: 'staff', order: 80 },
 } satisfies Record<string, NavEntry>;

@@ -17,6 +17,7 @@ import { useEffect } from 'react';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import type { LayoutSettings } from '@preffy/api';
 import { useAccount, useMe } from '../../lib/session.ts';
 import { navItemsFor } from './nav.ts';
@@ -57,7 +58,8 @@ export function AppLayout() {
 
   const navLinks = (mode: 'side' | 'top') =>
     navItemsFor(me.role).map((item) => {
-      const label = t(item.label);
+      // Checked where it is declared (NavLabel); `t` of the shell's namespace types only its own keys.
+      const label = t(item.label as unknown as ParseKeys);
       const iconOnly = mode === 'side' && collapsed;
       const link = (
         <NavLink

@@ -17,20 +17,9 @@ import {
 } from '@tabler/icons-react';
 import type { Access, Role } from '@preffy/domain';
 import { roleMeets } from '@preffy/domain';
-import type { ParseKeys } from 'i18next';
-import { analyticsNav } from '../routes/analytics.tsx';
-import { calendarNav } from '../routes/calendar.tsx';
-import { competitionsNav } from '../routes/competitions.tsx';
-import { dashboardNav } from '../routes/dashboard.tsx';
-import { emailNav } from '../routes/email.tsx';
-import { finishNav } from '../routes/finish.tsx';
-import { inquiriesNav } from '../routes/inquiries.tsx';
-import { partnersNav } from '../routes/partners.tsx';
-import { paymentsNav } from '../routes/payments.tsx';
-import { postsNav } from '../routes/posts.tsx';
-import { promotionsNav } from '../routes/promotions.tsx';
-import { usersNav } from '../routes/users.tsx';
-import { winnersNav } from '../routes/winners.tsx';
+import type { Namespace } from '../../lib/i18n/index.ts';
+import type { Resources } from '../../lib/i18n/namespaces.gen.ts';
+import { NAV_AREAS } from '../route-files.gen.ts';
 
 /**
  * The sidebar's icons, by the name an area's entry gives. The route files load with the first
@@ -54,12 +43,19 @@ const NAV_ICONS = {
   key: IconKey,
 };
 
+/** A sidebar label: a key under `nav` in the area's own namespace, such as `winners:nav.winners`. */
+export type NavLabel = {
+  [N in Namespace]: Resources[N] extends { nav: infer Labels } ? `${N}:nav.${keyof Labels & string}` : never;
+}[Namespace];
+
 /** An area's sidebar entry, declared in its route file (app/routes/<area>.tsx). */
 export interface NavEntry {
   to: string;
-  label: ParseKeys;
+  label: NavLabel;
   icon: keyof typeof NAV_ICONS;
   access: Access;
+  /** Its place in the sidebar, smallest first (the spec's order, then this product's pages). */
+  order: number;
 }
 
 export type NavItem = Omit<NavEntry, 'icon'> & { icon: typeof IconList };
@@ -68,23 +64,9 @@ export type NavItem = Omit<NavEntry, 'icon'> & { icon: typeof IconList };
  * The sidebar, from the entries each area's route file declares: the dashboard sign-in lands on,
  * then the spec's entries in its order (doc 2 section 2), then the pages this product adds.
  */
-const NAV_ENTRIES: NavEntry[] = [
-  dashboardNav.dashboard,
-  competitionsNav.all,
-  postsNav.posts,
-  competitionsNav.add,
-  finishNav.finish,
-  emailNav.email,
-  paymentsNav.payments,
-  winnersNav.winners,
-  analyticsNav.analytics,
-  calendarNav.calendar,
-  inquiriesNav.inquiries,
-  promotionsNav.promotions,
-  emailNav.outbox,
-  usersNav.users,
-  partnersNav.partnerKeys,
-];
+const NAV_ENTRIES: NavEntry[] = NAV_AREAS.flatMap((area): NavEntry[] => Object.values(area)).sort(
+  (a, b) => a.order - b.order,
+);
 
 export const NAV_ITEMS: NavItem[] = NAV_ENTRIES.map((entry) => ({ ...entry, icon: NAV_ICONS[entry.icon] }));
 

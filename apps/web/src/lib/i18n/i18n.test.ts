@@ -153,7 +153,7 @@ describe('translations', () => {
     await setLanguage('de');
     expect(translateServerMessage('Email is not valid!')).toBe('Die E-Mail-Adresse ist ungültig!');
     expect(translateServerMessage('Something new: with a colon.')).toBe('Something new: with a colon.');
-    expect(i18n.t('nav.calendar')).toBe('Kalender');
+    expect(i18n.t('calendar:nav.calendar')).toBe('Kalender');
     await setLanguage('en');
     expect(translateServerMessage('Email is not valid!')).toBe('Email is not valid!');
   });

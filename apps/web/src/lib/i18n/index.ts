@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import englishCommon from './locales/en/common.json';
+import { NAMESPACES } from './namespaces.gen.ts';
 
 export const LANGUAGES = {
   en: 'English',
@@ -14,33 +15,10 @@ export type Language = keyof typeof LANGUAGES;
 /**
  * One namespace per feature plus `common` (the shell, tables, errors, words every screen uses)
  * and `server` (field messages, keyed by their English text: the contract's FIELD_MESSAGES). Files live in
- * locales/<language>/<namespace>.json; English is the reference (see i18n.test.ts).
+ * locales/<language>/<namespace>.json, listed by `npm run area-lists`; English is the reference
+ * (see i18n.test.ts).
  */
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'calendar',
-  'competitions',
-  'email',
-  'leaderboard',
-  'partners',
-  'public',
-  'users',
-  'apiDocs',
-  'posts',
-  'referrals',
-  'winners',
-  'payments',
-  'finish',
-  'promotions',
-  'inquiries',
-  'inquiryOptions',
-  'dashboard',
-  'analytics',
-  'reports',
-  'account',
-  'layout',
-] as const;
+export { NAMESPACES };
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Tree = { [key: string]: string | Tree };

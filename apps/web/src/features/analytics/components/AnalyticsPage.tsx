@@ -41,7 +41,7 @@ export function AnalyticsPage({
 
   return (
     <Stack gap="lg">
-      <PageHeader title={t('nav.analytics', { ns: 'common' })} />
+      <PageHeader title={t('nav.analytics')} />
       <PeriodPicker search={search} shown={data?.period} onChange={onSearchChange} />
       {query === null ? (
         <Text c="dimmed">{t('period.pickDays')}</Text>

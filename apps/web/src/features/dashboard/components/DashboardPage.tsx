@@ -20,7 +20,7 @@ export function DashboardPage({
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
-      <PageHeader title={t('nav.dashboard')} />
+      <PageHeader title={t('nav.dashboard', { ns: 'dashboard' })} />
       <DashboardTiles />
       <DashboardChart
         search={{ chart: search.chart, from: search.from, to: search.to }}

@@ -171,7 +171,7 @@ export function PaymentsPage({
   const shown = totals.data?.[TOTAL_OF[tab]];
   return (
     <Stack>
-      <PageHeader title={t('nav.payments', { ns: 'common' })} />
+      <PageHeader title={t('nav.payments')} />
       <Tabs value={tab} onChange={(v) => v && onTabChange(v as PaymentTab)}>
         <Tabs.List>
           {PAYMENT_TABS.map((value) => (

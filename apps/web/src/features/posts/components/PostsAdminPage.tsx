@@ -73,7 +73,7 @@ export function PostsAdminPage({
 
   return (
     <Stack>
-      <PageHeader title={t('nav.posts', { ns: 'common' })} />
+      <PageHeader title={t('nav.posts')} />
       <Tabs value={tab} onChange={(v) => v && onTabChange(v as PostsAdminTab)}>
         <Tabs.List>
           <Tabs.Tab value="active">{t('tabs.active')}</Tabs.Tab>
