@@ -7,10 +7,14 @@ import { signedInApp, type SignedInClient, TWO_ORGANIZERS } from '../../../test/
 
 /** A refused duplicate leaves a trace (issue 38): who tried, when, through what, and whose entry. */
 let app: FastifyInstance;
-let staff: SignedInClient, organizer: SignedInClient, otherOrganizer: SignedInClient;
+let staff: SignedInClient, admin: SignedInClient, organizer: SignedInClient, otherOrganizer: SignedInClient;
 
 beforeAll(async () => {
-  ({ app, staff, organizer, otherOrganizer } = await signedInApp({ staff: 'staff', ...TWO_ORGANIZERS }));
+  ({ app, staff, admin, organizer, otherOrganizer } = await signedInApp({
+    staff: 'staff',
+    admin: 'admin',
+    ...TWO_ORGANIZERS,
+  }));
 });
 afterAll(() => app.close());
 
@@ -48,6 +52,17 @@ describe('refused duplicates', () => {
       csv: `link,email,creator,platform\n${link},dan@creators.test,dan,tiktok\n`,
     });
     expect(imported.json()).toMatchObject({ accepted: 0, refused: 1 });
+    const { key } = (await admin.post('/api/partner-keys', { name: 'Genni duplicates' })).json();
+    const viaPartner = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/posts',
+      headers: { 'x-api-key': key },
+      payload: { competitionId: c.id, posts: [{ email: 'fay@creators.test', creator: 'fay', link }] },
+    });
+    expect(viaPartner.json()).toMatchObject({
+      accepted: 0,
+      results: [{ ok: false, error: POST_LINK_MESSAGES.duplicate }],
+    });
     // Another video is no duplicate and leaves nothing.
     const other = await submit(c.id, { email: 'eve@creators.test', creator: 'eve', link: tiktokLink() });
     expect(other.statusCode).toBe(201);
@@ -55,7 +70,7 @@ describe('refused duplicates', () => {
     const list = await staff.get(`/api/competitions/${c.id}/duplicate-attempts`);
     expect(list.statusCode, list.body).toBe(200);
     const { items, total } = list.json();
-    expect(total).toBe(3);
+    expect(total).toBe(4);
     const staffName = (await staff.get('/api/auth/me')).json().user.name;
     expect(
       items.map((a: { email: string; via: string; attemptedByName: string | null }) => [
@@ -64,6 +79,7 @@ describe('refused duplicates', () => {
         a.attemptedByName,
       ]),
     ).toEqual([
+      ['fay@creators.test', 'partner', null],
       ['dan@creators.test', 'import', staffName],
       ['cat@creators.test', 'staff', staffName],
       ['bob@creators.test', 'form', null],
@@ -76,7 +92,7 @@ describe('refused duplicates', () => {
         link: first.json().post.link,
         removed: false,
       });
-    expect(items[0].attemptedAt).toBeGreaterThanOrEqual(items[2].attemptedAt);
+    expect(items[0].attemptedAt).toBeGreaterThanOrEqual(items[3].attemptedAt);
 
     // Searched by who tried, paged.
     const searched = (
@@ -87,10 +103,10 @@ describe('refused duplicates', () => {
     // The earlier entry's card counts the attempts.
     const queue = (await staff.get(`/api/competitions/${c.id}/review`)).json();
     const card = queue.items.find((p: { id: string }) => p.id === earlierId);
-    expect(card.duplicateAttempts).toBe(3);
+    expect(card.duplicateAttempts).toBe(4);
 
     // The organizer of the competition may read it; another organizer gets a missing competition.
-    expect((await organizer.get(`/api/competitions/${c.id}/duplicate-attempts`)).json().total).toBe(3);
+    expect((await organizer.get(`/api/competitions/${c.id}/duplicate-attempts`)).json().total).toBe(4);
     expect((await otherOrganizer.get(`/api/competitions/${c.id}/duplicate-attempts`)).statusCode).toBe(404);
   });
 

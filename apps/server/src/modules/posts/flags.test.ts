@@ -351,6 +351,18 @@ describe('flags raised by a refresh', () => {
       board.items.find((r: { platform: string }) => r.platform === platform);
     expect(rowOf('tiktok')).toMatchObject({ likes: 105, views: 50, flags: [] });
     expect(rowOf('instagram').flags).toEqual([FLAG_MESSAGES.investigate]);
+
+    // The same answer on the review queue's cards and on the errors view (issue 38): the scored
+    // bonus post has left the queue, and the errors view, which lists posts the flags removed,
+    // lists neither (a note keeps its post live).
+    const queue = (await staff.get(`/api/competitions/${c.id}/review`)).json();
+    expect(queue.items.map((p: { id: string; flags: { code: string }[] }) => [p.id, codes(p)])).toEqual([
+      [noted!.id, ['investigate']],
+    ]);
+    expect((await staff.get(`/api/competitions/${c.id}/flagged`)).json()).toMatchObject({
+      total: 0,
+      items: [],
+    });
   });
 
   it('a restored post keeps its flags as notes and is never removed by them again', async () => {
