@@ -23,6 +23,25 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the TikTok photo provider and the Instagram embed proxy like the other providers', () => {
+    const config = loadConfig({
+      ...base,
+      TIKTOK_PHOTO_API_URL: 'https://photo.example/',
+      TIKTOK_PHOTO_API_KEY: 'p',
+      INSTAGRAM_EMBED_PROXY_URL: 'https://proxy.example/',
+    });
+    expect(config.providers.tiktokPhoto).toEqual({ url: 'https://photo.example', key: 'p' });
+    expect(config.providers.instagramEmbedProxy).toBeNull();
+    expect(config.useFakeProviders).toBe(false);
+    expect(
+      loadConfig({
+        ...base,
+        INSTAGRAM_EMBED_PROXY_URL: 'https://proxy.example',
+        INSTAGRAM_EMBED_PROXY_KEY: 'e',
+      }).providers.instagramEmbedProxy,
+    ).toEqual({ url: 'https://proxy.example', key: 'e' });
+  });
+
   it('trusts no forwarded address by default, and only the proxies TRUST_PROXY names', () => {
     expect(loadConfig(base).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '' }).trustProxy).toBe(false);
