@@ -8,7 +8,7 @@
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { findSessionUser } from '../../apps/server/src/modules/auth/sessions.ts';
+import { findSessionUser } from '../../apps/server/src/modules/auth/sessions.repository.ts';
 import { registerCompression } from '../../apps/server/src/plugins/compression.ts';
 
 const { db } = openDatabase({

@@ -7,7 +7,7 @@
 //   --load           the load run only (after the leaderboard job)
 import { parseArgs } from 'node:util';
 import { BIG_COMPETITION_ID } from '../../apps/server/src/dev/large-data-set.ts';
-import { findSessionUser } from '../../apps/server/src/modules/auth/sessions.ts';
+import { findSessionUser } from '../../apps/server/src/modules/auth/sessions.repository.ts';
 import {
   createFakeProviders,
   fakeProvidersConfig,

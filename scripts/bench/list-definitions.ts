@@ -15,7 +15,7 @@ import {
 import { BENCH_USER } from '../../apps/server/src/dev/bench-user.ts';
 import { BIG_COMPETITION_ID, PAYOUT_COMPETITION_ID } from '../../apps/server/src/dev/large-data-set.ts';
 import { getAnalytics, resolvePeriod } from '../../apps/server/src/modules/analytics/analytics.service.ts';
-import type { findSessionUser } from '../../apps/server/src/modules/auth/sessions.ts';
+import type { findSessionUser } from '../../apps/server/src/modules/auth/sessions.repository.ts';
 import { monthGrid } from '../../apps/server/src/modules/calendar/calendar.repository.ts';
 import { listCompetitions } from '../../apps/server/src/modules/competitions/competitions.repository.ts';
 import { findVisibleCompetition } from '../../apps/server/src/modules/competitions/competitions.service.ts';

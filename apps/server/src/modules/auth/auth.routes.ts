@@ -13,8 +13,8 @@ import {
   setOwnLanguage,
   signOutEverywhere,
 } from './auth.service.ts';
-import { consumeAuthToken } from './auth-tokens.ts';
-import { createSession, deleteSession } from './sessions.ts';
+import { consumeAuthToken } from './auth-tokens.repository.ts';
+import { createSession, deleteSession } from './sessions.repository.ts';
 import { ownAccount } from './own-account.ts';
 import { useCode } from './two-step.ts';
 import {

@@ -1,13 +1,12 @@
 import type { Language } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { overwriteVersioned } from '../../lib/versioned.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueEmail, resetPasswordUrl } from '../email/index.ts';
-import { findUserByEmail, findUserById, toPublicUser } from './users.repository.ts';
-import { consumeAuthToken, mintAuthToken } from './auth-tokens.ts';
+import { findUserByEmail, findUserById, overwriteUser, toPublicUser } from './users.repository.ts';
+import { consumeAuthToken, mintAuthToken } from './auth-tokens.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { deleteUserSessions } from './sessions.ts';
+import { deleteUserSessions } from './sessions.repository.ts';
 
 /** The spec's 401 text (doc 1 section 8). */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -31,7 +30,7 @@ export async function currentUser(db: Database, userId: string) {
 
 /** A user's own preference: last write wins on purpose, there is nothing to merge. */
 export async function setOwnLanguage(db: Database, userId: string, language: Language) {
-  await overwriteVersioned(db, 'users', userId, { language });
+  await overwriteUser(db, userId, { language });
   return currentUser(db, userId);
 }
 
@@ -63,7 +62,7 @@ export async function resetPassword(db: Database, token: string, password: strin
     if (!user || user.disabled) return null;
     // The token proves the right to set it: no version to compare, and a 409 here would
     // show the account to whoever holds the link.
-    await overwriteVersioned(trx, 'users', id, { passwordHash });
+    await overwriteUser(trx, id, { passwordHash });
     await deleteUserSessions(trx, id);
     await recordAudit(trx, { actorId: id, entity: 'user', entityId: id, action: 'set-password' });
     return id;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient } from '../../../test/test-app.ts';
 import { now } from '../../lib/clock.ts';
-import { DELETE_EXPIRED_SESSIONS } from './sessions.ts';
+import { DELETE_EXPIRED_SESSIONS } from './sessions.repository.ts';
 
 let app: FastifyInstance;
 

@@ -1,11 +1,11 @@
 import { defineArea } from '../../lib/area.ts';
 import { userSchema } from '@preffy/api';
 import { authRoutes } from './auth.routes.ts';
-import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './sessions.ts';
+import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './sessions.repository.ts';
 import { toPublicUser } from './users.repository.ts';
 
 export { AttemptLimiter } from './attempt-limiter.ts';
-export { consumeAuthToken, mintAuthToken, revokeUnusedAuthTokens } from './auth-tokens.ts';
+export { consumeAuthToken, mintAuthToken, revokeUnusedAuthTokens } from './auth-tokens.repository.ts';
 export { SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS } from './auth.routes.ts';
 export { ownAccount, ownRow } from './own-account.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
@@ -18,17 +18,10 @@ export {
   deleteSession,
   deleteUserSessions,
   setSessionLocked,
-} from './sessions.ts';
+} from './sessions.repository.ts';
 export { needsTwoStep, startTwoStepSignIn } from './two-step-sign-in.ts';
-export {
-  acceptedStep,
-  deleteFactor,
-  findFactor,
-  newRecoveryCodes,
-  newTotpSecret,
-  saveFactor,
-  type TwoStepFactor,
-} from './two-step.ts';
+export { acceptedStep, newRecoveryCodes, newTotpSecret } from './two-step.ts';
+export { deleteFactor, findFactor, saveFactor, type TwoStepFactor } from './two-step.repository.ts';
 export {
   calendarFeedHashOf,
   findFeedOwner,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readSecuritySettings, twoStepRequiredFor } from '../settings/index.ts';
-import { findFactor } from './two-step.ts';
+import { findFactor } from './two-step.repository.ts';
 import { findUserById, toPublicUser } from './users.repository.ts';
 
 /** The stored layout, or the defaults when none is stored or it no longer parses. */

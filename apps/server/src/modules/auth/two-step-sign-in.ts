@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { now } from '../../lib/clock.ts';
-import { findFactor } from './two-step.ts';
-import { mintAuthToken } from './auth-tokens.ts';
+import { findFactor } from './two-step.repository.ts';
+import { mintAuthToken } from './auth-tokens.repository.ts';
 import { hashToken } from './secret-tokens.ts';
 
 /**

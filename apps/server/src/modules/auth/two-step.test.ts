@@ -8,7 +8,7 @@ import {
   signedInClient,
   PASSWORD_GUESSES_TIMEOUT_MS,
 } from '../../../test/test-app.ts';
-import { consumeAuthToken, mintAuthToken } from './auth-tokens.ts';
+import { consumeAuthToken, mintAuthToken } from './auth-tokens.repository.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { RECOVERY_CODE_COUNT } from '@preffy/api';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
+import { findFactor, recordUsedStep, replaceRecoveryCodes } from './two-step.repository.ts';
 
 /**
  * Two-step verification with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, the
@@ -65,54 +66,6 @@ export function withoutRecoveryCode(storedHashes: string[], code: string): strin
   return storedHashes.includes(hash) ? storedHashes.filter((h) => h !== hash) : null;
 }
 
-export type TwoStepFactor = {
-  secret: string | null;
-  pendingSecret: string | null;
-  enabledAt: number | null;
-  lastStep: number | null;
-  recoveryCodes: string[];
-};
-
-export async function findFactor(db: Database, userId: string): Promise<TwoStepFactor | null> {
-  const row = await db
-    .selectFrom('twoStepFactors')
-    .selectAll()
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    secret: row.secret,
-    pendingSecret: row.pendingSecret,
-    enabledAt: row.enabledAt,
-    lastStep: row.lastStep,
-    recoveryCodes: JSON.parse(row.recoveryCodes) as string[],
-  };
-}
-
-/** Writes the parts of a user's factor given (creating the row the first time). */
-export async function saveFactor(db: Database, userId: string, patch: Partial<TwoStepFactor>) {
-  const { recoveryCodes, ...rest } = patch;
-  const values = {
-    ...rest,
-    ...(recoveryCodes && { recoveryCodes: JSON.stringify(recoveryCodes) }),
-    updatedAt: now(),
-  };
-  const updated = await db
-    .updateTable('twoStepFactors')
-    .set(values)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0)
-    await db
-      .insertInto('twoStepFactors')
-      .values({ userId, recoveryCodes: '[]', ...values })
-      .execute();
-}
-
-export async function deleteFactor(db: Database, userId: string) {
-  await db.deleteFrom('twoStepFactors').where('userId', '=', userId).execute();
-}
-
 /**
  * Checks a sign-in code against an enabled factor: a TOTP code (remembered as used) or a
  * recovery code (used up). The write is conditional on what was read, so two requests with the
@@ -122,24 +75,8 @@ export async function useCode(db: Database, userId: string, code: string): Promi
   const factor = await findFactor(db, userId);
   if (!factor?.secret || !factor.enabledAt) return false;
   const step = acceptedStep(factor.secret, code, factor.lastStep);
-  if (step !== null) {
-    const result = await db
-      .updateTable('twoStepFactors')
-      .set({ lastStep: step, updatedAt: now() })
-      .where('userId', '=', userId)
-      .where((eb) =>
-        factor.lastStep === null ? eb('lastStep', 'is', null) : eb('lastStep', '=', factor.lastStep),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+  if (step !== null) return recordUsedStep(db, userId, step, factor.lastStep);
   const left = withoutRecoveryCode(factor.recoveryCodes, code);
   if (!left) return false;
-  const result = await db
-    .updateTable('twoStepFactors')
-    .set({ recoveryCodes: JSON.stringify(left), updatedAt: now() })
-    .where('userId', '=', userId)
-    .where('recoveryCodes', '=', JSON.stringify(factor.recoveryCodes))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return replaceRecoveryCodes(db, userId, left, factor.recoveryCodes);
 }

@@ -1,9 +1,11 @@
 import type { CompetitionListItem, ListCompetitionsQuery, WaitingHold } from '@preffy/api';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { CompetitionsTable } from '../../db/schema.ts';
 import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { now } from '../../lib/clock.ts';
+import { type VersionedPatch, softDelete, updateVersioned } from '../../lib/versioned.ts';
 import { LIST_ITEM_COLUMNS, toCompetitionListItem } from './competition.dto.ts';
 
 /** Staff and admins see every live competition; an organizer only their own (organizerEmail). */
@@ -157,3 +159,31 @@ export async function completeCompetition(db: Database, competitionId: string) {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The campaign sequence number a new competition takes (the unique index settles a race). */
+export async function nextCampaignId(db: Database) {
+  const last = await db
+    .selectFrom('competitions')
+    .select((eb) => eb.fn.max('campaignId').as('max'))
+    .executeTakeFirst();
+  return Number(last?.max ?? 0) + 1;
+}
+
+export async function insertCompetitionRow(db: Database, row: Insertable<CompetitionsTable>) {
+  await db.insertInto('competitions').values(row).execute();
+}
+
+/**
+ * A competition's record edit on the version the caller read: 409 on a stale one
+ * (lib/versioned.ts). Its lastUpdated moves with every edit.
+ */
+export const updateCompetitionRecord = (
+  db: Database,
+  id: string,
+  version: number,
+  patch: VersionedPatch<'competitions'>,
+) => updateVersioned(db, 'competitions', id, version, { ...patch, lastUpdated: now() });
+
+/** Deletes a competition (soft: the row stays for the audit) on the version the caller read. */
+export const deleteCompetitionRecord = (db: Database, id: string, version: number) =>
+  softDelete(db, 'competitions', id, version);

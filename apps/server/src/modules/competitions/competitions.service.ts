@@ -20,12 +20,18 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { newId, now } from '../../lib/clock.ts';
-import { updateVersioned, softDelete } from '../../lib/versioned.ts';
+import type { VersionedPatch } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { isStoredImageUrl } from '../storage/index.ts';
 import { type CompetitionRow, toCompetition } from './competition.dto.ts';
-import { findCompetition } from './competitions.repository.ts';
+import {
+  deleteCompetitionRecord,
+  findCompetition,
+  insertCompetitionRow,
+  nextCampaignId,
+  updateCompetitionRecord,
+} from './competitions.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 export type StartCompetitionInput = z.infer<ReturnType<typeof startCompetitionSchema>>;
@@ -127,37 +133,31 @@ export async function insertCompetition(
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const last = await trx
-          .selectFrom('competitions')
-          .select((eb) => eb.fn.max('campaignId').as('max'))
-          .executeTakeFirst();
+        const campaignId = await nextCampaignId(trx);
         const at = now();
         const id = newId();
-        await trx
-          .insertInto('competitions')
-          .values({
-            prizes: '[]',
-            notes: null,
-            reservation: null,
-            ...fields,
-            id,
-            version: 1,
-            deleted: 0,
-            createdAt: at,
-            updatedAt: at,
-            lastUpdated: at,
-            campaignId: Number(last?.max ?? 0) + 1,
-            isActive: 0,
-            hasEnded: 0,
-            isDirect: 0,
-            is555: 0,
-            platforms: JSON.stringify(defaults.platforms),
-            competitionType: defaults.competitionType,
-            takePct: defaults.takePct,
-            metric: defaults.metric,
-            continents: JSON.stringify(defaults.continents),
-          })
-          .execute();
+        await insertCompetitionRow(trx, {
+          prizes: '[]',
+          notes: null,
+          reservation: null,
+          ...fields,
+          id,
+          version: 1,
+          deleted: 0,
+          createdAt: at,
+          updatedAt: at,
+          lastUpdated: at,
+          campaignId,
+          isActive: 0,
+          hasEnded: 0,
+          isDirect: 0,
+          is555: 0,
+          platforms: JSON.stringify(defaults.platforms),
+          competitionType: defaults.competitionType,
+          takePct: defaults.takePct,
+          metric: defaults.metric,
+          continents: JSON.stringify(defaults.continents),
+        });
         await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'create' });
         const competition = toCompetition((await findCompetition(trx, id))!);
         await alsoInTransaction?.(trx, competition);
@@ -226,11 +226,11 @@ async function changeCompetition(
   user: SessionUser,
   id: string,
   version: number,
-  patch: Parameters<typeof updateVersioned<'competitions'>>[4],
+  patch: VersionedPatch<'competitions'>,
   audit: { action: string; changes?: Record<string, unknown> },
 ) {
   return db.transaction().execute(async (trx) => {
-    await updateVersioned(trx, 'competitions', id, version, { ...patch, lastUpdated: now() });
+    await updateCompetitionRecord(trx, id, version, patch);
     await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, ...audit });
     return toCompetition((await findCompetition(trx, id))!);
   });
@@ -282,7 +282,7 @@ export async function updateCompetition(
   if (user.role === 'organizer' && email !== user.email.toLowerCase()) throw forbidden();
   const prizes = checkPrizes(input.prizes);
   return db.transaction().execute(async (trx) => {
-    await updateVersioned(trx, 'competitions', id, input.version, {
+    await updateCompetitionRecord(trx, id, input.version, {
       name: input.name,
       organizer: input.organizer,
       organizerEmail: email,
@@ -310,7 +310,6 @@ export async function updateCompetition(
       instagram: input.instagram || null,
       tiktokSound: input.tiktokSound || null,
       instagramSound: input.instagramSound || null,
-      lastUpdated: now(),
     });
     await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'update' });
     return toCompetition((await findCompetition(trx, id))!);
@@ -352,7 +351,7 @@ export async function deleteCompetition(db: Database, user: SessionUser, id: str
   if (!canDeleteCompetition(user, row.organizerEmail)) throw forbidden();
   if (isLockedForRole(user.role, toCompetition(row))) throw forbidden(COMPLETED_COMPETITION_MESSAGE);
   return db.transaction().execute(async (trx) => {
-    await softDelete(trx, 'competitions', id, version);
+    await deleteCompetitionRecord(trx, id, version);
     await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'delete' });
   });
 }

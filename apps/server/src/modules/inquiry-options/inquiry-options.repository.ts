@@ -3,6 +3,7 @@ import type { InquiryOptionKind } from '@preffy/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { InquiryOptionsTable } from '../../db/schema.ts';
+import { type VersionedPatch, softDelete, updateVersioned } from '../../lib/versioned.ts';
 
 /** Every query on `inquiryOptions` lives here (issue 15: the contact form's editable lists). */
 
@@ -56,3 +57,15 @@ export async function setPositions(db: Database, moves: { id: string; position: 
       .where('deleted', '=', 0)
       .execute();
 }
+
+/** An option's rename or move on the version the caller read: 409 on a stale one (lib/versioned.ts). */
+export const updateOptionRecord = (
+  db: Database,
+  id: string,
+  version: number,
+  patch: VersionedPatch<'inquiryOptions'>,
+) => updateVersioned(db, 'inquiryOptions', id, version, patch);
+
+/** Removes an option (soft: inquiries keep their text) on the version the caller read. */
+export const deleteOptionRecord = (db: Database, id: string, version: number) =>
+  softDelete(db, 'inquiryOptions', id, version);

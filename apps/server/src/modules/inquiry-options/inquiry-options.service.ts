@@ -8,16 +8,17 @@ import {
 import type { Database } from '../../db/database.ts';
 import { newRecord } from '../../lib/clock.ts';
 import { AppError, VersionConflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { softDelete, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type InquiryOptionRow,
+  deleteOptionRecord,
   findLiveOption,
   insertOption,
   listLiveOptions,
   setPositions,
   toInquiryOption,
+  updateOptionRecord,
 } from './inquiry-options.repository.ts';
 
 /** The contact form's lists staff edit (issue 15): source, inquiry type and platforms. */
@@ -133,7 +134,7 @@ export function updateOption(
         if (index !== Number(before.position))
           changes.position = { from: Number(before.position), to: index };
       }
-      await updateVersioned(trx, 'inquiryOptions', id, input.version, patch);
+      await updateOptionRecord(trx, id, input.version, patch);
       await audit(trx, actor.id, id, 'updated', changes);
       return toInquiryOption((await findLiveOption(trx, id))!);
     }),
@@ -146,7 +147,7 @@ export async function removeOption(db: Database, actor: SessionUser, id: string,
     const row = await currentOption(trx, id, version);
     if (REQUIRED_KINDS.includes(row.kind) && (await listLiveOptions(trx, row.kind)).length <= 1)
       throw invalid({ kind: [INQUIRY_OPTION_MESSAGES.lastRequired] });
-    await softDelete(trx, 'inquiryOptions', id, version);
+    await deleteOptionRecord(trx, id, version);
     await audit(trx, actor.id, id, 'deleted', { kind: row.kind, label: row.label, version });
   });
 }

@@ -1,50 +1,29 @@
 import { type PostPlatform, chunkRows, parsePostLink } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../../plugins/jobs/job-runner.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { checkPostFlags, storeRefreshFailure, storeRefreshedStats } from '../posts/index.ts';
 import { type StatsResult, type StatsSource, type StatsSources, noProvider } from './providers.ts';
-
-// The routes still import these from here; modules/jobs owns them.
-export { cancelJob, findJob, latestJob } from '../../plugins/jobs/jobs.repository.ts';
+import {
+  findPostsToRefresh,
+  insertPostSnapshot,
+  insertRefreshTasks,
+  listActiveCompetitionIds,
+} from './refresh.repository.ts';
 
 const REFRESH_VIEWS = 'refresh-views';
 
-/**
- * 'Update Views': one job per competition, one task per post (its subject is the post's id),
- * made by the database with one INSERT … SELECT however many posts there are.
- */
+/** 'Update Views': one job per competition, one task per post. */
 export function startRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
-  return startJob(db, { competitionId, kind: REFRESH_VIEWS, createdBy }, (trx, id) =>
-    trx
-      .insertInto('jobTasks')
-      .columns(['id', 'jobId', 'subject', 'status'])
-      .expression((eb) =>
-        eb
-          .selectFrom('posts')
-          .select((s) => [
-            s(s.val(`${id}:`), '||', s.ref('posts.id')).as('id'),
-            s.val(id).as('jobId'),
-            'posts.id as subject',
-            s.val('queued').as('status'),
-          ])
-          .where('competitionId', '=', competitionId)
-          .where('deleted', '=', 0),
-      )
-      .execute(),
+  return startJob(db, { competitionId, kind: REFRESH_VIEWS, createdBy }, (trx, jobId) =>
+    insertRefreshTasks(trx, jobId, competitionId),
   );
 }
 
 /** Active competitions get a refresh job on the schedule (none is added while one runs). */
 export async function refreshActiveCompetitions(db: Database) {
-  const active = await db
-    .selectFrom('competitions')
-    .select('id')
-    .where('deleted', '=', 0)
-    .where('isActive', '=', 1)
-    .where('hasEnded', '=', 0)
-    .execute();
+  const active = await listActiveCompetitionIds(db);
   for (const c of active) await startRefreshJob(db, c.id, null);
   return active.length;
 }
@@ -67,15 +46,10 @@ export function refreshViewsHandler(sources: StatsSources, timeZone: string): Jo
   return {
     kind: REFRESH_VIEWS,
     async workTasks(tasks, context) {
-      const posts = await context.db
-        .selectFrom('posts')
-        .select(['id', 'platform', 'postId', 'link'])
-        .where(
-          'id',
-          'in',
-          tasks.map((t) => t.subject),
-        )
-        .execute();
+      const posts = await findPostsToRefresh(
+        context.db,
+        tasks.map((t) => t.subject),
+      );
       const byId = new Map(posts.map((p) => [p.id, p]));
       const byPlatform = new Map<string, PostTask[]>();
       for (const task of tasks) {
@@ -166,19 +140,7 @@ function record(context: RefreshContext, task: PostTask, result: StatsResult) {
   return context.complete(task, { ok: true }, async (trx) => {
     const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at);
     // The snapshot holds the likes as stored, bonus included.
-    await trx
-      .insertInto('postSnapshots')
-      .values({
-        id: newId(),
-        postId: task.subject,
-        at,
-        likes,
-        views: s.views,
-        viewsKind: s.viewsKind,
-        comments: s.comments,
-        shares: s.shares,
-      })
-      .execute();
+    await insertPostSnapshot(trx, task.subject, at, likes, s);
     await checkPostFlags(trx, task.subject, context.timeZone, { providerLikes: s.likes });
   });
 }

@@ -6,6 +6,7 @@ import type { WinnersTable } from '../../db/schema.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
+import { type VersionedPatch, softDelete, updateVersioned } from '../../lib/versioned.ts';
 
 /** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
 
@@ -213,3 +214,15 @@ export async function creditWinner(db: Database, id: string, amount: number, pay
     .where('id', '=', id)
     .execute();
 }
+
+/** A winner's flags on the version the caller read: 409 on a stale one (lib/versioned.ts). */
+export const updateWinnerRecord = (
+  db: Database,
+  id: string,
+  version: number,
+  patch: VersionedPatch<'winners'>,
+) => updateVersioned(db, 'winners', id, version, patch);
+
+/** Deletes a winner (soft: the row stays for the audit) on the version the caller read. */
+export const deleteWinnerRecord = (db: Database, id: string, version: number) =>
+  softDelete(db, 'winners', id, version);

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.ts';
 import { newRecord } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { softDelete, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   creditWinner,
+  deleteWinnerRecord,
   findLiveWinnerByEmail,
   findWinnerById,
   hasWinnerRecord,
@@ -15,6 +15,7 @@ import {
   insertWinner,
   toPublicWinner,
   updateUnsubscribed,
+  updateWinnerRecord,
 } from './winners.repository.ts';
 
 /**
@@ -129,7 +130,7 @@ export async function updateWinnerFlags(
       ...(input.isVetted !== undefined && { isVetted: flag(input.isVetted) }),
       ...(input.isUnsubscribed !== undefined && { isUnsubscribed: flag(input.isUnsubscribed) }),
     };
-    await updateVersioned(trx, 'winners', id, input.version, patch);
+    await updateWinnerRecord(trx, id, input.version, patch);
     const { version: _version, ...changes } = input;
     await auditWinner(trx, actor, id, 'update', changes);
     const row = await findWinnerById(trx, id);
@@ -142,7 +143,7 @@ export async function updateWinnerFlags(
 export async function deleteWinner(db: Database, actor: SessionUser, id: string, version: number) {
   await db.transaction().execute(async (trx) => {
     if (!(await findWinnerById(trx, id))) throw notFound('Winner');
-    await softDelete(trx, 'winners', id, version);
+    await deleteWinnerRecord(trx, id, version);
     await auditWinner(trx, actor, id, 'delete', { version });
   });
 }
