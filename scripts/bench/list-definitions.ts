@@ -75,9 +75,18 @@ export function defineLists({
   payout: BenchOptions['payout'];
 }) {
   const month = new Date(today).toISOString().slice(0, 7);
-  /** The payout competition's wizard version, read before each Download CSV as the page has it. */
-  const payoutVersion = async () =>
-    Number(
+  /**
+   * The payout competition's wizard version, read before each Download CSV as the page has it.
+   * Its payments are first taken out of the last round's file: a download of payments already in
+   * a file only lists that file again, and each round is to make one.
+   */
+  const payoutVersion = async () => {
+    await db
+      .updateTable('payments')
+      .set({ payoutFileId: null })
+      .where('competitionId', '=', PAYOUT_COMPETITION_ID)
+      .execute();
+    return Number(
       (
         await db
           .selectFrom('competitionFinishes')
@@ -86,6 +95,7 @@ export function defineLists({
           .executeTakeFirstOrThrow()
       ).version,
     );
+  };
 
   const lists: List[] = [
     ...(['active', 'upcoming', 'completed'] as const).map((tab) => ({

@@ -39,6 +39,7 @@ export const FIELD_MESSAGES = [
   'The image file is empty',
   'Idempotency-Key must be 1 to 200 printable characters',
   'Text must not contain control characters',
+  'Text must not contain invalid characters (unpaired surrogates)',
   'This Load More position is not valid; reload the page',
   'Send one image in the multipart field "file"',
   'The upload must be a complete multipart/form-data body',

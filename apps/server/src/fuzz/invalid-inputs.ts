@@ -30,6 +30,8 @@ export const SCRIPT = '<script>alert(1)</script>';
 const HUGE_LENGTH = 200_000;
 /** No text input holds a NUL character, and PostgreSQL cannot store one: refused everywhere. */
 const NUL_TEXT = 'fuzz\u0000fuzz';
+/** Lone surrogates, high and low (sent as JSON escapes): not text, refused everywhere. */
+const UNPAIRED_SURROGATES = ['fuzz\ud800', '\udc00fuzz'];
 /**
  * Hidden fields only bots fill: any value there is answered like a success and nothing is stored,
  * so that bots learn nothing. Only values their schema refuses are invalid there.
@@ -190,7 +192,7 @@ function invalidForType(schema: JsonSchema, name: string): unknown[] {
 
 function invalidStrings(schema: JsonSchema, name: string): unknown[] {
   const values: unknown[] = [SCRIPT + 'x'.repeat(Math.max(HUGE_LENGTH, (schema.maxLength ?? 0) + 1))];
-  if (!HONEYPOTS.includes(name)) values.push(NUL_TEXT);
+  if (!HONEYPOTS.includes(name)) values.push(NUL_TEXT, ...UNPAIRED_SURROGATES);
   if ((schema.minLength ?? 0) > 0) values.push('', 'x'.repeat(schema.minLength! - 1));
   if (schema.maxLength !== undefined) values.push('x'.repeat(schema.maxLength + 1));
   const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;

@@ -56,7 +56,8 @@ function errorStatuses(
   const roles = definition.access === 'staff' || definition.access === 'admin';
   const versioned = declaresField(definition.body, 'version');
   const statuses: [keyof typeof ERROR_MEANINGS, boolean][] = [
-    // Every API route refuses control characters in its address or input (plugins/control-characters.ts).
+    // Every API route refuses control characters and unpaired surrogates in its address or input
+    // (plugins/control-characters.ts).
     [400, true],
     [401, signedIn || !!definition.partnerKey],
     [403, roles || gated || csrf],

@@ -30,7 +30,8 @@ async function loadSubmitted(db: Database, competitionId: string) {
 
 /**
  * Download CSV: the PayPal payout file(s) of the competition's 'To Be Paid' payments (not those
- * a PayPal payout holds), split at PayPal's 5,000 rows, each stored with who made it, when and
+ * a PayPal payout holds, nor those already in a file: when that leaves none, the answer lists
+ * the files made before), split at PayPal's 5,000 rows, each stored with who made it, when and
  * which payments it holds; each payment records its file (step 3 marks Paid only what a file
  * holds). The payments are claimed and read inside the transaction, so the file holds exactly
  * what was owed at that moment. The CSV pays genni winners the full prize, the others 80%.
@@ -57,7 +58,11 @@ export async function makePayoutFiles(
       const firstFileId = newId();
       const payments = await claimForPayoutFile(trx, competitionId, firstFileId);
       // Rolls the transaction back: nothing was claimed, the step does not move.
-      if (!payments.length) throw new AppError(400, 'NOTHING_TO_PAY', FINISH_MESSAGES.nothingToPay);
+      if (!payments.length) {
+        const owed = await paymentsToPay(trx, competitionId);
+        if (owed.some((p) => p.payoutFileId !== null)) throw new AllOwedInFiles();
+        throw new AppError(400, 'NOTHING_TO_PAY', FINISH_MESSAGES.nothingToPay);
+      }
       const rows = payments.map((p) => ({
         id: p.id,
         email: p.paymentEmail,
@@ -101,8 +106,20 @@ export async function makePayoutFiles(
         changes: { batchId, files: files.length, payments: payments.length },
       });
     },
-  );
+  ).catch(handOutFilesAgain);
   return (await loadFinish(db, competitionId)).finish;
+}
+
+/** Thrown inside Download CSV's transaction when every payment owed is already in a file. */
+class AllOwedInFiles extends Error {}
+
+/**
+ * A repeated Download CSV (another click, another tab, a retry with a new key) writes nothing:
+ * the wizard's answer, unchanged, lists the files already made and the browser downloads them
+ * again (each download audited), never a second file of the same payments.
+ */
+function handOutFilesAgain(error: unknown) {
+  if (!(error instanceof AllOwedInFiles)) throw error;
 }
 
 /** A stored payout file as it was handed out, with its download name. */

@@ -753,6 +753,61 @@ describe('Download CSV (POST /api/finish/:competitionId/payout-files, GET /api/f
     expect(csvLines((await staff.get(`/api/finish/payout-files/${files[0]!.id}`)).body)).toHaveLength(5001);
   }, 60_000);
 
+  it('hands payments already in a file out in that same file again, never in a second batch', async () => {
+    const id = await competitionWith('Download Twice', ['1st Place: $200', '2nd Place: $100']);
+    await enterRoster(id);
+    await submitted(id, [choice('ann'), choice('bob')]);
+    const first = await staff.post(`/api/finish/${id}/payout-files`, { version: 1 });
+    expect(first.statusCode, first.body).toBe(200);
+    const firstFiles = (first.json().finish as Finish).files;
+    const storedFiles = () =>
+      app.db.selectFrom('payoutFiles').select(['id', 'paymentIds']).where('competitionId', '=', id).execute();
+    const inFiles = async () =>
+      (await storedFiles()).flatMap((f) => JSON.parse(f.paymentIds) as string[]).sort();
+    const paymentIds = (await paymentsOf(id)).map((p) => p.id).sort();
+    expect(await inFiles()).toEqual(paymentIds);
+
+    // Clicked again, and twice at once: the same file each time, nothing new recorded.
+    const again = await staff.post(`/api/finish/${id}/payout-files`, { version: 2 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json().finish as Finish).files).toEqual(firstFiles);
+    const [a, b] = [await idempotentPoster(app, staff), await idempotentPoster(app, admin)];
+    const url = `/api/finish/${id}/payout-files`;
+    const racing = await Promise.all([
+      a(url, { version: 2 }, `twice-a-${id}`),
+      b(url, { version: 2 }, `twice-b-${id}`),
+    ]);
+    for (const answer of racing) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((answer.json().finish as Finish).files).toEqual(firstFiles);
+    }
+    expect(await inFiles()).toEqual(paymentIds);
+    expect((await storedFiles()).map((f) => f.id)).toEqual(firstFiles.map((f) => f.id));
+    expect(new Set((await paymentsOf(id)).map((p) => p.payoutFileId))).toEqual(new Set([firstFiles[0]!.id]));
+    expect((await finishAudit(id)).filter((x) => x.action === 'payout-files')).toHaveLength(1);
+  });
+
+  it('gives each payment one file when two first downloads race: the other gets 409', async () => {
+    const id = await competitionWith('Download Race', ['1st Place: $200', '2nd Place: $100']);
+    await enterRoster(id);
+    await submitted(id, [choice('ann'), choice('bob')]);
+    const [a, b] = [await idempotentPoster(app, staff), await idempotentPoster(app, admin)];
+    const url = `/api/finish/${id}/payout-files`;
+    const answers = await Promise.all([
+      a(url, { version: 1 }, `race-a-${id}`),
+      b(url, { version: 1 }, `race-b-${id}`),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const files = await app.db
+      .selectFrom('payoutFiles')
+      .select('paymentIds')
+      .where('competitionId', '=', id)
+      .execute();
+    expect(files.flatMap((f) => JSON.parse(f.paymentIds) as string[]).sort()).toEqual(
+      (await paymentsOf(id)).map((p) => p.id).sort(),
+    );
+  });
+
   it('answers 404 for an unknown file', async () => {
     const response = await staff.get('/api/finish/payout-files/no-such-file');
     expect(response.statusCode).toBe(404);

@@ -53,9 +53,11 @@ export const paymentsToPay = (db: Database, competitionId: string) =>
     .execute();
 
 /**
- * Download CSV's claim: every payment `paymentsToPay` would list gets `claim` as its payout
- * file, in one UPDATE. On PostgreSQL a concurrent 'Send via PayPal' claim of the same rows waits
- * for the row locks and then finds them taken, so no payment is in a file and a PayPal batch.
+ * Download CSV's claim: every payment `paymentsToPay` would list that is in no payout file yet
+ * gets `claim` as its payout file, in one UPDATE. One already in a file stays there: a second
+ * file of it, uploaded as well, would pay it twice. On PostgreSQL a concurrent claim of the same
+ * rows ('Send via PayPal' or another download) waits for the row locks and then finds them
+ * taken, so no payment is in two files, nor in a file and a PayPal batch.
  */
 export async function claimForPayoutFile(db: Database, competitionId: string, claim: string) {
   await db
@@ -65,6 +67,7 @@ export async function claimForPayoutFile(db: Database, competitionId: string, cl
     .where('status', '=', 'To Be Paid')
     .where('deleted', '=', 0)
     .where('paypalPayoutId', 'is', null)
+    .where('payoutFileId', 'is', null)
     .execute();
   return db
     .selectFrom('payments')
