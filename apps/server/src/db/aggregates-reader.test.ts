@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLargeDataSet } from '../dev/large-data-set.ts';
 import { getAnalytics, resolvePeriod } from '../modules/analytics/analytics.service.ts';
-import { ensurePostDays } from '../modules/analytics/post-days.ts';
+import { ensurePostDays } from '../modules/analytics/post-days.repository.ts';
 import { getChart } from '../modules/dashboard/dashboard.service.ts';
 import { openAggregatesReader } from './aggregates-reader.ts';
 import { type Database, migrateToLatest, openDatabase } from './database.ts';

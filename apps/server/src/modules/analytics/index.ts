@@ -1,7 +1,7 @@
 import { defineArea } from '../../lib/area.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 
-export { ensurePostDays } from './post-days.ts';
+export { ensurePostDays } from './post-days.repository.ts';
 
 export const analyticsArea = defineArea({
   name: 'analytics',

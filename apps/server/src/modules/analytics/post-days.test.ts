@@ -4,7 +4,7 @@ import { createTestApp, signedInClient } from '../../../test/test-app.ts';
 import { newCompetition } from '../../../test/fixtures/competitions.ts';
 import { insertPosts } from '../../../test/fixtures/posts.ts';
 import { postTotals } from './analytics.repository.ts';
-import { ensurePostDays } from './post-days.ts';
+import { ensurePostDays } from './post-days.repository.ts';
 
 /**
  * The daily rollups follow BUSINESS_TIME_ZONE (decision 0057): a post at 02:00 UTC lies on its

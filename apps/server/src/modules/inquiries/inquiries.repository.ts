@@ -4,6 +4,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { InquiriesTable, NotesTable } from '../../db/schema.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 
 /** Every query on `inquiries` and `notes` lives here (issue 15). */
@@ -224,4 +225,16 @@ function parseChanges(stored: string | null): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** Writes inquiries only at the version read: 409 when someone saved first, 404 when it was deleted. */
+export async function writeInquiryAt(
+  db: Database,
+  id: string,
+  version: number,
+  patch: VersionedPatch<'inquiries'>,
+) {
+  await updateVersioned(db, 'inquiries', id, version, patch, {
+    onMiss: async () => staleOrGone('inquiries', await findInquiry(db, id), 'Inquiry'),
+  });
 }

@@ -4,7 +4,6 @@ import type { NewInquiry } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
-import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { sanitizeRichText, isLiveCompetition } from '../competitions/index.ts';
@@ -17,6 +16,7 @@ import {
   insertNote,
   toInquiry,
   toNote,
+  writeInquiryAt,
 } from './inquiries.repository.ts';
 
 /** Shown when a note is empty once sanitised, an assignee is not active staff, a hold's competition is gone. */
@@ -36,12 +36,6 @@ async function currentInquiry(db: Database, id: string, version?: number) {
   if (!row) throw notFound('Inquiry');
   if (version !== undefined && row.version !== version) throw new VersionConflict('inquiries', row);
   return row;
-}
-
-async function writeAt(db: Database, id: string, version: number, patch: VersionedPatch<'inquiries'>) {
-  await updateVersioned(db, 'inquiries', id, version, patch, {
-    onMiss: async () => staleOrGone('inquiries', await findInquiry(db, id), 'Inquiry'),
-  });
 }
 
 export async function getInquiry(db: Database, id: string) {
@@ -130,7 +124,7 @@ export async function updateInquiry(
     for (const field of UPDATE_FIELDS)
       if ((before[field] ?? null) !== (next[field] ?? null))
         changes[field] = { from: before[field], to: next[field] };
-    await writeAt(trx, input.id, version, next);
+    await writeInquiryAt(trx, input.id, version, next);
     const changed = Object.keys(changes);
     const action = assigneeChanged
       ? 'assigned'
@@ -161,7 +155,7 @@ export async function updateInquiry(
 export async function deleteInquiry(db: Database, actor: SessionUser, id: string, version: number) {
   await db.transaction().execute(async (trx) => {
     await currentInquiry(trx, id, version);
-    await writeAt(trx, id, version, { deleted: 1 });
+    await writeInquiryAt(trx, id, version, { deleted: 1 });
     await audit(trx, actor.id, id, 'deleted', { version });
   });
 }
@@ -209,7 +203,7 @@ export async function linkHold(
       (await isLiveCompetition(trx, before.competitionId))
     )
       throw new AppError(409, 'HOLD_LINKED', INQUIRY_SERVER_MESSAGES.holdLinked);
-    await writeAt(trx, id, input.version, { competitionId: input.competitionId });
+    await writeInquiryAt(trx, id, input.version, { competitionId: input.competitionId });
     await audit(trx, actor.id, id, 'hold', {
       competitionId: { from: before.competitionId ?? null, to: input.competitionId },
     });

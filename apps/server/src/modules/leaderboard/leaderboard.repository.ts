@@ -1,5 +1,7 @@
 import type { ListLeaderboardQuery } from '@preffy/api';
-import type { Database } from '../../db/database.ts';
+import type { LeaderboardRow } from '@preffy/domain';
+import { sql } from 'kysely';
+import type { Database, Dialect } from '../../db/database.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 
@@ -45,4 +47,34 @@ export const lastEntry = (db: Database, competitionId: string) =>
 export async function leaderboardComputedAt(db: Database, competitionId: string): Promise<number | null> {
   const entry = await lastEntry(db, competitionId);
   return entry ? Number(entry.computedAt) : null;
+}
+
+const CHUNK = 500;
+
+/**
+ * Replaces a competition's stored board in one transaction, so readers see the old or the new,
+ * never half. PostgreSQL serialises two replacements of one competition with an advisory lock;
+ * SQLite runs one write transaction at a time.
+ */
+export async function replaceLeaderboard(
+  db: Database,
+  dialect: Dialect,
+  competitionId: string,
+  rows: LeaderboardRow[],
+  computedAt: number,
+) {
+  await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`leaderboard:${competitionId}`}))`.execute(trx);
+    await trx.deleteFrom('leaderboardEntries').where('competitionId', '=', competitionId).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await trx
+        .insertInto('leaderboardEntries')
+        .values(
+          rows
+            .slice(i, i + CHUNK)
+            .map((r) => ({ ...r, flags: JSON.stringify(r.flags), competitionId, computedAt })),
+        )
+        .execute();
+  });
 }

@@ -1,17 +1,15 @@
 import { buildLeaderboard, entryKey, type Metric } from '@preffy/domain';
-import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../../plugins/jobs/job-runner.ts';
 import { storedCreatorMetrics } from './creators.repository.ts';
-import { lastEntry } from './leaderboard.repository.ts';
+import { lastEntry, replaceLeaderboard } from './leaderboard.repository.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { bannedPostAuthors } from '../winners/index.ts';
 import { storedFlags } from '../posts/index.ts';
 
 const UPDATE_LEADERBOARD = 'update-leaderboard';
-const CHUNK = 500;
 
 /** 'Update Leaderboard': a job the runner runs once; the page follows it like a refresh. */
 export function startLeaderboardJob(db: Database, competitionId: string, createdBy: string | null) {
@@ -111,19 +109,6 @@ async function computeLeaderboard(db: Database, dialect: Dialect, competitionId:
   const at = now();
   const { posts, prizes, metric, bannedEmails, metricOverrides } = await loadRankingInput(db, competitionId);
   const rows = buildLeaderboard(posts, { prizes, metric, bannedEmails, metricOverrides });
-  await db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext(${`leaderboard:${competitionId}`}))`.execute(trx);
-    await trx.deleteFrom('leaderboardEntries').where('competitionId', '=', competitionId).execute();
-    for (let i = 0; i < rows.length; i += CHUNK)
-      await trx
-        .insertInto('leaderboardEntries')
-        .values(
-          rows
-            .slice(i, i + CHUNK)
-            .map((r) => ({ ...r, flags: JSON.stringify(r.flags), competitionId, computedAt: at })),
-        )
-        .execute();
-  });
+  await replaceLeaderboard(db, dialect, competitionId, rows, at);
   return rows.length;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { PartnerApiKeysTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { softDelete } from '../../lib/versioned.ts';
 import { toPartnerKey } from './partner-key.dto.ts';
 
 /** Live partner keys, newest first, searched by name. */
@@ -29,3 +30,7 @@ export const findPartnerKeyByHash = (db: Database, keyHash: string) =>
 export async function markPartnerKeyUsed(db: Database, id: string) {
   await db.updateTable('partnerApiKeys').set({ lastUsedAt: now() }).where('id', '=', id).execute();
 }
+
+/** Revokes a key (soft delete, so the audit keeps what it was) at the version the admin read. */
+export const revokePartnerKeyRecord = (db: Database, id: string, version: number) =>
+  softDelete(db, 'partnerApiKeys', id, version);

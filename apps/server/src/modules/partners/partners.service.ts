@@ -3,13 +3,17 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { newRecord } from '../../lib/clock.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
-import { softDelete } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { hashToken, newSecretToken } from '../auth/index.ts';
 import { addPost } from '../posts/index.ts';
 import { toPartnerKey } from './partner-key.dto.ts';
-import { findPartnerKeyByHash, insertPartnerKey, markPartnerKeyUsed } from './partners.repository.ts';
+import {
+  findPartnerKeyByHash,
+  insertPartnerKey,
+  markPartnerKeyUsed,
+  revokePartnerKeyRecord,
+} from './partners.repository.ts';
 
 /** A new partner key: the key itself is returned this once; only its hash is kept. */
 export async function createPartnerKey(db: Database, user: SessionUser, name: string) {
@@ -32,7 +36,7 @@ export async function createPartnerKey(db: Database, user: SessionUser, name: st
 /** Revokes a key with the version the admin read: it stops working at once. */
 export async function revokePartnerKey(db: Database, user: SessionUser, id: string, version: number) {
   await db.transaction().execute(async (trx) => {
-    await softDelete(trx, 'partnerApiKeys', id, version);
+    await revokePartnerKeyRecord(trx, id, version);
     await recordAudit(trx, { actorId: user.id, entity: 'partner-key', entityId: id, action: 'revoke' });
   });
 }

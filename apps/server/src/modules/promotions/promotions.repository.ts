@@ -4,6 +4,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PromotionsTable } from '../../db/schema.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
+import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 
 /** Every write to `promotions` lives here (the referral screens and the Email page only read it). */
@@ -124,4 +125,19 @@ export type PromotionFields = Omit<
 
 export async function insertPromotion(db: Database, row: Insertable<PromotionsTable>) {
   await db.insertInto('promotions').values(row).execute();
+}
+
+/**
+ * The write, only at the version read. The read before it does not lock the row, so a
+ * concurrent save can still win: then this answers its 409 (or 404 when it was deleted).
+ */
+export async function writePromotionAt(
+  db: Database,
+  id: string,
+  version: number,
+  patch: VersionedPatch<'promotions'>,
+) {
+  await updateVersioned(db, 'promotions', id, version, patch, {
+    onMiss: async () => staleOrGone('promotions', await findPromotion(db, id), 'Promotion'),
+  });
 }

@@ -9,7 +9,6 @@ import type { Database } from '../../db/database.ts';
 import { isLiveCompetition } from '../competitions/index.ts';
 import { newRecord } from '../../lib/clock.ts';
 import { AppError, VersionConflict, notFound } from '../../lib/errors.ts';
-import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueEmail } from '../email/index.ts';
@@ -19,6 +18,7 @@ import {
   findPromotion,
   insertPromotion,
   toPromotion,
+  writePromotionAt,
 } from './promotions.repository.ts';
 
 const auditPromotion = (db: Database, actor: SessionUser, id: string, action: string, changes: unknown) =>
@@ -57,16 +57,6 @@ async function currentPromotion(db: Database, id: string, version?: number) {
   return row;
 }
 
-/**
- * The write, only at the version read. The read before it does not lock the row, so a
- * concurrent save can still win: then this answers its 409 (or 404 when it was deleted).
- */
-async function writeAt(db: Database, id: string, version: number, patch: VersionedPatch<'promotions'>) {
-  await updateVersioned(db, 'promotions', id, version, patch, {
-    onMiss: async () => staleOrGone('promotions', await findPromotion(db, id), 'Promotion'),
-  });
-}
-
 export async function getPromotion(db: Database, id: string) {
   return toPromotion(await currentPromotion(db, id));
 }
@@ -93,7 +83,7 @@ export async function updatePromotion(
   return db.transaction().execute(async (trx) => {
     await currentPromotion(trx, id, version);
     await requireLiveCompetition(trx, fields.competitionId);
-    await writeAt(trx, id, version, storedFields(fields));
+    await writePromotionAt(trx, id, version, storedFields(fields));
     await auditPromotion(trx, actor, id, 'update', auditedFields(fields));
     return toPromotion(await currentPromotion(trx, id));
   });
@@ -103,7 +93,7 @@ export async function updatePromotion(
 export async function deletePromotion(db: Database, actor: SessionUser, id: string, version: number) {
   await db.transaction().execute(async (trx) => {
     await currentPromotion(trx, id, version);
-    await writeAt(trx, id, version, { deleted: 1 });
+    await writePromotionAt(trx, id, version, { deleted: 1 });
     await auditPromotion(trx, actor, id, 'delete', { version });
   });
 }

@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES, type SecuritySettings, securitySettingsSchema } from
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { updateVersioned } from '../../lib/versioned.ts';
+import { updateSettingsRecord } from './settings.repository.ts';
 import { recordAudit } from '../audit/index.ts';
 
 /** Until an administrator changes them (migration 0015 stores these as version 1). */
@@ -77,7 +77,7 @@ export async function updateSecuritySettings(
       });
   }
   const saved = await db.transaction().execute(async (trx) => {
-    await updateVersioned(trx, 'appSettings', ID, version, {
+    await updateSettingsRecord(trx, ID, version, {
       value: JSON.stringify(value),
       updatedBy: actor.id,
     });
