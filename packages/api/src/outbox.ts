@@ -2,8 +2,20 @@ import { z } from 'zod';
 import { endpointsOf } from './endpoint.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 
-/** Where each recipient of an outbox message stands. */
-export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'rejected', 'failed', 'skipped'] as const;
+/**
+ * Where each recipient of an outbox message stands. `unknown`: the server stopped (a crash)
+ * while handing it over, so it may or may not have left; an admin decides whether to send again
+ * (decision 0125).
+ */
+export const RECIPIENT_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'rejected',
+  'failed',
+  'skipped',
+  'unknown',
+] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export const statusCountsSchema = z.object({
@@ -13,6 +25,7 @@ export const statusCountsSchema = z.object({
   rejected: z.number(),
   failed: z.number(),
   skipped: z.number(),
+  unknown: z.number(),
 } satisfies Record<RecipientStatus, z.ZodNumber>);
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 
@@ -77,5 +90,14 @@ export const outbox = {
     summary: "A message's recipients and their delivery status",
     params: idParams,
     ...pagedList(listRecipientsQuerySchema, outboxRecipientSchema),
+  }),
+  resendUnknown: admin.post('/api/outbox/:id/resend-unknown', {
+    // A double click must not queue them twice: one key, one resend.
+    idempotent: true,
+    summary:
+      "Send a message again to its recipients whose delivery is unknown (a crash while handing it over); " +
+      'the others are left alone',
+    params: idParams,
+    responses: { 200: z.object({ requeued: z.number() }) },
   }),
 };

@@ -101,7 +101,7 @@ export type EmailMessagesTable = {
   relatedId: string | null;
 };
 
-export type EmailRecipientStatus = 'queued' | 'sending' | 'sent' | 'rejected' | 'failed' | 'skipped';
+export type EmailRecipientStatus = 'queued' | 'sending' | 'sent' | 'rejected' | 'failed' | 'skipped' | 'unknown';
 
 export type EmailRecipientsTable = {
   id: string;

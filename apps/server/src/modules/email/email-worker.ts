@@ -2,13 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
+import {
+  claimDue,
+  extendClaim,
+  markInterrupted,
+  recordOutcome,
+  storeMessageBody,
+} from './delivery.repository.ts';
 import { withoutSecretLinks } from './secret-links.ts';
 import type { EmailTransport } from './transports/transport.ts';
 import { withUnsubscribeUrl } from './templates/render.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
 export const MAX_ATTEMPTS = 6;
-const CLAIM_MS = 5 * 60_000;
+/** How long a claim holds without its claimer's heartbeat; the heartbeat beats at a third of it. */
+const CLAIM_MS = 30_000;
 
 /** 30 s, 1 min, 2 min, … capped at 1 hour. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
@@ -18,16 +26,23 @@ export type WorkerOptions = {
   from: { email: string; name: string };
   publicUrl: string;
   secret: string;
+  /** Recipients handled in one round at the most. */
   batchSize?: number;
+  /** Deliveries in flight at once, each claimed on its own: the most a crash leaves unknown. */
   concurrency?: number;
+  claimMs?: number;
   log?: FastifyBaseLogger;
 };
 
+type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
+
 /**
- * Delivers the outbox. Each tick claims a batch of due recipients with one conditional UPDATE
- * (so two server instances never claim the same row), marks them 'sending', and records each
- * outcome. A row left 'sending' by a crash is failed rather than retried: we cannot know
- * whether it left, and a message must never reach a recipient twice.
+ * Delivers the outbox in small steps, like the job runner (decision 0125). Each of `concurrency`
+ * slots claims one due recipient at a time with a conditional UPDATE (two server instances never
+ * claim the same row), hands it over and records the outcome; a heartbeat keeps the claims of
+ * deliveries in flight. So a crash leaves at most `concurrency` recipients in doubt, and within
+ * a claim's time another instance marks them `unknown` (never resent without an admin: a message
+ * must not reach anybody twice) and goes on with the rest.
  */
 export class EmailWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -67,55 +82,37 @@ export class EmailWorker {
   }
 
   private async round(): Promise<number> {
-    const at = now();
-    await this.failAbandoned(at);
-    const claim = randomUUID();
-    const due = this.db
-      .selectFrom('emailRecipients')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where('nextAttemptAt', '<=', at)
-      .orderBy('nextAttemptAt')
-      .limit(this.options.batchSize ?? 100);
-    await this.db
-      .updateTable('emailRecipients')
-      .set((eb) => ({
-        status: 'sending',
-        claimedBy: claim,
-        claimedUntil: at + CLAIM_MS,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', 'in', due)
-      .where('status', '=', 'queued')
-      .execute();
-    const claimed = await this.db
-      .selectFrom('emailRecipients')
-      .innerJoin('emailMessages', 'emailMessages.id', 'emailRecipients.messageId')
-      .select([
-        'emailRecipients.id',
-        'emailRecipients.email',
-        'emailRecipients.name',
-        'emailRecipients.attempts',
-        'emailMessages.id as messageId',
-        'emailMessages.kind',
-        'emailMessages.isMarketing',
-        'emailMessages.subject',
-        'emailMessages.html',
-        'emailMessages.text',
-      ])
-      .where('emailRecipients.claimedBy', '=', claim)
-      .execute();
-
-    const queue = [...claimed];
-    const workers = Array.from(
-      { length: Math.min(this.options.concurrency ?? 5, queue.length) },
-      async () => {
-        for (let row = queue.shift(); row; row = queue.shift()) await this.deliverOne(row);
-      },
-    );
-    await Promise.all(workers);
-    await this.removeDeliveredSecrets([...new Set(claimed.map((row) => row.messageId))]);
-    return claimed.length;
+    const claimMs = this.options.claimMs ?? CLAIM_MS;
+    // Their messages are finished now, though no round of this worker delivered them.
+    if ((await markInterrupted(this.db, now())) > 0) await this.removeFinishedSecrets();
+    const round = randomUUID();
+    const slots = Array.from({ length: this.options.concurrency ?? 5 }, (_, i) => `${round}:${i}`);
+    let budget = this.options.batchSize ?? 100;
+    const handled: Claimed[] = [];
+    const heartbeat = setInterval(() => {
+      for (const slot of slots)
+        void extendClaim(this.db, slot, now() + claimMs).catch((err) =>
+          this.options.log?.error({ err }, 'email claim heartbeat failed'),
+        );
+    }, claimMs / 3);
+    try {
+      await Promise.all(
+        slots.map(async (slot) => {
+          while (budget > 0) {
+            budget -= 1;
+            const at = now();
+            const [row] = await claimDue(this.db, slot, at, at + claimMs, 1);
+            if (!row) return;
+            handled.push(row);
+            await this.deliverOne(row);
+          }
+        }),
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await this.removeDeliveredSecrets([...new Set(handled.map((row) => row.messageId))]);
+    return handled.length;
   }
 
   /**
@@ -144,22 +141,11 @@ export class EmailWorker {
       const html = withoutSecretLinks(message.html);
       const text = withoutSecretLinks(message.text);
       if (html === message.html && text === message.text) continue;
-      await this.db.updateTable('emailMessages').set({ html, text }).where('id', '=', message.id).execute();
+      await storeMessageBody(this.db, message.id, html, text);
     }
   }
 
-  private async deliverOne(row: {
-    id: string;
-    email: string;
-    name: string | null;
-    attempts: number;
-    messageId: string;
-    kind: string;
-    isMarketing: number;
-    subject: string;
-    html: string;
-    text: string;
-  }) {
+  private async deliverOne(row: Claimed) {
     const { transport, from, publicUrl, secret } = this.options;
     const unsubscribe = unsubscribeUrl(publicUrl, secret, row.email);
     const { html, text } = withUnsubscribeUrl(row, unsubscribe);
@@ -182,49 +168,29 @@ export class EmailWorker {
       })
       .catch((err: Error) => ({ status: 'retry' as const, reason: err.message }));
     const at = now();
-    const done = { claimedBy: null, claimedUntil: null, transport: transport.name };
-    const update = this.db
-      .updateTable('emailRecipients')
-      .where('id', '=', row.id)
-      .where('status', '=', 'sending');
+    const by = { transport: transport.name };
     if (result.status === 'sent') {
-      await update.set({ ...done, status: 'sent', sentAt: at, reason: null }).execute();
+      await recordOutcome(this.db, row.id, { ...by, status: 'sent', sentAt: at, reason: null });
     } else if (result.status === 'rejected' || row.attempts >= MAX_ATTEMPTS) {
-      await update
-        .set({ ...done, status: result.status === 'rejected' ? 'rejected' : 'failed', reason: result.reason })
-        .execute();
+      await recordOutcome(this.db, row.id, {
+        ...by,
+        status: result.status === 'rejected' ? 'rejected' : 'failed',
+        reason: result.reason,
+      });
     } else {
-      await update
-        .set({
-          ...done,
-          status: 'queued',
-          reason: result.reason,
-          nextAttemptAt: at + retryDelayMs(row.attempts),
-        })
-        .execute();
+      await recordOutcome(this.db, row.id, {
+        ...by,
+        status: 'queued',
+        reason: result.reason,
+        nextAttemptAt: at + retryDelayMs(row.attempts),
+      });
     }
-  }
-
-  private async failAbandoned(at: number) {
-    const result = await this.db
-      .updateTable('emailRecipients')
-      .set({
-        status: 'failed',
-        reason: 'Delivery was interrupted; not retried so that nobody gets the email twice',
-        claimedBy: null,
-        claimedUntil: null,
-      })
-      .where('status', '=', 'sending')
-      .where('claimedUntil', '<', at)
-      .executeTakeFirst();
-    // Their messages are finished now, though no batch of this worker delivered them.
-    if (Number(result.numUpdatedRows) > 0) await this.removeFinishedSecrets();
   }
 
   /**
    * Every finished message of a kind that carries a sign-in secret, still holding its link, is
    * cleaned page by page: the same rule as removeDeliveredSecrets, for messages no batch of this
-   * worker finished (delivered before an upgrade, or failed after a crash).
+   * worker finished (delivered before an upgrade, or left unknown by a crash).
    */
   async removeFinishedSecrets(pageSize = 200) {
     if (this.options.transport.name === 'outbox') return;
@@ -246,4 +212,4 @@ export class EmailWorker {
 }
 
 /** The kinds of message whose links sign someone in (auth/auth-links.ts builds those links). */
-const SECRET_LINK_KINDS = ['password-reset', 'invitation', 'sign-in-link'] as const;
+export const SECRET_LINK_KINDS = ['password-reset', 'invitation', 'sign-in-link'] as const;

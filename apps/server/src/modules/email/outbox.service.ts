@@ -1,6 +1,10 @@
 import type { ListOutboxQuery, OutboxMessage, OutboxMessageDetail, StatusCounts } from '@preffy/api';
 import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { requeueUnknown } from './delivery.repository.ts';
+import { SECRET_LINK_KINDS } from './email-worker.ts';
 import { SECRET_LINK_HIDDEN, withoutSecretLinks } from './secret-links.ts';
 import { findMessage, listMessages, messagesToAdministrators, statusCounts } from './outbox.repository.ts';
 
@@ -49,4 +53,27 @@ export async function getOutboxMessage(db: Database, id: string): Promise<Outbox
     counts: c,
     recipients: recipientsIn(c),
   };
+}
+
+/**
+ * An admin's decision to send a message again to its recipients left `unknown` by a crash
+ * (decision 0125), audited. A sign-in, reset or invitation link is not sent again: its stored
+ * copy has lost the link, and the person asks for a new one.
+ */
+export async function resendUnknown(db: Database, actorId: string, id: string) {
+  const message = await findMessage(db, id);
+  if (!message) throw notFound('Message');
+  if ((SECRET_LINK_KINDS as readonly string[]).includes(message.kind)) return { requeued: 0 };
+  return db.transaction().execute(async (trx) => {
+    const requeued = await requeueUnknown(trx, id, now());
+    if (requeued > 0)
+      await recordAudit(trx, {
+        actorId,
+        entity: 'email-message',
+        entityId: id,
+        action: 'resend-unknown',
+        changes: { requeued },
+      });
+    return { requeued };
+  });
 }

@@ -198,7 +198,7 @@ describe.each([
     // Still being delivered: its recipient needs the link, so the copy keeps it for now.
     expect((await stored(crashed)).text).toBe(staleLink);
     expect((await stored(waiting)).text).toBe(staleLink);
-    // The crashed delivery is failed on the next round (never sent twice), and then cleaned.
+    // The crashed delivery is unknown after the next round (never sent twice), and then cleaned.
     await app.emailWorker.tick();
     expect((await stored(crashed)).text).toBe(SECRET_LINK_REMOVED);
     expect((await stored(waiting)).text).toBe(staleLink);
