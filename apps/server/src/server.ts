@@ -73,6 +73,7 @@ async function serve(config: Config, worker: number | undefined) {
   if (lead) {
     app.emailWorker.start(config.email.workerIntervalMs);
     app.jobWorker.start(1000);
+    if (worker) app.log.info('This worker runs the jobs, their schedules and email delivery');
   }
   await app.listen({ port: config.port, host: config.host });
   if (worker === undefined) console.log(`Preffy Admin is running at ${config.publicUrl} (${app.dialect})`);
