@@ -5,6 +5,8 @@
 //   --smoke          a quick run that proves it works (tiny data, 2 s of load): what CI runs
 //   --lists          the lists and their floors only, no load, stats refresh or Lighthouse
 //   --load           the load run only (after the leaderboard job)
+//   --workers 1,2    the load once per count of server processes (WORKERS), compared (PostgreSQL)
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIG_COMPETITION_ID } from '../../apps/server/src/dev/large-data-set.ts';
 import { findSessionUser } from '../../apps/server/src/modules/auth/sessions.repository.ts';
@@ -18,7 +20,7 @@ import { openDataSet } from './data-set.ts';
 import { benchPages, lighthouseMobile } from './lighthouse.ts';
 import { defineLists } from './list-definitions.ts';
 import { measureLists } from './lists.ts';
-import { measureLoad } from './load.ts';
+import { type LoadByWorkers, measureLoad } from './load.ts';
 import { benchOptions } from './options.ts';
 import { measureRefresh } from './refresh.ts';
 import {
@@ -26,6 +28,7 @@ import {
   reportLighthouse,
   reportLists,
   reportLoad,
+  reportLoadByWorkers,
   reportRefresh,
   writeResults,
 } from './report.ts';
@@ -38,6 +41,7 @@ const { values: flags } = parseArgs({
     smoke: { type: 'boolean', default: false },
     lists: { type: 'boolean', default: false },
     load: { type: 'boolean', default: false },
+    workers: { type: 'string' },
   },
 });
 const options = benchOptions(flags);
@@ -45,12 +49,13 @@ const options = benchOptions(flags);
 const dataSet = await openDataSet(options);
 // The social-data providers: the fake ones, slow like real ones.
 const fake = createFakeProviders({ delayMs: options.refresh.latencyMs });
-const server = await startServer({
+const serverOptions = {
   root: options.root,
   dataDir: dataSet.dataDir,
   providers: fakeProvidersConfig(await fake.listen()),
   perSecond: options.refresh.perSecond,
-});
+};
+const server = await startServer({ ...serverOptions, workers: options.workers?.[0] });
 const client = await signIn(server.base);
 const benchUser = (await findSessionUser(dataSet.db, client.sessionToken()))!;
 // The leaderboard is computed by its job, as Update Leaderboard does.
@@ -59,9 +64,21 @@ await client.runJob(`/api/competitions/${BIG_COMPETITION_ID}/leaderboard/update`
 const lists = defineLists({ ...dataSet, benchUser, client, payout: options.payout });
 // None with --load, which measures no list.
 const rows = options.loadOnly ? [] : await measureLists(options, client, lists, dataSet.sqlitePath);
+// The machine is shared: how busy it was before each load run says what its figures mean.
+const loadAverageBefore = loadavg()[0]!;
 const load = options.listsOnly
   ? null
   : await measureLoad(server.base, client.cookieHeader(), lists, options.load);
+// --workers: the same load again on a server of each further count of processes, one at a time.
+const loadByWorkers: LoadByWorkers | null =
+  load && options.workers ? [{ ...load, workers: options.workers[0]!, loadAverageBefore }] : null;
+for (const workers of loadByWorkers ? options.workers!.slice(1) : []) {
+  const other = await startServer({ ...serverOptions, workers });
+  const before = loadavg()[0]!;
+  const measured = await measureLoad(other.base, client.cookieHeader(), lists, options.load);
+  loadByWorkers!.push({ ...measured, workers, loadAverageBefore: before });
+  await other.stop();
+}
 const refresh =
   options.listsOnly || options.loadOnly ? null : await measureRefresh(client, fake, options.refresh);
 await fake.close();
@@ -69,7 +86,7 @@ const bundle = measureBundle(options.root);
 
 const misses = [
   ...reportLists(rows, options, dataSet.dialect),
-  ...(load ? reportLoad(load) : []),
+  ...(loadByWorkers ? reportLoadByWorkers(loadByWorkers) : load ? reportLoad(load) : []),
   ...(refresh ? reportRefresh(refresh, options) : []),
   ...reportBundle(bundle),
 ];
@@ -82,9 +99,18 @@ const lighthouse =
       )
     : null;
 if (lighthouse) misses.push(...reportLighthouse(lighthouse));
-writeResults(options, { dialect: dataSet.dialect, lists: rows, load, refresh, bundle, lighthouse, misses });
+writeResults(options, {
+  dialect: dataSet.dialect,
+  lists: rows,
+  load,
+  loadByWorkers,
+  refresh,
+  bundle,
+  lighthouse,
+  misses,
+});
 
-server.stop();
+await server.stop();
 await dataSet.close();
 // A smoke run proves the benchmark works; only a full run judges the targets.
 process.exit(!options.smoke && misses.length > 0 ? 1 : 0);

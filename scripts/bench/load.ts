@@ -8,6 +8,9 @@ import { percentile } from './timing.ts';
 
 export type LoadResult = Awaited<ReturnType<typeof measureLoad>>;
 
+/** --workers: the load once per count of server processes, in the order given. */
+export type LoadByWorkers = (LoadResult & { workers: number; loadAverageBefore: number })[];
+
 export async function measureLoad(
   base: string,
   cookie: string,

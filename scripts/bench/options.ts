@@ -8,6 +8,7 @@ export type BenchFlags = {
   smoke: boolean;
   lists: boolean;
   load: boolean;
+  workers?: string;
 };
 
 export type BenchOptions = ReturnType<typeof benchOptions>;
@@ -23,6 +24,20 @@ export const TARGETS = {
   lighthouseAccessibility: 98,
 };
 
+/**
+ * --workers 1,2: the counts of server processes (WORKERS) to run the load with, one after the
+ * other. More than one process needs PostgreSQL: on SQLite the server runs one (decision 0120).
+ */
+function workerCounts(flag: string | undefined) {
+  if (flag === undefined) return undefined;
+  const counts = flag.split(',').map(Number);
+  if (!counts.every((n) => Number.isInteger(n) && n >= 1 && n <= 64))
+    throw new Error(`--workers takes counts of server processes from 1 to 64, such as 1,2 (not ${flag})`);
+  if (!process.env.DATABASE_URL && counts.some((n) => n > 1))
+    throw new Error('--workers with more than 1 needs DATABASE_URL: on SQLite the server runs one process');
+  return counts;
+}
+
 export function benchOptions(flags: BenchFlags) {
   const smoke = flags.smoke;
   return {
@@ -36,6 +51,8 @@ export function benchOptions(flags: BenchFlags) {
     listsOnly: flags.lists,
     /** --load: the load run only. */
     loadOnly: flags.load,
+    /** --workers: the load once per count of server processes, the first on the main server. */
+    workers: workerCounts(flags.workers),
     rounds: smoke ? 10 : 500,
     /** Passes over the lists; each list's median pass is judged (decision 0086). */
     passes: 3,

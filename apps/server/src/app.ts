@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import multipart from '@fastify/multipart';
@@ -39,12 +40,18 @@ function redactUrl(url: string) {
     .replace(/^\/r\/[^/?]+/, '/r/[token]');
 }
 
-export type BuildOptions = { config: Config; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  logger?: boolean;
+  /** Which of the WORKERS server processes this is (decision 0120): every log line names it. */
+  worker?: number;
+};
 
 /** Builds the whole app (database, plugins, routes) without listening; tests call it too. */
-export async function buildApp({ config, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = true, worker }: BuildOptions): Promise<FastifyInstance> {
   const loggerOptions: FastifyServerOptions['logger'] = logger && {
     level: config.logLevel,
+    ...(worker && { base: { pid: process.pid, hostname: hostname(), worker } }),
     // Sign-in tokens must never reach the logs.
     serializers: {
       req: (req) => ({

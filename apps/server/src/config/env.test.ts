@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env.ts';
 
@@ -70,6 +71,25 @@ describe('configuration', () => {
       loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://admin.label.test' }).warnings,
     ).toEqual([]);
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:3000' }).warnings).toEqual([]);
+  });
+
+  it('runs one server process per core in production on PostgreSQL, and one on SQLite', () => {
+    const postgres = { ...base, DATABASE_URL: 'postgres://db.test/preffy' };
+    expect(loadConfig(postgres).workers).toBe(1);
+    expect(loadConfig({ ...postgres, NODE_ENV: 'test' }).workers).toBe(1);
+    expect(loadConfig({ ...postgres, NODE_ENV: 'production' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, NODE_ENV: 'production', WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...postgres, WORKERS: '2' }).workers).toBe(2);
+    expect(loadConfig({ ...postgres, WORKERS: '' }).workers).toBe(1);
+    for (const value of ['0', '65', '1.5', 'two'])
+      expect(() => loadConfig({ ...postgres, WORKERS: value }), value).toThrow(/WORKERS/);
+    // SQLite has one writer: more processes are reduced to one, with a line at start saying so.
+    const sqlite = loadConfig({ ...base, WORKERS: '2' });
+    expect(sqlite.workers).toBe(1);
+    expect(sqlite.warnings).toEqual([
+      'WORKERS=2, but SQLite has one writer: running 1 server process; set DATABASE_URL to PostgreSQL for more',
+    ]);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://a.test' }).workers).toBe(1);
   });
 
   it('refuses an S3 endpoint without its bucket and keys', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REFERRAL_BONUS_LIKES } from '@preffy/domain';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** Configuration comes only from environment variables (documented in the README). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  WORKERS: optional(z.coerce.number().int().min(1).max(64)),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
@@ -115,6 +117,11 @@ export type ProvidersConfig = {
 export type Config = {
   port: number;
   host: string;
+  /**
+   * Server processes on the one port (decision 0120): WORKERS, else one per core in production
+   * and one otherwise; always one on SQLite, which has one writer.
+   */
+  workers: number;
   dataDir: string;
   /** postgres://… or undefined for the embedded SQLite database. */
   databaseUrl: string | undefined;
@@ -197,19 +204,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    workers: e.DATABASE_URL ? (e.WORKERS ?? (e.NODE_ENV === 'production' ? availableParallelism() : 1)) : 1,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     sqlitePath: path.join(dataDir, 'preffy.sqlite'),
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    warnings:
+    warnings: [
       // RFC 8058: the one-click unsubscribe link in every email must be an https address.
-      e.NODE_ENV === 'production' && !(e.PUBLIC_URL ?? '').startsWith('https://')
+      ...(e.NODE_ENV === 'production' && !(e.PUBLIC_URL ?? '').startsWith('https://')
         ? [
             `PUBLIC_URL (${e.PUBLIC_URL ?? 'not set'}) is not an https address: email links and one-click unsubscribe (RFC 8058) need https in production`,
           ]
-        : [],
+        : []),
+      ...(!e.DATABASE_URL && e.WORKERS && e.WORKERS > 1
+        ? [
+            `WORKERS=${e.WORKERS}, but SQLite has one writer: running 1 server process; set DATABASE_URL to PostgreSQL for more`,
+          ]
+        : []),
+    ],
     loadDemoData: e.DEMO_DATA === 'true',
     cookieSecret: e.COOKIE_SECRET ?? persistentSecret(dataDir),
     logLevel: e.LOG_LEVEL,
