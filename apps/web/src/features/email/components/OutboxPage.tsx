@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Modal, Select, Stack, Tabs, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Group, Modal, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,9 @@ import { ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
 import { emailKindsQuery, emailPreviewQuery, outboxKeys, outboxMessageQuery } from '../api/email.ts';
 import { EmailPreview } from './EmailPreview.tsx';
+import { call } from '../../../lib/api/client.ts';
+import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
+import { confirmChange } from '../../../components/confirm-destructive.tsx';
 import { useFormatTimestamp } from '../../../lib/session.ts';
 
 const STATUS_COLORS: Record<RecipientStatus, string> = {
@@ -24,6 +27,7 @@ const STATUS_COLORS: Record<RecipientStatus, string> = {
   rejected: 'orange',
   failed: 'red',
   skipped: 'yellow',
+  unknown: 'grape',
 };
 const RECIPIENTS_PER_PAGE = 10;
 
@@ -130,6 +134,7 @@ function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
       {message.data && (
         <Stack>
           <StatusBadges counts={message.data.counts} />
+          {message.data.counts.unknown > 0 && <ResendUnknown id={id} count={message.data.counts.unknown} />}
           <EmailPreview email={message.data} />
           <ServerTable
             table={recipients}
@@ -154,6 +159,45 @@ function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/**
+ * Recipients a crash left in doubt (decision 0125): the email may or may not have reached them,
+ * so nothing sends it again until an admin decides to, here, for exactly these.
+ */
+export function ResendUnknown({ id, count }: { id: string; count: number }) {
+  const { t } = useTranslation('email');
+  const queryClient = useQueryClient();
+  const submission = useSubmissionKey();
+  const resend = useMutation({
+    mutationFn: () =>
+      call(outbox.resendUnknown, { params: { id } }, { idempotencyKey: submission.keyFor({ id }) }),
+    onSuccess: () => {
+      submission.succeeded();
+      return queryClient.invalidateQueries({ queryKey: outboxKeys.message(id) });
+    },
+  });
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('outbox.unknownExplained', { count })}</Text>
+      <Group>
+        <Button
+          variant="light"
+          loading={resend.isPending}
+          onClick={() =>
+            confirmChange({
+              title: t('outbox.resendUnknownTitle'),
+              body: t('outbox.resendUnknownBody', { count }),
+              confirm: t('outbox.resendUnknown', { count }),
+              onConfirm: () => resend.mutate(),
+            })
+          }
+        >
+          {t('outbox.resendUnknown', { count })}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

@@ -74,7 +74,7 @@ export function SendEmailModal({
       q.state.data && q.state.data.counts.queued + q.state.data.counts.sending === 0 ? false : 1000,
   });
   const counts = progress.data?.counts;
-  const done = counts ? counts.sent + counts.rejected + counts.failed + counts.skipped : 0;
+  const done = counts ? counts.sent + counts.rejected + counts.failed + counts.skipped + counts.unknown : 0;
 
   const submit = () => {
     if (!competitionId) return setCompetitionError(t('competitionRequired'));
