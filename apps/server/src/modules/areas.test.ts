@@ -12,11 +12,15 @@ function sourcesOf(area: string): string[] {
     .map((file) => path.join(MODULES, area, file));
 }
 
-/** The areas each area imports (relative imports that land in another area's folder). */
-function areaGraph(): Map<string, Set<string>> {
-  const areas = readdirSync(MODULES, { withFileTypes: true })
+/** Every folder under modules/: the areas, and the folders beside them no area declares (backup, spa). */
+const moduleFolders = () =>
+  readdirSync(MODULES, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+
+/** The areas each area imports (relative imports that land in another area's folder). */
+function areaGraph(): Map<string, Set<string>> {
+  const areas = moduleFolders();
   const graph = new Map(areas.map((area) => [area, new Set<string>()]));
   for (const area of areas)
     for (const file of sourcesOf(area))
@@ -73,6 +77,21 @@ function writesOf(area: string): { table: string; file: string }[] {
   return writes;
 }
 
+/**
+ * Each write outside a repository file, as 'file writes table': a workflow calls its area's
+ * repository, so every statement that changes a table has one home. The demo seeder is the
+ * exception, as for the tables an area owns.
+ */
+const writesOutsideRepositories = () => [
+  ...new Set(
+    moduleFolders()
+      .filter((folder) => folder !== 'demo')
+      .flatMap((folder) => writesOf(folder))
+      .filter(({ file }) => !file.endsWith('.repository.ts'))
+      .map(({ table, file }) => `${file} writes ${table}`),
+  ),
+];
+
 describe('areas', () => {
   it('import each other without a cycle', () => {
     const graph = areaGraph();
@@ -123,6 +142,10 @@ describe('areas', () => {
           .map(({ table, file }) => `${file} writes ${table}`),
       );
     expect(strays).toEqual([]);
+  });
+
+  it('write tables only in their repository files', () => {
+    expect(writesOutsideRepositories()).toEqual([]);
   });
 
   it('finds the writes it checks', () => {
