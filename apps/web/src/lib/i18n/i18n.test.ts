@@ -36,7 +36,7 @@ describe('translations', () => {
     Object.fromEntries(NAMESPACES.map((ns) => [ns, resources[language][ns]])) as Tree;
   const english = leaves(uiNamespaces('en'));
   // The field messages the app translates (the contract's FIELD_MESSAGES), keyed by their English text.
-  const englishServer = new Map(FIELD_MESSAGES.map((m) => [m, m]));
+  const englishServer = new Map(Object.values(FIELD_MESSAGES).map((m) => [m, m]));
 
   for (const language of Object.keys(LANGUAGES) as Language[]) {
     it(`${language} has every UI string, none empty, with the same placeholders`, () => {
