@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES, fieldMessageKey } from '@preffy/api';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import englishCommon from './locales/en/common.json';
@@ -14,9 +15,9 @@ export type Language = keyof typeof LANGUAGES;
 
 /**
  * One namespace per feature plus `common` (the shell, tables, errors, words every screen uses)
- * and `server` (field messages, keyed by their English text: the contract's FIELD_MESSAGES). Files live in
- * locales/<language>/<namespace>.json, listed by `npm run area-lists`; English is the reference
- * (see i18n.test.ts).
+ * and `server` (field messages, keyed by the contract's FIELD_MESSAGES keys; English is that record
+ * itself, so it has no file). Files live in locales/<language>/<namespace>.json, listed by
+ * `npm run area-lists`; English is the reference (see i18n.test.ts).
  */
 export { NAMESPACES };
 export type Namespace = (typeof NAMESPACES)[number];
@@ -44,8 +45,8 @@ type Catalogue = Record<Namespace | 'server', Tree>;
 const catalogueOf = (language: Language, files: Files): Catalogue =>
   ({
     ...Object.fromEntries(NAMESPACES.map((ns) => [ns, fileOf(files, ns)])),
-    // English server messages are their own keys: translateServerMessage's default shows them.
-    server: language === 'en' ? {} : fileOf(files, 'server'),
+    // English field messages have one source, the contract's record, not a locale file.
+    server: language === 'en' ? FIELD_MESSAGES : fileOf(files, 'server'),
   }) as Catalogue;
 
 /** A language's whole catalogue (loading its chunk when needed); the tests read every language. */
@@ -83,7 +84,8 @@ function initialLanguage(): Language {
 }
 
 void i18next.use(initReactI18next).init({
-  resources: { en: { common: englishCommon, server: {} } },
+  // A copy: i18next merges later bundles into the resources it starts with.
+  resources: { en: { common: englishCommon, server: { ...FIELD_MESSAGES } } },
   ns: [...NAMESPACES, 'server'],
   defaultNS: 'common',
   // A feature's screens name shared words (Cancel, table labels) without a prefix.
@@ -126,10 +128,14 @@ export async function setLanguage(language: string) {
 
 /**
  * A field message (the spec's English wording, from a form's schema or the server's
- * `fieldErrors`), in the user's language. Error codes are translated by key (lib/api/client.ts).
+ * `fieldErrors`), in the user's language: translated by its key in the contract's
+ * FIELD_MESSAGES; a text that is not one shows as written. Error codes are translated by key
+ * too (lib/api/client.ts).
  */
 export function translateServerMessage(message: string): string {
-  // The server namespace is keyed by free text, outside the typed UI keys.
+  const key = fieldMessageKey(message);
+  if (!key) return message;
+  // The server namespace sits outside the typed UI keys, and its keys are flat ('form.emailInvalid').
   const t = i18next.t as unknown as (key: string, options: object) => string;
-  return t(message, { ns: 'server', keySeparator: false, nsSeparator: false, defaultValue: message });
+  return t(key, { ns: 'server', keySeparator: false, nsSeparator: false, defaultValue: message });
 }
