@@ -33,6 +33,9 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...KEPT_CONNECTIONS });
+    // An idle connection the database ends (a restart, a failover, an administrator) is an
+    // 'error' on the pool; unheard, it would stop the whole process. The pool opens a new one.
+    pool.on('error', (err) => console.error(`PostgreSQL ended an idle connection: ${err.message}`));
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }), dialect: 'postgres' };
   }
   if (options.sqlitePath !== ':memory:') mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
