@@ -14,7 +14,7 @@ export class BackupError extends Error {}
 export function backupTarget(env: NodeJS.ProcessEnv): BackupTarget {
   // A placeholder secret: without one, loadConfig would write a new cookie secret into DATA_DIR.
   const config = loadConfig({ COOKIE_SECRET: 'backup-and-restore-do-not-sign-cookies', ...env });
-  const imagesDir = config.storage.kind === 'local' ? `${config.dataDir}/images` : null;
+  const imagesDir = config.storage.kind === 'disk' ? `${config.dataDir}/images` : null;
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl, imagesDir }
     : { kind: 'sqlite', path: config.sqlitePath, imagesDir };
