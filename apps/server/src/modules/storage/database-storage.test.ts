@@ -1,7 +1,11 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoInstances, type TwoInstances } from '../../../test/fixtures/two-instances.ts';
-import { signedInClient, type TestClient, uploadImage } from '../../../test/test-app.ts';
+import { createTestApp, signedInClient, type TestClient, uploadImage } from '../../../test/test-app.ts';
+import { importDiskImages } from './import-disk-images.ts';
 import { countStoredImages, findStoredImage } from './stored-images.repository.ts';
 
 const CACHED_FOR_GOOD = 'public, max-age=31536000, immutable';
@@ -79,5 +83,31 @@ describe('two instances on one database', () => {
     expect(fromB.rawPayload.equals(fromA.rawPayload)).toBe(true);
     expect(fromB.headers['content-type']).toBe('image/png');
     expect(fromB.headers['cache-control']).toBe(CACHED_FOR_GOOD);
+  });
+});
+
+describe('images an instance kept on its disk before the database became the store', () => {
+  it('are copied into the database when it starts, once, and served from there', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'preffy-disk-images-'));
+    const bytes = await picture('#639');
+    await mkdir(path.join(dataDir, 'images'));
+    await writeFile(path.join(dataDir, 'images', 'lk2x-0123456789abcdef.png'), bytes);
+    await writeFile(path.join(dataDir, 'images', 'half-written.png.part'), bytes);
+    await mkdir(path.join(dataDir, 'images', 'folder.png'));
+    const app = await createTestApp({ dataDir, storage: { kind: 'database', s3: null } });
+    try {
+      await rm(path.join(dataDir, 'images'), { recursive: true });
+      const served = await app.inject({ method: 'GET', url: '/images/lk2x-0123456789abcdef.png' });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(await countStoredImages(app.db)).toBe(1);
+      await mkdir(path.join(dataDir, 'images'));
+      await writeFile(path.join(dataDir, 'images', 'lk2x-0123456789abcdef.png'), bytes);
+      expect(await importDiskImages(app.db, dataDir)).toBe(0);
+    } finally {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

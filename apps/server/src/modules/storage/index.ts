@@ -4,6 +4,7 @@ import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { databaseStorage } from './database-storage.ts';
 import { imagesRoutes } from './images.routes.ts';
+import { importDiskImages } from './import-disk-images.ts';
 import { s3Storage } from './s3-storage.ts';
 import { localStorage } from './storage.ts';
 
@@ -22,6 +23,10 @@ export const storageArea = defineArea({
   name: 'storage',
   routes: [
     async (app: FastifyInstance) => {
+      if (app.config.storage.kind === 'database') {
+        const imported = await importDiskImages(app.db, app.config.dataDir);
+        if (imported) app.log.info({ imported }, 'images on this disk copied into the database');
+      }
       await app.register(imagesRoutes, { storage: imageStorage(app.config, app.db) });
     },
   ],

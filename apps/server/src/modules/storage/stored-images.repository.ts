@@ -46,3 +46,10 @@ export async function countStoredImages(db: Database) {
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/** Which of these keys the table holds already. */
+export async function storedKeysAmong(db: Database, keys: string[]) {
+  if (keys.length === 0) return new Set<string>();
+  const rows = await db.selectFrom('storedImages').select('key').where('key', 'in', keys).execute();
+  return new Set(rows.map((row) => row.key));
+}
