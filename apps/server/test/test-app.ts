@@ -15,12 +15,25 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Fa
   const databaseUrl = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
+  return buildTestApp(databaseUrl?.url, overrides);
+}
+
+/**
+ * A test app on a given database (undefined: SQLite, in memory unless `sqlitePath` is given),
+ * configured from the environment an operator would set, so what follows from DATABASE_URL
+ * (such as where images are kept) follows in tests too.
+ */
+export function buildTestApp(databaseUrl: string | undefined, overrides: Partial<Config> = {}) {
   const config: Config = {
-    ...loadConfig({ DATA_DIR: '/tmp/preffy-test-unused', COOKIE_SECRET: 'x'.repeat(40), DEMO_DATA: 'false' }),
+    ...loadConfig({
+      DATA_DIR: '/tmp/preffy-test-unused',
+      COOKIE_SECRET: 'x'.repeat(40),
+      DEMO_DATA: 'false',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    }),
     // Tests read the aggregates right after writing; the cache has its own test.
     aggregatesCacheMs: 0,
     sqlitePath: ':memory:',
-    databaseUrl: databaseUrl?.url,
     publicUrl: 'http://preffy.test',
     ...overrides,
   };

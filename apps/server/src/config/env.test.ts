@@ -95,4 +95,53 @@ describe('configuration', () => {
   it('refuses an S3 endpoint without its bucket and keys', () => {
     expect(() => loadConfig({ ...base, S3_ENDPOINT: 'https://s3.example' })).toThrow(/S3_BUCKET/);
   });
+
+  describe('the image store (decision 0118)', () => {
+    const postgres = { ...base, DATABASE_URL: 'postgres://preffy@db.example/preffy' };
+    const bucket = {
+      S3_ENDPOINT: 'https://s3.example',
+      S3_BUCKET: 'albums',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    const s3 = {
+      endpoint: 'https://s3.example',
+      bucket: 'albums',
+      region: 'auto',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    };
+
+    it('is the local disk beside SQLite, the database on PostgreSQL, and the bucket when S3_* are set', () => {
+      expect(loadConfig(base).storage).toEqual({ kind: 'disk', s3: null });
+      expect(loadConfig(postgres).storage).toEqual({ kind: 'database', s3: null });
+      expect(loadConfig({ ...base, ...bucket }).storage).toEqual({ kind: 's3', s3 });
+      expect(loadConfig({ ...postgres, ...bucket }).storage).toEqual({ kind: 's3', s3 });
+    });
+
+    it('is the one IMAGE_STORE names, and keeps the bucket for the move to S3', () => {
+      expect(loadConfig({ ...postgres, ...bucket, IMAGE_STORE: 'database' }).storage).toEqual({
+        kind: 'database',
+        s3,
+      });
+      expect(loadConfig({ ...base, IMAGE_STORE: 'database' }).storage.kind).toBe('database');
+      expect(loadConfig({ ...postgres, IMAGE_STORE: 'disk' }).storage.kind).toBe('disk');
+      expect(loadConfig({ ...base, IMAGE_STORE: '' }).storage.kind).toBe('disk');
+    });
+
+    it('refuses IMAGE_STORE=s3 without a bucket, and a store it does not know', () => {
+      expect(() => loadConfig({ ...postgres, IMAGE_STORE: 's3' })).toThrow(
+        'IMAGE_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      );
+      expect(() => loadConfig({ ...base, IMAGE_STORE: 'local' })).toThrow(/IMAGE_STORE/);
+    });
+
+    it("warns that images on one instance's disk are not served by another on PostgreSQL", () => {
+      expect(loadConfig({ ...postgres, IMAGE_STORE: 'disk' }).warnings).toEqual([
+        'IMAGE_STORE=disk keeps images in /tmp/preffy-env-test/images on this instance only: another instance on the same PostgreSQL answers 404 for them',
+      ]);
+      expect(loadConfig(postgres).warnings).toEqual([]);
+      expect(loadConfig({ ...base, IMAGE_STORE: 'disk' }).warnings).toEqual([]);
+    });
+  });
 });

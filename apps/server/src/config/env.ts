@@ -54,6 +54,7 @@ const envSchema = z.object({
   S3_REGION: z.string().default('auto'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  IMAGE_STORE: optional(z.enum(['disk', 'database', 's3'])),
   TIKTOK_API_URL: z.string().url().optional(),
   TIKTOK_API_KEY: z.string().optional(),
   TIKTOK_FALLBACK_API_URL: z.string().url().optional(),
@@ -166,17 +167,12 @@ export type Config = {
   refreshIntervalMs: number;
   /** The dashboard chart and analytics answers are kept this long (0: computed on each view; decision 0045). */
   aggregatesCacheMs: number;
-  /** Where uploaded images go: DATA_DIR on local disk, or an S3-compatible bucket. */
-  storage:
-    | { kind: 'local' }
-    | {
-        kind: 's3';
-        endpoint: string;
-        bucket: string;
-        region: string;
-        accessKeyId: string;
-        secretAccessKey: string;
-      };
+  /**
+   * Where uploaded images go (decision 0118): DATA_DIR on this instance's disk, the database
+   * (every instance serves them), or an S3-compatible bucket. `s3` is the bucket when S3_* are
+   * set, whichever the store: `npm run images:to-s3` copies the database's images into it.
+   */
+  storage: { kind: 'disk' | 'database'; s3: S3Settings | null } | { kind: 's3'; s3: S3Settings };
   email: {
     transport: 'outbox' | 'smtp' | 'mandrill';
     from: { email: string; name: string };
@@ -201,6 +197,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_ENDPOINT && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
     throw new Error('S3_ENDPOINT needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   const dataDir = path.resolve(e.DATA_DIR);
+  const storage = imageStorage(
+    e.IMAGE_STORE,
+    e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : null,
+    e.DATABASE_URL,
+  );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -221,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(!e.DATABASE_URL && e.WORKERS && e.WORKERS > 1
         ? [
             `WORKERS=${e.WORKERS}, but SQLite has one writer: running 1 server process; set DATABASE_URL to PostgreSQL for more`,
+          ]
+        : []),
+      ...(e.DATABASE_URL && storage.kind === 'disk'
+        ? [
+            `IMAGE_STORE=disk keeps images in ${path.join(dataDir, 'images')} on this instance only: another instance on the same PostgreSQL answers 404 for them`,
           ]
         : []),
     ],
@@ -266,16 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookId: e.PAYPAL_WEBHOOK_ID,
           }
         : null,
-    storage: e.S3_ENDPOINT
-      ? {
-          kind: 's3',
-          endpoint: e.S3_ENDPOINT,
-          bucket: e.S3_BUCKET!,
-          region: e.S3_REGION,
-          accessKeyId: e.S3_ACCESS_KEY_ID!,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
-        }
-      : { kind: 'local' },
+    storage,
     email: {
       transport: e.EMAIL_TRANSPORT,
       from: { email: e.EMAIL_FROM, name: e.EMAIL_FROM_NAME },
@@ -289,6 +294,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+export type ImageStore = 'disk' | 'database' | 's3';
+export type S3Settings = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+/**
+ * The image store IMAGE_STORE names, or else the one the rest of the configuration implies: a
+ * bucket when there is one, the database when it is PostgreSQL (several instances share it, not
+ * a disk), the local disk beside SQLite. A store that cannot work stops the start with a reason.
+ */
+function imageStorage(
+  chosen: ImageStore | undefined,
+  s3: S3Settings | null,
+  databaseUrl: string | undefined,
+): Config['storage'] {
+  const kind = chosen ?? (s3 ? 's3' : databaseUrl ? 'database' : 'disk');
+  if (kind !== 's3') return { kind, s3 };
+  if (!s3)
+    throw new Error('IMAGE_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  return { kind, s3 };
+}
 
 /** Fastify's trustProxy option (its types lack the hop count that proxy-addr understands). */
 export const trustProxyOption = (trust: TrustProxy) =>

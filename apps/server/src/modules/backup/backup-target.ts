@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { loadConfig } from '../../config/env.ts';
+import { type ImageStore, loadConfig } from '../../config/env.ts';
 
 /** The database the app uses, found the way the server finds it (DATABASE_URL or DATA_DIR). */
 export type BackupTarget =
-  | { kind: 'sqlite'; path: string; imagesDir: string | null }
-  | { kind: 'postgres'; url: string; imagesDir: string | null };
+  | { kind: 'sqlite'; path: string; imageStore: ImageStore; imagesDir: string | null }
+  | { kind: 'postgres'; url: string; imageStore: ImageStore; imagesDir: string | null };
 
 /** A refusal the user can act on: the CLIs print its message, without a stack trace. */
 export class BackupError extends Error {}
@@ -14,10 +14,11 @@ export class BackupError extends Error {}
 export function backupTarget(env: NodeJS.ProcessEnv): BackupTarget {
   // A placeholder secret: without one, loadConfig would write a new cookie secret into DATA_DIR.
   const config = loadConfig({ COOKIE_SECRET: 'backup-and-restore-do-not-sign-cookies', ...env });
-  const imagesDir = config.storage.kind === 'local' ? `${config.dataDir}/images` : null;
+  const imageStore = config.storage.kind;
+  const imagesDir = imageStore === 'disk' ? `${config.dataDir}/images` : null;
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, imagesDir }
-    : { kind: 'sqlite', path: config.sqlitePath, imagesDir };
+    ? { kind: 'postgres', url: config.databaseUrl, imageStore, imagesDir }
+    : { kind: 'sqlite', path: config.sqlitePath, imageStore, imagesDir };
 }
 
 export function describeTarget(target: BackupTarget) {

@@ -84,6 +84,8 @@ describe('npm run backup and npm run restore', { timeout: 60_000 }, () => {
     expect(backedUp.code).toBe(0);
     expect(backedUp.stdout).toContain(`to ${backupFile}`);
     expect(backedUp.stdout).toContain('images');
+    // On PostgreSQL images are kept in the database (decision 0118), so the file carries them.
+    expect(backedUp.stdout).toContain(pgUrl ? 'images are in the database' : 'images are not in this file');
 
     await db.deleteFrom('users').where('email', '=', 'bob@preffy.test').execute();
     await createUser(db, { email: 'carol@preffy.test', name: 'carol', role: 'staff', passwordHash: null });

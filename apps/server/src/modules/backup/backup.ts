@@ -47,10 +47,15 @@ export async function restore(
   return `Restored ${file} into ${describeTarget(target)}.\n${imagesNote(target)}`;
 }
 
-/** Images are files, not rows (decision 0017): the database backup does not carry them. */
+/**
+ * Images on disk or in a bucket are files, not rows (decision 0017): the database backup does
+ * not carry them. Images in the database (decision 0118) are rows like any other.
+ */
 function imagesNote(target: BackupTarget) {
-  return target.imagesDir
-    ? `Uploaded images are not in this file: copy ${target.imagesDir} along with it.`
+  if (target.imagesDir)
+    return `Uploaded images are not in this file: copy ${target.imagesDir} along with it.`;
+  return target.imageStore === 'database'
+    ? 'Uploaded images are in the database, so in this file too.'
     : 'Uploaded images are in the S3 bucket, not in this file.';
 }
 

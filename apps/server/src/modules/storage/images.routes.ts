@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { apiErrorSchema, images } from '@preffy/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,8 +36,9 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
       const image = await reencodeImage(await readUploadedFile(request));
       if (!image.ok)
         throw badRequest('file', image.reason === 'too-many-pixels' ? TOO_MANY_PIXELS : WRONG_TYPE);
-      // A new name for every upload: URLs never change content, so they can be cached for good.
-      const name = `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${image.ext}`;
+      // The name is the hash of the bytes (decision 0118): a URL never changes content, so it is
+      // cached for good, and the same picture uploaded twice is stored once.
+      const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
       await storage.put(`images/${name}`, image.bytes, IMAGE_TYPES[image.ext]);
       return reply.code(201).send({ url: `${IMAGE_URL_PREFIX}${name}` });
     },

@@ -42,7 +42,8 @@ let png: Buffer;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'preffy-images-'));
-  ({ app, staff } = await signedInApp({ staff: 'staff' }, { dataDir }));
+  // The local disk, whatever the database: these tests read what was written under DATA_DIR.
+  ({ app, staff } = await signedInApp({ staff: 'staff' }, { dataDir, storage: { kind: 'disk', s3: null } }));
   png = await picture(4, 3).png().toBuffer();
 });
 afterAll(async () => {

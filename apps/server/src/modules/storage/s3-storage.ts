@@ -2,16 +2,15 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
+import type { S3Settings } from '../../config/env.ts';
 import type { FileStorage } from './storage.ts';
 
-export type S3StorageOptions = {
-  /** e.g. https://s3.eu-west-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://127.0.0.1:9000 */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  timeoutMs?: number;
+/** The endpoint is e.g. https://s3.eu-west-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://127.0.0.1:9000 */
+export type S3StorageOptions = S3Settings & { timeoutMs?: number };
+
+export type S3Storage = FileStorage & {
+  /** The stored object's size in bytes (a HEAD request), or null when the bucket lacks it. */
+  sizeOf(key: string): Promise<number | null>;
 };
 
 /**
@@ -19,7 +18,7 @@ export type S3StorageOptions = {
  * SigV4-signed requests. The browser never talks to the store: images are served through
  * /images/:name, so the bucket stays private and the keys stay on the server.
  */
-export function s3Storage(options: S3StorageOptions): FileStorage {
+export function s3Storage(options: S3StorageOptions): S3Storage {
   const client = new AwsClient({
     accessKeyId: options.accessKeyId,
     secretAccessKey: options.secretAccessKey,
@@ -56,6 +55,12 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
         stream: Readable.fromWeb(response.body as WebReadableStream),
         size: Number(response.headers.get('content-length') ?? 0),
       };
+    },
+    async sizeOf(key) {
+      const response = await client.fetch(url(key), { method: 'HEAD', signal: AbortSignal.timeout(timeout) });
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`Object storage failed to look up ${key}: ${response.status}`);
+      return Number(response.headers.get('content-length') ?? 0);
     },
   };
 }
