@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { renderPage } from '../../../test/render-page.tsx';
@@ -21,14 +21,14 @@ describe("an outbox message's recipients left unknown by a crash", () => {
     expect(await screen.findByText(/^5 recipients.{1,6}delivery is unknown/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send again to these 5 recipients' }));
     // Nothing is sent before the question is answered.
+    const dialog = await screen.findByRole('dialog', { name: 'Send again?' });
     expect(
-      await screen.findByText(
+      within(dialog).getByText(
         'Send this email again to the 5 recipients whose delivery is unknown? Some may get it twice.',
       ),
     ).toBeTruthy();
     expect(asked).toEqual([]);
-    const buttons = await screen.findAllByRole('button', { name: 'Send again to these 5 recipients' });
-    fireEvent.click(buttons.at(-1)!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send again to these 5 recipients' }));
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(asked[0]!.path).toBe('/api/outbox/m1/resend-unknown');
     expect(asked[0]!.key).toMatch(/\S{8,}/);
