@@ -91,6 +91,7 @@ describe('which routes honour Idempotency-Key', () => {
       'POST /api/inquiries',
       'POST /api/inquiries/:id/notes',
       'POST /api/inquiry-options',
+      'POST /api/outbox/:id/resend-unknown',
       'POST /api/payments/:id/send',
       'POST /api/payments/:id/unsend',
       'POST /api/posts/:id/disqualify',
