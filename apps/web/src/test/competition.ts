@@ -18,6 +18,7 @@ export const testCompetition: Competition = {
   isActive: false,
   isClosed: false,
   hasEnded: false,
+  deleted: false,
   isConfirmed: false,
   isDirect: false,
   is555: false,
