@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { signedInQueryClient } from '../../../test/account.ts';
-import { testCompetition } from '../../../test/competition.ts';
+import { testCompetition, testCompetitionListItem } from '../../../test/competition.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { CompetitionsPage } from './CompetitionsPage.tsx';
 import { EditCompetitionPage } from './EditCompetitionPage.tsx';
@@ -16,18 +16,10 @@ if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 
 const row: CompetitionListItem = {
-  id: 'c1',
+  ...testCompetitionListItem,
   version: 3,
-  campaignId: 7,
-  name: 'Summer Song',
-  email: 'organizer@label.test',
-  organizer: 'Luna Vega',
-  startDate: Date.UTC(2026, 5, 1, 15),
-  endDate: Date.UTC(2026, 5, 8, 15),
-  lastUpdated: Date.UTC(2026, 4, 20, 15),
   state: 'completed',
   isConfirmed: true,
-  isClosed: false,
 };
 const named = '“Summer Song” by Luna Vega, 2026-06-01 – 2026-06-08';
 const UNPAID: CompetitionPayouts = { payments: 0, submittedWinners: false, paypalBatches: 0 };
