@@ -7,10 +7,10 @@ import {
   prizeBudget,
   prizeTemplate,
 } from '@preffy/domain';
-import { competitions, publicCompetitions } from '@preffy/api';
+import { competitions, finish, publicCompetitions } from '@preffy/api';
 import { answerOf, errorOf } from './api-client.ts';
 import { adminApi, pageApi, signIn, signInAsNew, searchTable } from './helpers.ts';
-import { createCompetition, updateBodyOf, updateCompetition } from './records.ts';
+import { addPost, createCompetition, updateBodyOf, updateCompetition } from './records.ts';
 
 /** Starts a competition through the API, the way the Start form does, with a unique song title. */
 async function startCompetition(baseURL: string, fields: Parameters<typeof createCompetition>[1] = {}) {
@@ -181,7 +181,48 @@ test('the state dropdown moves a competition between tabs; admins delete it afte
   await expect(confirm).toContainText('Are you sure?');
   await confirm.getByTestId('confirm-delete').click();
   await expect(page.getByRole('row').filter({ hasText: competition.name })).toHaveCount(0);
-  expect((await api.send(competitions.get, { params: { id: competition.id } })).status()).toBe(404);
+  // Staff still read a deleted competition, marked deleted (decision 0124).
+  const gone = await api.call(competitions.get, { params: { id: competition.id } });
+  expect(gone.competition.deleted).toBe(true);
+  await api.dispose();
+});
+
+test('an admin deletes a competition whose winners were paid after a confirmation naming them, and restores it', async ({
+  page,
+  baseURL,
+}) => {
+  const { competition, api } = await startCompetition(baseURL!, { startedYesterday: true, confirmed: true });
+  const winner = `e2e.paid${Date.now() % 1e7}`;
+  await addPost(api, competition.id, { creator: winner, likes: 10, views: 1000 });
+  const { finish: draft } = await api.call(finish.get, { params: { competitionId: competition.id } });
+  await api.call(finish.submit, {
+    params: { competitionId: competition.id },
+    body: {
+      version: draft.version,
+      winners: [{ creator: winner, platform: 'tiktok', email: `${winner}@creators.test`, source: '' }],
+      finishEarly: true,
+    },
+  });
+  await signIn(page);
+  await page.goto('/preffy/view?tab=upcoming');
+  await searchTable(page, 'Search Artist or Song', competition.name);
+  await page.getByRole('button', { name: `Actions: ${competition.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const ask = page.getByRole('dialog', { name: new RegExp(`^Delete “${competition.name}”`) });
+  await expect(ask.getByTestId('delete-payouts')).toHaveText(/1 payment\s*submitted winners/);
+  await expect(ask).toContainText('an administrator can restore it');
+  await ask.getByTestId('confirm-delete').click();
+  await expect(page.getByRole('row').filter({ hasText: competition.name })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^Deleted/ }).click();
+  const row = page.getByRole('row').filter({ hasText: competition.name });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Actions: ${competition.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Restore' }).click();
+  await page.getByTestId('confirm-restore').click();
+  await expect(row).toHaveCount(0);
+  const back = await api.call(competitions.get, { params: { id: competition.id } });
+  expect(back.competition.deleted).toBe(false);
   await api.dispose();
 });
 

@@ -6,7 +6,7 @@ import {
   updateCompetitionSchema,
 } from '@preffy/domain';
 import { z } from 'zod';
-import { idParams, versionBody, versionedDelete } from './common.ts';
+import { idParams, okSchema, versionBody, versionQuery } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 
@@ -50,6 +50,8 @@ export const competitionSchema = z.object({
   instagram: z.string().nullable(),
   tiktokSound: z.string().nullable(),
   instagramSound: z.string().nullable(),
+  /** Deleted (soft): only staff still reach it, read-only, and an admin may restore it (decision 0124). */
+  deleted: z.boolean(),
   /** What the Reserve A Date form said, for a competition that began as a calendar hold. */
   reservation: z
     .object({
@@ -83,9 +85,14 @@ export const competitionListItemSchema = competitionSchema.pick({
 });
 export type CompetitionListItem = z.infer<typeof competitionListItemSchema>;
 
-/** The admin tabs: Upcoming (preview), Active, Completed (doc 2 section 4). */
-export const COMPETITION_TABS = ['upcoming', 'active', 'completed'] as const;
+/**
+ * The admin tabs: Upcoming (preview), Active, Completed (doc 2 section 4), and Deleted for staff
+ * and admins (decision 0124).
+ */
+export const COMPETITION_TABS = ['upcoming', 'active', 'completed', 'deleted'] as const;
 export type CompetitionTab = (typeof COMPETITION_TABS)[number];
+/** The tabs whose competitions are live, which every role has. */
+export const LIVE_COMPETITION_TABS = ['upcoming', 'active', 'completed'] as const;
 export const COMPETITION_SORT_KEYS = ['endDate', 'name', 'lastUpdated', 'organizer', 'startDate'] as const;
 
 export const listCompetitionsQuerySchema = pageQuerySchema.extend({
@@ -120,16 +127,58 @@ export const waitingHoldSchema = competitionSchema.pick({
 });
 export type WaitingHold = z.infer<typeof waitingHoldSchema>;
 
+/**
+ * What paying a competition's winners left (decision 0124): its live payments, whether its
+ * winners were submitted in the finish wizard, its PayPal batches. While any exists, only an
+ * administrator may delete it, and only with `confirmPayouts`.
+ */
+export const competitionPayoutsSchema = z.object({
+  payments: z.number(),
+  submittedWinners: z.boolean(),
+  paypalBatches: z.number(),
+});
+export type CompetitionPayouts = z.infer<typeof competitionPayoutsSchema>;
+
+export const hasPayouts = (p: CompetitionPayouts) =>
+  p.payments > 0 || p.submittedWinners || p.paypalBatches > 0;
+
+export const COMPETITION_DELETE_MESSAGES = {
+  /** To an organizer (their own) and to staff: 403 FORBIDDEN, reason paidCompetition. */
+  paidCompetition: 'This competition has paid winners: only an administrator can delete it',
+  notDeleted: 'This competition is not deleted',
+} as const;
+
+/** The 409 PAYOUTS_CONFIRM an administrator's delete gets without `confirmPayouts`, naming what it has. */
+export function confirmPayoutsMessage(p: CompetitionPayouts) {
+  const parts = [
+    ...(p.payments > 0 ? [`${p.payments} payment${p.payments === 1 ? '' : 's'}`] : []),
+    ...(p.submittedWinners ? ['submitted winners'] : []),
+    ...(p.paypalBatches > 0
+      ? [p.paypalBatches === 1 ? 'a PayPal batch' : `${p.paypalBatches} PayPal batches`]
+      : []),
+  ];
+  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return `This competition has ${listed}: confirm to delete it`;
+}
+
 /** The answer that carries one competition. */
 export const oneCompetitionSchema = z.object({ competition: competitionSchema });
 
-const { signedIn, withAccess } = endpointsOf(['competitions']);
+const { signedIn, admin, withAccess } = endpointsOf(['competitions']);
 
 export const competitions = {
   tabCounts: signedIn.get('/api/competitions/tab-counts', {
     summary: 'How many competitions each tab has for a search (All Competitions shows them beside the tabs)',
     query: z.object({ search: z.string().trim().max(200).optional() }),
-    responses: { 200: z.object({ upcoming: z.number(), active: z.number(), completed: z.number() }) },
+    responses: {
+      200: z.object({
+        upcoming: z.number(),
+        active: z.number(),
+        completed: z.number(),
+        /** Staff and admins only; 0 for an organizer. */
+        deleted: z.number(),
+      }),
+    },
   }),
   list: signedIn.get('/api/competitions', {
     summary: 'Competitions by tab (upcoming, active, completed), searched and sorted on the server',
@@ -186,9 +235,29 @@ export const competitions = {
     body: versionBody,
     responses: { 200: oneCompetitionSchema },
   }),
+  payouts: signedIn.get('/api/competitions/:id/payouts', {
+    summary:
+      'What paying its winners left (payments, submitted winners, PayPal batches): what a delete would hide',
+    params: idParams,
+    responses: { 200: z.object({ payouts: competitionPayoutsSchema }) },
+  }),
   // Administrators and the competition's own organizer (checked in the service).
   remove: signedIn.delete('/api/competitions/:id', {
-    summary: "Delete (soft): administrators and the competition's organizer",
-    ...versionedDelete,
+    summary:
+      "Delete (soft): administrators and the competition's organizer; one with payouts only an administrator, with confirmPayouts=true (else 409 PAYOUTS_CONFIRM)",
+    params: idParams,
+    query: versionQuery.extend({
+      confirmPayouts: z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true'),
+    }),
+    responses: { 200: okSchema },
+  }),
+  restore: admin.post('/api/competitions/:id/restore', {
+    summary: 'Restore a deleted competition (administrators), with the version read',
+    params: idParams,
+    body: versionBody,
+    responses: { 200: oneCompetitionSchema },
   }),
 };

@@ -1,5 +1,6 @@
 import { COMPLETED_COMPETITION_MESSAGE } from '@preffy/domain';
 import { ACCOUNT_MESSAGES } from './account.ts';
+import { COMPETITION_DELETE_MESSAGES } from './competitions.ts';
 import { FINISH_MESSAGES } from './finish.ts';
 import { REPORT_MESSAGES } from './reports.ts';
 
@@ -68,6 +69,7 @@ export const ERROR_CODES = {
     reasons: {
       adminSignInLink: 'Sign-in links cannot be made for administrators',
       completedCompetition: COMPLETED_COMPETITION_MESSAGE,
+      paidCompetition: COMPETITION_DELETE_MESSAGES.paidCompetition,
     },
   },
   FORBIDDEN_FIELD: { fieldTexts: 'own' },
@@ -89,7 +91,14 @@ export const ERROR_CODES = {
   NOT_CONFIRMED: {},
   CLOSED: {},
   NOT_STARTED: {},
-  NOT_DELETED: {},
+  NOT_DELETED: {
+    reasons: {
+      post: 'This post is not deleted',
+      competition: COMPETITION_DELETE_MESSAGES.notDeleted,
+    },
+  },
+  /** An administrator's delete of a competition with payouts, without confirmPayouts (decision 0124). */
+  PAYOUTS_CONFIRM: {},
   PAYMENT_STATUS: {
     reasons: {
       alreadySent: 'This payment is already marked as sent',

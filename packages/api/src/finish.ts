@@ -83,6 +83,8 @@ export const finishSchema = z.object({
   competitionId: z.string(),
   competitionName: z.string(),
   organizer: z.string(),
+  /** Its competition was deleted: staff still read the wizard, which changes nothing (decision 0124). */
+  competitionDeleted: z.boolean(),
   step: z.enum(FINISH_STEPS),
   version: z.number(),
   slots: z.array(finishSlotSchema),

@@ -266,6 +266,16 @@ const FIXTURES: Record<string, Fixture> = {
     create: newCompetition,
     callStale: (id, version) => admin.delete(`/api/competitions/${id}?version=${version}`),
   },
+  'POST /api/competitions/{id}/restore': {
+    table: 'competitions',
+    // A deleted competition at version 1, for Restore.
+    create: async () => {
+      const id = await newCompetition();
+      await app.db.updateTable('competitions').set({ deleted: 1 }).where('id', '=', id).execute();
+      return id;
+    },
+    callStale: (id, version) => admin.post(`/api/competitions/${id}/restore`, { version }),
+  },
   'POST /api/posts/{id}/score': {
     table: 'posts',
     create: () => newPost(),

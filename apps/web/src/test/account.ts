@@ -1,5 +1,6 @@
 import { type Account, DEFAULT_LAYOUT, type ResponseOf, type auth } from '@preffy/api';
 import { QueryClient } from '@tanstack/react-query';
+import type { Role } from '@preffy/domain';
 import { authKeys } from '../lib/session.ts';
 
 /** The account settings a test session carries: defaults, timestamps in UTC, never idle-locked. */
@@ -13,7 +14,7 @@ export const testAccount: Account = {
 };
 
 /** A signed-in session for a test: one user of the given role, the business day in UTC. */
-export function testSession(role: 'staff' | 'organizer' = 'staff'): ResponseOf<typeof auth.me> {
+export function testSession(role: Role = 'staff'): ResponseOf<typeof auth.me> {
   return {
     user: {
       id: 'u1',
@@ -32,7 +33,7 @@ export function testSession(role: 'staff' | 'organizer' = 'staff'): ResponseOf<t
 }
 
 /** A query client whose session is already known (testSession). */
-export function signedInQueryClient(role: 'staff' | 'organizer' = 'staff') {
+export function signedInQueryClient(role: Role = 'staff') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(authKeys.me, testSession(role));
   return queryClient;

@@ -1,4 +1,4 @@
-import type { Competition } from '@preffy/api';
+import type { Competition, CompetitionListItem } from '@preffy/api';
 
 /** A stored competition as the API gives it: on hold, in preview, one prize, TikTok only. */
 export const testCompetition: Competition = {
@@ -18,6 +18,7 @@ export const testCompetition: Competition = {
   isActive: false,
   isClosed: false,
   hasEnded: false,
+  deleted: false,
   isConfirmed: false,
   isDirect: false,
   is555: false,
@@ -41,4 +42,20 @@ export const testCompetition: Competition = {
   tiktokSound: null,
   instagramSound: null,
   reservation: null,
+};
+
+/** One row of All Competitions: an active competition on hold. */
+export const testCompetitionListItem: CompetitionListItem = {
+  id: 'c1',
+  version: 1,
+  campaignId: 7,
+  name: 'Summer Song',
+  email: 'organizer@label.test',
+  organizer: 'Luna Vega',
+  startDate: Date.UTC(2026, 5, 1, 15),
+  endDate: Date.UTC(2026, 5, 8, 15),
+  lastUpdated: Date.UTC(2026, 4, 20, 15),
+  state: 'active',
+  isConfirmed: false,
+  isClosed: false,
 };

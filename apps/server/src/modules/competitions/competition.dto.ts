@@ -77,6 +77,7 @@ export function toCompetition(row: CompetitionRow): Competition {
     instagram: row.instagram,
     tiktokSound: row.tiktokSound,
     instagramSound: row.instagramSound,
+    deleted: row.deleted === 1,
     reservation: row.reservation ? (JSON.parse(row.reservation) as ReservationDetails) : null,
   };
 }

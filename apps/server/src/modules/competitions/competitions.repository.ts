@@ -1,4 +1,9 @@
-import type { CompetitionListItem, ListCompetitionsQuery, WaitingHold } from '@preffy/api';
+import type {
+  CompetitionListItem,
+  CompetitionPayouts,
+  ListCompetitionsQuery,
+  WaitingHold,
+} from '@preffy/api';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompetitionsTable } from '../../db/schema.ts';
@@ -62,13 +67,19 @@ export async function waitingHolds(
   }));
 }
 
+/** The deleted competitions: staff and admins see them (decision 0124), an organizer none. */
+function deletedCompetitions(db: Database, viewer: { role: string }) {
+  const q = db.selectFrom('competitions').where('deleted', '=', 1);
+  return seesEveryCompetition(viewer) ? q : q.where(sql<boolean>`1 = 0`);
+}
+
 /** The admin list: one tab of the competitions the viewer may see, searched, sorted and paged. */
 export async function listCompetitions(
   db: Database,
   viewer: { role: string; email: string },
   q: ListCompetitionsQuery,
 ): Promise<{ items: CompetitionListItem[]; total: number }> {
-  let base = visibleCompetitions(db, viewer);
+  let base = q.tab === 'deleted' ? deletedCompetitions(db, viewer) : visibleCompetitions(db, viewer);
   if (q.tab === 'upcoming') base = base.where('hasEnded', '=', 0).where('isActive', '=', 0);
   if (q.tab === 'active') base = base.where('hasEnded', '=', 0).where('isActive', '=', 1);
   if (q.tab === 'completed') base = base.where('hasEnded', '=', 1);
@@ -89,18 +100,24 @@ export async function listCompetitions(
 export async function countByTab(db: Database, viewer: { role: string; email: string }, search?: string) {
   let base = visibleCompetitions(db, viewer);
   if (search) base = base.where((eb) => matchesIndexedSearch(db, eb, 'competitions', search));
-  const row = await base
-    .select([
-      sql<number>`sum(case when has_ended = 0 and is_active = 0 then 1 else 0 end)`.as('upcoming'),
-      sql<number>`sum(case when has_ended = 0 and is_active = 1 then 1 else 0 end)`.as('active'),
-      sql<number>`sum(case when has_ended = 1 then 1 else 0 end)`.as('completed'),
-    ])
-    .executeTakeFirstOrThrow();
+  let deleted = deletedCompetitions(db, viewer);
+  if (search) deleted = deleted.where((eb) => matchesIndexedSearch(db, eb, 'competitions', search));
+  const [row, gone] = await Promise.all([
+    base
+      .select([
+        sql<number>`sum(case when has_ended = 0 and is_active = 0 then 1 else 0 end)`.as('upcoming'),
+        sql<number>`sum(case when has_ended = 0 and is_active = 1 then 1 else 0 end)`.as('active'),
+        sql<number>`sum(case when has_ended = 1 then 1 else 0 end)`.as('completed'),
+      ])
+      .executeTakeFirstOrThrow(),
+    deleted.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
   // SUM over no rows is NULL; PostgreSQL answers bigint sums as strings.
   return {
     upcoming: Number(row.upcoming ?? 0),
     active: Number(row.active ?? 0),
     completed: Number(row.completed ?? 0),
+    deleted: Number(gone.count),
   };
 }
 
@@ -117,6 +134,40 @@ export async function isLiveCompetition(db: Database, competitionId: string) {
 
 export const findCompetition = (db: Database, id: string) =>
   db.selectFrom('competitions').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+
+/** A competition live or deleted (staff still read a deleted one, decision 0124). */
+export const findCompetitionWithDeleted = (db: Database, id: string) =>
+  db.selectFrom('competitions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * What paying the competition's winners left (decision 0124): its live payments, whether the
+ * finish wizard's winners were submitted, its live PayPal batches. Read in the transaction
+ * that deletes, so a Submit that commits first is seen.
+ */
+export async function payoutsOf(db: Database, competitionId: string): Promise<CompetitionPayouts> {
+  const count = (table: 'payments' | 'paypalPayouts') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('competitionId', '=', competitionId)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+  const [payments, batches, finish] = await Promise.all([
+    count('payments'),
+    count('paypalPayouts'),
+    db
+      .selectFrom('competitionFinishes')
+      .select('submittedAt')
+      .where('competitionId', '=', competitionId)
+      .where('deleted', '=', 0)
+      .executeTakeFirst(),
+  ]);
+  return {
+    payments: Number(payments.count),
+    submittedWinners: finish?.submittedAt != null,
+    paypalBatches: Number(batches.count),
+  };
+}
 
 /** How many entries a competition has and the views they add up to (the public page's numbers). */
 export async function entryTotals(db: Database, competitionId: string) {
@@ -187,3 +238,7 @@ export const updateCompetitionRecord = (
 /** Deletes a competition (soft: the row stays for the audit) on the version the caller read. */
 export const deleteCompetitionRecord = (db: Database, id: string, version: number) =>
   softDelete(db, 'competitions', id, version);
+
+/** Brings a deleted competition back on the version the caller read (409 on a stale one). */
+export const restoreCompetitionRecord = (db: Database, id: string, version: number) =>
+  updateVersioned(db, 'competitions', id, version, { deleted: 0 }, { withDeleted: true });

@@ -8,9 +8,11 @@ import { toCompetition } from './competition.dto.ts';
 import { countByTab, listCompetitions, waitingHolds } from './competitions.repository.ts';
 import {
   competitionDefaults,
+  competitionPayouts,
   confirmHold,
   deleteCompetition,
-  findVisibleCompetition,
+  findReadableCompetition,
+  restoreCompetition,
   setCompetitionState,
   startCompetition,
   startFromHold,
@@ -28,7 +30,11 @@ export async function competitionsRoutes(app: FastifyInstance) {
   route(app, competitions.defaults, async (request) => competitionDefaults(request.user!, timeZone));
 
   route(app, competitions.get, async (request) => ({
-    competition: toCompetition(await findVisibleCompetition(app.db, request.user!, request.params.id)),
+    competition: toCompetition(await findReadableCompetition(app.db, request.user!, request.params.id)),
+  }));
+
+  route(app, competitions.payouts, async (request) => ({
+    payouts: await competitionPayouts(app.db, request.user!, request.params.id),
   }));
 
   route(app, competitions.start, async (request, reply) => {
@@ -63,7 +69,11 @@ export async function competitionsRoutes(app: FastifyInstance) {
   }));
 
   route(app, competitions.remove, async (request) => {
-    await deleteCompetition(app.db, request.user!, request.params.id, request.query.version);
+    await deleteCompetition(app.db, request.user!, request.params.id, request.query);
     return { ok: true };
   });
+
+  route(app, competitions.restore, async (request) => ({
+    competition: await restoreCompetition(app.db, request.user!, request.params.id, request.body.version),
+  }));
 }

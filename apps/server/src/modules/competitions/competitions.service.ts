@@ -1,4 +1,11 @@
-import type { Competition, CompetitionDefaults } from '@preffy/api';
+import {
+  type Competition,
+  type CompetitionDefaults,
+  type CompetitionPayouts,
+  COMPETITION_DELETE_MESSAGES,
+  confirmPayoutsMessage,
+  hasPayouts,
+} from '@preffy/api';
 import type { startCompetitionSchema, updateCompetitionSchema } from '@preffy/domain';
 import {
   type CompetitionState,
@@ -28,8 +35,12 @@ import { type CompetitionRow, toCompetition } from './competition.dto.ts';
 import {
   deleteCompetitionRecord,
   findCompetition,
+  findCompetitionWithDeleted,
   insertCompetitionRow,
   nextCampaignId,
+  payoutsOf,
+  restoreCompetitionRecord,
+  seesEveryCompetition,
   updateCompetitionRecord,
 } from './competitions.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
@@ -68,6 +79,24 @@ export async function findVisibleCompetition(db: Database, user: SessionUser, id
   const row = await findCompetition(db, id);
   if (!row || !canManageCompetition(user, row.organizerEmail)) throw notFound('Competition');
   return row;
+}
+
+/**
+ * The competition, if this user may read it: findVisibleCompetition, and for staff and admins a
+ * deleted one too (decision 0124: its report, payments and finish wizard stay theirs to read).
+ * Only reads take this; every write goes through findVisibleCompetition and finds no deleted one.
+ */
+export async function findReadableCompetition(db: Database, user: SessionUser, id: string) {
+  if (!seesEveryCompetition(user)) return findVisibleCompetition(db, user, id);
+  const row = await findCompetitionWithDeleted(db, id);
+  if (!row) throw notFound('Competition');
+  return row;
+}
+
+/** What a delete of this competition would hide (its payouts), for a competition the user may read. */
+export async function competitionPayouts(db: Database, user: SessionUser, id: string) {
+  await findReadableCompetition(db, user, id);
+  return payoutsOf(db, id);
 }
 
 /** What the Start A Competition form starts with: today's dates in the business time zone. */
@@ -342,16 +371,55 @@ export async function confirmHold(db: Database, user: SessionUser, id: string, v
   return changeCompetition(db, user, id, version, { isConfirmed: 1 }, { action: 'confirm' });
 }
 
+/** 409: an administrator's delete of a competition with payouts that did not confirm them. */
+class PayoutsNotConfirmed extends AppError {
+  constructor(payouts: CompetitionPayouts) {
+    super(409, 'PAYOUTS_CONFIRM', confirmPayoutsMessage(payouts));
+    Object.assign(this.details, { payouts });
+  }
+}
+
 /**
  * Delete (soft, with the version): administrators, and the competition's own organizer
- * (the calendar's rule, doc 1 section 6). Staff may not delete.
+ * (the calendar's rule, doc 1 section 6). Staff may not delete. A competition with payouts
+ * (payments, submitted winners or a PayPal batch) only an administrator, who confirms what it
+ * hides (decision 0124). The 403s come before a stale version's 409: reloading would not help.
  */
-export async function deleteCompetition(db: Database, user: SessionUser, id: string, version: number) {
+export async function deleteCompetition(
+  db: Database,
+  user: SessionUser,
+  id: string,
+  input: { version: number; confirmPayouts: boolean },
+) {
   const row = await findVisibleCompetition(db, user, id);
-  if (!canDeleteCompetition(user, row.organizerEmail)) throw forbidden();
-  if (isLockedForRole(user.role, toCompetition(row))) throw forbidden(COMPLETED_COMPETITION_MESSAGE);
+  const mayDelete = canDeleteCompetition(user, row.organizerEmail);
   return db.transaction().execute(async (trx) => {
-    await deleteCompetitionRecord(trx, id, version);
-    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'delete' });
+    const payouts = await payoutsOf(trx, id);
+    const isPaid = hasPayouts(payouts);
+    if (isPaid && user.role !== 'admin') throw forbidden(COMPETITION_DELETE_MESSAGES.paidCompetition);
+    if (!mayDelete) throw forbidden();
+    if (isLockedForRole(user.role, toCompetition(row))) throw forbidden(COMPLETED_COMPETITION_MESSAGE);
+    if (isPaid && !input.confirmPayouts) throw new PayoutsNotConfirmed(payouts);
+    await deleteCompetitionRecord(trx, id, input.version);
+    await recordAudit(trx, {
+      actorId: user.id,
+      entity: 'competition',
+      entityId: id,
+      action: 'delete',
+      ...(isPaid && { changes: { confirmedPayouts: payouts } }),
+    });
+  });
+}
+
+/** Restore (administrators): a deleted competition comes back as it was, with the version read. */
+export async function restoreCompetition(db: Database, user: SessionUser, id: string, version: number) {
+  if (user.role !== 'admin') throw forbidden();
+  return db.transaction().execute(async (trx) => {
+    const row = await findCompetitionWithDeleted(trx, id);
+    if (!row) throw notFound('Competition');
+    if (row.deleted === 0) throw new AppError(409, 'NOT_DELETED', COMPETITION_DELETE_MESSAGES.notDeleted);
+    await restoreCompetitionRecord(trx, id, version);
+    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'restore' });
+    return toCompetition((await findCompetition(trx, id))!);
   });
 }

@@ -234,7 +234,7 @@ describe('competitions admin', () => {
     });
     const counts = await staff.get(`/api/competitions/tab-counts?search=${tag.toLowerCase()}`);
     expect(counts.statusCode).toBe(200);
-    expect(counts.json()).toEqual({ upcoming: 1, active: 1, completed: 2 });
+    expect(counts.json()).toEqual({ upcoming: 1, active: 1, completed: 2, deleted: 0 });
     // The counts agree with the lists they stand for.
     for (const tab of ['upcoming', 'active', 'completed'] as const)
       expect((await staff.get(`/api/competitions?tab=${tab}&search=${tag}`)).json().total).toBe(
@@ -244,12 +244,14 @@ describe('competitions admin', () => {
       upcoming: 0,
       active: 0,
       completed: 0,
+      deleted: 0,
     });
     // Another organizer's competitions are not counted for an organizer.
     expect((await organizer.get(`/api/competitions/tab-counts?search=${tag}`)).json()).toEqual({
       upcoming: 0,
       active: 0,
       completed: 0,
+      deleted: 0,
     });
     expect((await staff.get(`/api/competitions/tab-counts?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
@@ -293,7 +295,10 @@ describe('competitions admin', () => {
     expect((await staff.delete(`/api/competitions/${c.id}?version=1`)).statusCode).toBe(403);
     expect((await admin.delete(`/api/competitions/${c.id}?version=9`)).statusCode).toBe(409);
     expect((await admin.delete(`/api/competitions/${c.id}?version=1`)).statusCode).toBe(200);
-    expect((await staff.get(`/api/competitions/${c.id}`)).statusCode).toBe(404);
+    // Staff still read a deleted competition, marked deleted (decision 0124); no list of live ones has it.
+    expect((await staff.get(`/api/competitions/${c.id}`)).json().competition).toMatchObject({
+      deleted: true,
+    });
     expect((await staff.get('/api/competitions?search=doomed')).json().total).toBe(0);
     const row = await app.db
       .selectFrom('competitions')

@@ -12,7 +12,11 @@ export {
   seesEveryCompetition,
   visibleCompetitions,
 } from './competitions.repository.ts';
-export { findVisibleCompetition, insertCompetition } from './competitions.service.ts';
+export {
+  findReadableCompetition,
+  findVisibleCompetition,
+  insertCompetition,
+} from './competitions.service.ts';
 export { getPublicCompetition } from './public.service.ts';
 export { sanitizeRichText } from './rich-text.ts';
 

@@ -18,8 +18,12 @@ import {
 export const prizeSlotsOf = (competition: Pick<FinishCompetition, 'prizes'>) =>
   expandPrizeSlots(JSON.parse(competition.prizes) as string[]);
 
-export async function requireCompetition(db: Database, competitionId: string) {
-  const competition = await findFinishCompetition(db, competitionId);
+export async function requireCompetition(
+  db: Database,
+  competitionId: string,
+  options: { withDeleted?: boolean } = {},
+) {
+  const competition = await findFinishCompetition(db, competitionId, options);
   if (!competition) throw notFound('Competition');
   return competition;
 }
@@ -66,6 +70,7 @@ export async function finishView(
     competitionId: competition.id,
     competitionName: competition.name,
     organizer: competition.organizer,
+    competitionDeleted: competition.deleted === 1,
     step: row?.step ?? 'winners',
     version: row?.version ?? 0,
     slots: await slotsWithWinners(db, competition, winners, reasons),
@@ -78,9 +83,16 @@ export async function finishView(
   };
 }
 
-/** The wizard of a live competition (404 for an unknown or deleted one). */
-export async function loadFinish(db: Database, competitionId: string) {
-  const competition = await requireCompetition(db, competitionId);
+/**
+ * The wizard of a live competition (404 for an unknown or deleted one); `withDeleted` for the
+ * wizard's read, which shows a deleted competition's wizard read-only (decision 0124).
+ */
+export async function loadFinish(
+  db: Database,
+  competitionId: string,
+  options: { withDeleted?: boolean } = {},
+) {
+  const competition = await requireCompetition(db, competitionId, options);
   const row = await findFinishRow(db, competitionId);
   return { competition, row, finish: await finishView(db, competition, row) };
 }

@@ -15,13 +15,16 @@ export type StoredWinners = (WinnerChoice | null)[];
 /** Rows per IN list: well under every dialect's bind-parameter limit. */
 export const CHUNK = 500;
 
-/** The competition as the wizard needs it (live ones only). */
-export const findFinishCompetition = (db: Database, id: string) =>
+/**
+ * The competition as the wizard needs it: live ones only, unless `withDeleted` (the wizard's
+ * read, which staff keep on a deleted competition, decision 0124).
+ */
+export const findFinishCompetition = (db: Database, id: string, options: { withDeleted?: boolean } = {}) =>
   db
     .selectFrom('competitions')
-    .select(['id', 'name', 'organizer', 'prizes', 'takePct', 'metric', 'endDate', 'hasEnded'])
+    .select(['id', 'name', 'organizer', 'prizes', 'takePct', 'metric', 'endDate', 'hasEnded', 'deleted'])
     .where('id', '=', id)
-    .where('deleted', '=', 0)
+    .$if(!options.withDeleted, (q) => q.where('deleted', '=', 0))
     .executeTakeFirst();
 export type FinishCompetition = NonNullable<Awaited<ReturnType<typeof findFinishCompetition>>>;
 

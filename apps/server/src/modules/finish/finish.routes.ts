@@ -6,7 +6,7 @@ import { listFinishCompetitions } from './finish.repository.ts';
 import { completeFinish, makePayoutFiles, payoutFileDownload } from './finish-payout.ts';
 import { candidatesOf, saveWinnersDraft, suggestSlots } from './finish.service.ts';
 import { submitWinners } from './finish-submit.ts';
-import { loadFinish } from './finish-view.ts';
+import { loadFinish, requireCompetition } from './finish-view.ts';
 
 /** The finish wizard (/preffy/finish, issue 14): staff and admins only, declared in the contract. */
 export async function finishRoutes(app: FastifyInstance) {
@@ -17,8 +17,11 @@ export async function finishRoutes(app: FastifyInstance) {
   route(app, finish.competitions, async (request) => listFinishCompetitions(app.db, request.query));
 
   route(app, finish.get, async (request) => {
-    await upToDate(request.params.competitionId);
-    return { finish: (await loadFinish(app.db, request.params.competitionId)).finish };
+    const { competitionId } = request.params;
+    // A deleted competition's wizard is only read (decision 0124): its board stays as it was.
+    const competition = await requireCompetition(app.db, competitionId, { withDeleted: true });
+    if (competition.deleted === 0) await upToDate(competitionId);
+    return { finish: (await loadFinish(app.db, competitionId, { withDeleted: true })).finish };
   });
 
   route(app, finish.saveWinners, async (request) => ({

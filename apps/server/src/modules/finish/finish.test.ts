@@ -193,14 +193,20 @@ describe('the wizard state (GET /api/finish/:competitionId)', () => {
     ]);
   });
 
-  it('answers 404 for an unknown or deleted competition', async () => {
+  it('answers 404 for an unknown competition, and a deleted one read-only (decision 0124)', async () => {
     const id = await competitionWith('Deleted Finish', ['1st Place: $10']);
     await app.db.updateTable('competitions').set({ deleted: 1 }).where('id', '=', id).execute();
-    for (const target of [id, 'no-such-competition']) {
-      const response = await staff.get(`/api/finish/${target}`);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('Competition not found');
-    }
+    const response = await staff.get('/api/finish/no-such-competition');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Competition not found');
+    expect(await getFinish(id)).toMatchObject({
+      competitionDeleted: true,
+      competitionName: 'Deleted Finish',
+    });
+    // Its writes find no live competition.
+    const saved = await staff.put(`/api/finish/${id}/winners`, { version: 0, winners: [null] });
+    expect(saved.statusCode).toBe(404);
+    expect(saved.json().message).toBe('Competition not found');
   });
 });
 

@@ -5,7 +5,7 @@ import { newRecord } from '../../lib/clock.ts';
 import { AppError, VersionConflict } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
-import { findVisibleCompetition } from '../competitions/index.ts';
+import { findReadableCompetition, findVisibleCompetition } from '../competitions/index.ts';
 import { loadFinish, findFinishRow, updateFinishRow } from '../finish/index.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import type { PaypalClient, PaypalSettings, WebhookTransmission } from './paypal-client.ts';
@@ -38,7 +38,8 @@ export async function paypalState(
   user: SessionUser,
   competitionId: string,
 ) {
-  await findVisibleCompetition(db, user, competitionId);
+  // A deleted competition's wizard stays readable for staff (decision 0124), its payouts with it.
+  await findReadableCompetition(db, user, competitionId);
   return { configured: settings !== null, payouts: await recentPayouts(db, competitionId, STATE_PAYOUTS) };
 }
 

@@ -10,7 +10,7 @@ import { localDay, platformName, prizeTotal, roleMeets } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import { type CompetitionRow, findCompetition, findVisibleCompetition } from '../competitions/index.ts';
+import { type CompetitionRow, findCompetition, findReadableCompetition } from '../competitions/index.ts';
 import { prizeMoney } from '../payments/index.ts';
 import { liveShareOf, shareNotFound } from './report-shares.service.ts';
 import { viewsOverTime } from './report-views.ts';
@@ -82,14 +82,17 @@ async function moneyOf(db: Database, c: CompetitionRow) {
   return { invoiceAmount: c.invoiceAmount, paid: sums.paid.amount, owed: sums.toBePaid.amount, payments };
 }
 
-/** The report of a competition the user may see (404 otherwise); `money` only for staff and admins. */
+/**
+ * The report of a competition the user may read (404 otherwise; staff also read a deleted one,
+ * decision 0124); `money` only for staff and admins.
+ */
 export async function signedInReport(
   db: Database,
   user: SessionUser,
   competitionId: string,
   timeZone: string,
 ): Promise<Report> {
-  const competition = await findVisibleCompetition(db, user, competitionId);
+  const competition = await findReadableCompetition(db, user, competitionId);
   const [report, money] = await Promise.all([
     publicReportOf(db, competition, timeZone),
     roleMeets(user.role, 'staff') ? moneyOf(db, competition) : null,

@@ -353,10 +353,13 @@ describe('who may read a report', () => {
     }
   });
 
-  it('answers a deleted competition 404', async () => {
-    const id = await newCompetition(app, staff, { name: 'Deleted Song' });
+  it('answers a deleted competition 404 to its organizer; staff still read it (decision 0124)', async () => {
+    const id = await newCompetition(app, staff, { name: 'Deleted Song', email: organizer.user.email });
     await app.db.updateTable('competitions').set({ deleted: 1 }).where('id', '=', id).execute();
-    expect((await staff.get(`/api/reports/${id}`)).statusCode).toBe(404);
+    expect((await organizer.get(`/api/reports/${id}`)).statusCode).toBe(404);
+    const report = await staff.get(`/api/reports/${id}`);
+    expect(report.statusCode).toBe(200);
+    expect(report.json().report.competition).toMatchObject({ id, name: 'Deleted Song' });
   });
 });
 

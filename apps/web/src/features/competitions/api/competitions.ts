@@ -1,6 +1,6 @@
 import { type CompetitionListItem, competitions } from '@preffy/api';
 import type { CompetitionState } from '@preffy/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
 import { competitionKeys } from '../../../lib/api/competition.ts';
 import { useRefetchingMutation } from '../../../lib/api/refetching-mutation.ts';
@@ -44,12 +44,35 @@ export const useConfirmHold = (onSuccess: () => void) =>
     onSuccess,
   );
 
+/** What a delete would hide (payments, submitted winners, PayPal batches), asked when the dialog opens. */
+export const useCompetitionPayouts = (id: string) =>
+  useQuery({
+    queryKey: [...competitionKeys.one(id), 'payouts'],
+    queryFn: () => call(competitions.payouts, { params: { id } }),
+    // What it holds may have changed since the last ask: a Submit in another tab.
+    staleTime: 0,
+  });
+
+/** Delete; `confirmPayouts` when the administrator confirmed what it hides (decision 0124). */
 export const useDeleteCompetition = (onSuccess: () => void) =>
   useListMutation(
-    (c: CompetitionListItem) =>
-      call(competitions.remove, { params: { id: c.id }, query: { version: c.version } }),
+    ({ c, confirmPayouts }: { c: Pick<CompetitionListItem, 'id' | 'version'>; confirmPayouts: boolean }) =>
+      call(competitions.remove, {
+        params: { id: c.id },
+        query: { version: c.version, confirmPayouts: confirmPayouts ? 'true' : 'false' },
+      }),
     onSuccess,
   );
+
+/** Restore a deleted competition (administrators); the record and every list are fetched again. */
+export const useRestoreCompetition = (onSuccess: () => void) => {
+  const queryClient = useQueryClient();
+  return useListMutation(async (c: Pick<CompetitionListItem, 'id' | 'version'>) => {
+    const answer = await call(competitions.restore, { params: { id: c.id }, body: { version: c.version } });
+    queryClient.setQueryData(competitionKeys.one(c.id), answer);
+    return answer;
+  }, onSuccess);
+};
 
 /** The holds waiting to be started for an artist or a song, for Start A Competition to offer. */
 export const useWaitingHolds = (match: { organizer: string; name: string }, enabled: boolean) =>

@@ -4,26 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/index.ts';
 import { signedInQueryClient } from '../../../test/account.ts';
 import { renderedTableProps } from '../../../test/plain-data-table.tsx';
+import { testCompetitionListItem } from '../../../test/competition.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { CompetitionsPage } from './CompetitionsPage.tsx';
 
 // mantine-datatable renders rows without cells under jsdom: a plain table stands in for it.
 vi.mock('mantine-datatable', () => import('../../../test/plain-data-table.tsx'));
 
-const row: CompetitionListItem = {
-  id: 'c1',
-  version: 1,
-  campaignId: 7,
-  name: 'Summer Song',
-  email: 'organizer@label.test',
-  organizer: 'Luna Vega',
-  startDate: Date.UTC(2026, 5, 1, 15),
-  endDate: Date.UTC(2026, 5, 8, 15),
-  lastUpdated: Date.UTC(2026, 4, 20, 15),
-  state: 'active',
-  isConfirmed: false,
-  isClosed: false,
-};
+const row: CompetitionListItem = testCompetitionListItem;
 
 const TOOL_PATHS = [
   '/reports',

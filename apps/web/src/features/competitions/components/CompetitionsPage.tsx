@@ -9,9 +9,15 @@ import {
 } from '@preffy/domain';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CompetitionListItem, type CompetitionTab, COMPETITION_TABS, competitions } from '@preffy/api';
+import {
+  type CompetitionListItem,
+  type CompetitionTab,
+  COMPETITION_TABS,
+  LIVE_COMPETITION_TABS,
+  competitions,
+} from '@preffy/api';
 import { useBusinessTimeZone, useMe } from '../../../lib/session.ts';
 import { type Column, type MenuItem, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
@@ -24,8 +30,10 @@ import {
 } from '../api/competitions.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { useCompetitionLabel } from '../../../lib/competition-label.ts';
-import { confirmChange, confirmDestructive } from '../../../components/confirm-destructive.tsx';
+import { confirmChange } from '../../../components/confirm-destructive.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { type DeleteTarget, DeleteCompetitionDialog } from './DeleteCompetitionDialog.tsx';
+import { useConfirmRestore } from '../hooks/use-confirm-restore.ts';
 
 /** The per-competition tools of the row menu (doc 2 section 3), each opened with the id. */
 const TOOLS = [
@@ -38,7 +46,13 @@ const TOOLS = [
   ['edit', '/edit'],
 ] as const;
 
-/** All Competitions: tabs by state, server-side search, sort and paging, state changes, holds. */
+/** The row menu of a deleted competition: what staff still read (decision 0124). */
+const DELETED_TOOLS = TOOLS.filter(([label]) => label === 'report' || label === 'edit');
+
+/**
+ * All Competitions: tabs by state, server-side search, sort and paging, state changes, holds;
+ * for staff and admins a Deleted tab, where an admin restores.
+ */
 export function CompetitionsPage({
   tab,
   onTabChange,
@@ -68,6 +82,10 @@ export function CompetitionsPage({
   const setState = useSetCompetitionState(notify('saved'));
   const confirm = useConfirmHold(notify('confirmed'));
   const remove = useDeleteCompetition(notify('deleted'));
+  const restore = useConfirmRestore();
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const tabs = isStaff ? COMPETITION_TABS : LIVE_COMPETITION_TABS;
+  const isDeletedTab = tab === 'deleted';
   const label = useCompetitionLabel();
   // One click used to change these; a slip of the mouse moved a live competition (issue 17).
   const askState = (c: CompetitionListItem, state: CompetitionState) =>
@@ -85,14 +103,6 @@ export function CompetitionsPage({
       confirm: t('confirmHold'),
       onConfirm: () => confirm.mutate(c),
       testId: 'confirm-hold',
-    });
-  const askDelete = (c: CompetitionListItem) =>
-    confirmDestructive({
-      title: t('deleteTitle', { name: label(c) }),
-      body: t('areYouSure'),
-      confirm: t('delete'),
-      onConfirm: () => remove.mutate(c),
-      testId: 'confirm-delete',
     });
 
   const columns: Column<CompetitionListItem>[] = [
@@ -118,7 +128,7 @@ export function CompetitionsPage({
       title: t('columns.state'),
       csv: (c) => t(`states.${c.state}`),
       cell: (c) =>
-        isStaff ? (
+        isStaff && !isDeletedTab ? (
           // The phone's own picker, and a light row to hydrate: a page has a select in every
           // row (decision 0077). The choice is only asked about; the shown state stays until it
           // is confirmed (a controlled select).
@@ -143,7 +153,7 @@ export function CompetitionsPage({
           <Badge color={c.isConfirmed ? 'green' : 'yellow'} variant="light">
             {c.isConfirmed ? t('confirmedLabel') : t('holdLabel')}
           </Badge>
-          {!c.isConfirmed && isStaff && (
+          {!c.isConfirmed && isStaff && !isDeletedTab && (
             // Said in words: a bare check mark was not found by people new to the screen.
             <Button
               size="compact-xs"
@@ -167,12 +177,18 @@ export function CompetitionsPage({
       csv: false,
     },
   ];
+  const openTools = (c: CompetitionListItem, tools: readonly (typeof TOOLS)[number][]) =>
+    tools.map(([name, to]) => ({
+      label: t(`menu.${name}`),
+      onClick: () => void navigate({ to, search: { id: c.id } }),
+    }));
+  const deletedRowMenu = (c: CompetitionListItem): MenuItem[] => [
+    ...openTools(c, DELETED_TOOLS),
+    ...(isAdmin ? [{ label: t('restore.action'), onClick: () => restore.ask(c) }] : []),
+  ];
   const rowMenu = (c: CompetitionListItem): MenuItem[] => [
     { label: t('menu.view'), href: `/c/${c.id}`, target: '_blank' },
-    ...TOOLS.map(([label, to]) => ({
-      label: t(`menu.${label}`),
-      onClick: () => void navigate({ to, search: { id: c.id } }),
-    })),
+    ...openTools(c, TOOLS),
     // The Email page is the admins'. Only a competition that takes entries is announced: a hold
     // may still move and has no page, an ended or closed one takes nothing (decision 0110).
     ...(isAdmin && takesEntries({ ...c, hasEnded: c.state === 'completed' }, Date.now())
@@ -183,7 +199,9 @@ export function CompetitionsPage({
           },
         ]
       : []),
-    ...(isAdmin ? [{ label: t('delete'), color: 'red', onClick: () => askDelete(c) }] : []),
+    ...(isAdmin
+      ? [{ label: t('delete'), color: 'red', onClick: () => setDeleting({ ...c, label: label(c) }) }]
+      : []),
   ];
 
   return (
@@ -195,7 +213,7 @@ export function CompetitionsPage({
       </PageHeader>
       <Tabs value={tab} onChange={(v) => v && onTabChange(v as CompetitionTab)}>
         <Tabs.List>
-          {COMPETITION_TABS.map((value) => (
+          {tabs.map((value) => (
             <Tabs.Tab key={value} value={value} data-testid={`tab-${value}`}>
               {counts.data
                 ? t('tabCount', { tab: t(`tabs.${value}`), count: counts.data[value] })
@@ -211,7 +229,12 @@ export function CompetitionsPage({
         csv={{ filename: `competitions-${tab}.csv` }}
         emptyText={t(`empty.${tab}`)}
         noMatchText={(search) => t(`noMatch.${tab}`, { search })}
-        rowMenu={{ items: rowMenu, label: (c) => c.name }}
+        rowMenu={{ items: isDeletedTab ? deletedRowMenu : rowMenu, label: (c) => c.name }}
+      />
+      <DeleteCompetitionDialog
+        target={deleting}
+        onDelete={(c, confirmPayouts) => remove.mutate({ c, confirmPayouts })}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -19,6 +19,7 @@ import { type CompetitionFormValues, toUpdateInput, valuesOf } from '../competit
 import { DATE_FIELDS } from '../dates.ts';
 import { ReservationDetails } from './ReservationDetails.tsx';
 import { CompletedBanner } from './CompletedBanner.tsx';
+import { DeletedBanner } from './DeletedBanner.tsx';
 
 /** Update A Competition (/edit?id=). */
 export function EditCompetitionPage({ id }: { id: string | undefined }) {
@@ -85,7 +86,8 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
     },
   });
 
-  const isLocked = isLockedForRole(role, base);
+  // A deleted competition is staff's to read, not to change (decision 0124): an admin restores it first.
+  const isLocked = isLockedForRole(role, base) || base.deleted;
   // Save is disabled while it saves; afterwards the focus is on it again, not on the page.
   const saveButton = useRef<HTMLButtonElement>(null);
   useFocusAfterBusy(form.submitting || save.isPending, saveButton);
@@ -95,7 +97,19 @@ function EditCompetitionForm({ loaded, timeZone }: { loaded: Competition; timeZo
       <Title order={1} size="h2">
         {t('editTitle', { name: base.name })}
       </Title>
-      {base.state === 'completed' && <CompletedBanner competitionId={base.id} isLocked={isLocked} />}
+      {base.deleted && (
+        <DeletedBanner
+          competition={base}
+          onRestored={(competition) => {
+            setBase(competition);
+            form.setValues(valuesOf(competition, timeZone));
+            form.resetDirty(valuesOf(competition, timeZone));
+          }}
+        />
+      )}
+      {base.state === 'completed' && !base.deleted && (
+        <CompletedBanner competitionId={base.id} isLocked={isLocked} />
+      )}
       {base.reservation && <ReservationDetails reservation={base.reservation} />}
       <Paper
         withBorder

@@ -34,6 +34,7 @@ const wizard = (version: number, winners: (typeof ana | null)[], banned = [false
   competitionId: 'c1',
   competitionName: 'Summer Song',
   organizer: 'Artist',
+  competitionDeleted: false,
   step: 'winners',
   version,
   slots: [
@@ -90,6 +91,17 @@ const alerts = () => screen.queryAllByTestId('winners-blocked').map((a) => a.tex
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 
 describe('the finish wizard, step 1', () => {
+  it("shows a deleted competition's wizard read-only, saying why (decision 0124)", async () => {
+    const asked = stubServer({ stored: { ...wizard(1, [ana, null, null]), competitionDeleted: true } });
+    open();
+    expect((await screen.findByTestId('finish-competition-deleted')).textContent).toBe(
+      'This competition is deleted: its wizard shows what was done and changes nothing.',
+    );
+    expect(submitButton()).toHaveProperty('disabled', true);
+    fireEvent.click(submitButton());
+    expect(asked.filter((a) => a.method !== 'GET')).toEqual([]);
+  });
+
   it('heads the page with the competition and shows the three steps, Notify Winners current', async () => {
     stubServer({});
     open();

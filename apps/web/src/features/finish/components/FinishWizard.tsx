@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Stepper } from '@mantine/core';
+import { Alert, Button, Center, Fieldset, Loader, Stack, Stepper } from '@mantine/core';
 import type { FinishStep } from '@preffy/api';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -56,22 +56,32 @@ export function FinishWizard({ id, onBack }: { id: string; onBack: () => void })
         <Stepper.Step label={t('steps.pay')} description={t('stepDescriptions.pay')} />
         <Stepper.Step label={t('steps.complete')} description={t('stepDescriptions.complete')} />
       </Stepper>
-      {state.step !== 'done' && <EarlyFinishAlert readiness={state.readiness} />}
-      {state.step === 'winners' && <WinnersStep finish={state} onSubmitted={setSubmitted} />}
-      {submitted && state.step !== 'winners' && (
-        <Alert
-          color="green"
-          role="status"
-          data-testid="submitted"
-          withCloseButton
-          onClose={() => setSubmitted(null)}
-        >
-          {t('submittedPayments', { count: submitted.payments })}{' '}
-          {t('submittedEmails', { count: submitted.emails })}
+      {state.competitionDeleted && (
+        <Alert color="red" data-testid="finish-competition-deleted">
+          {t('competitionDeleted')}
         </Alert>
       )}
-      {state.step === 'pay' && <PayStep finish={state} />}
-      {(state.step === 'complete' || state.step === 'done') && <CompleteStep finish={state} />}
+      {/* A deleted competition's wizard is read (decision 0124): a disabled fieldset disables every control. */}
+      <Fieldset variant="unstyled" p={0} disabled={state.competitionDeleted}>
+        <Stack>
+          {state.step !== 'done' && <EarlyFinishAlert readiness={state.readiness} />}
+          {state.step === 'winners' && <WinnersStep finish={state} onSubmitted={setSubmitted} />}
+          {submitted && state.step !== 'winners' && (
+            <Alert
+              color="green"
+              role="status"
+              data-testid="submitted"
+              withCloseButton
+              onClose={() => setSubmitted(null)}
+            >
+              {t('submittedPayments', { count: submitted.payments })}{' '}
+              {t('submittedEmails', { count: submitted.emails })}
+            </Alert>
+          )}
+          {state.step === 'pay' && <PayStep finish={state} />}
+          {(state.step === 'complete' || state.step === 'done') && <CompleteStep finish={state} />}
+        </Stack>
+      </Fieldset>
     </Stack>
   );
 }
