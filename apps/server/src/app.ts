@@ -14,6 +14,7 @@ import { clientAddressKey } from './lib/client-address.ts';
 import { openApiTransform, withoutUnusedInputSchemas } from './lib/contract-route.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerLimits } from './plugins/limits/limits.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ config, logger = true, worker }: BuildOptions):
   app.decorate('emailWorker', emailWorker);
   const jobWorker = createJobWorker(AREAS, { db, config, log: app.log });
   app.decorate('jobWorker', jobWorker);
+  const limits = registerLimits(app, { db, dialect, jobWorker });
   const afterResponse = new DeferredWork(app.log);
   app.decorate('afterResponse', afterResponse);
   // One hook so the order is certain: finish sending, then close the database.
@@ -120,8 +122,10 @@ export async function buildApp({ config, logger = true, worker }: BuildOptions):
   await app.register(csrf, {
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: https },
   });
-  // Every per-address limit counts an IPv6 /64 as one caller (lib/client-address.ts).
+  // Every per-address limit counts an IPv6 /64 as one caller (lib/client-address.ts); on
+  // PostgreSQL every instance counts in the database (plugins/limits/).
   await app.register(rateLimit, {
+    ...limits,
     global: false,
     hook: 'preHandler',
     keyGenerator: (request) => clientAddressKey(request.ip),

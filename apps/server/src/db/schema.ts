@@ -487,6 +487,7 @@ export interface DB {
   notes: NotesTable;
   activities: ActivitiesTable;
   idempotencyKeys: IdempotencyKeysTable;
+  limitCounters: LimitCountersTable;
 }
 
 /**
@@ -547,6 +548,15 @@ export type IdempotencyKeysTable = {
   responseStatus: number | null;
   responseBody: string | null;
   createdAt: number;
+};
+
+/** A rate-limit or attempt counter's window, shared by the instances on PostgreSQL (plugins/limits/). */
+export type LimitCountersTable = {
+  /** '<limit>|<key>'. */
+  key: string;
+  count: number;
+  /** When the window ends: the next attempt starts a new one. */
+  resetAt: number;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -160,12 +160,19 @@ async function expectCreated(response: Promise<{ statusCode: number; body: strin
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
+ * Attempts counted by the limits (plugins/limits/, on PostgreSQL): a refused request is meant
+ * to count, as it does in memory on SQLite. They are not records.
+ */
+const COUNTER_TABLES = new Set(['limit_counters']);
+
+/**
  * A hash of every row of every table, so any insert, update or delete shows. The demo data is
  * small enough to read whole after each route.
  */
 async function tableFingerprints(app: FastifyInstance) {
   const fingerprints: Record<string, string> = {};
   for (const table of await app.db.introspection.getTables()) {
+    if (COUNTER_TABLES.has(table.name)) continue;
     const { rows } = await sql`select * from ${sql.table(table.name)}`.execute(app.db);
     const lines = rows.map((row) =>
       JSON.stringify(row, (_key, value) => (typeof value === 'bigint' ? String(value) : value)),

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { clearSessionCookie } from '../../plugins/session.ts';
-import { AttemptLimiter, SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS, deleteSession } from '../auth/index.ts';
+import { SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS, checkLimit, deleteSession } from '../auth/index.ts';
 import {
   changePassword,
   disableTwoStep,
@@ -23,16 +23,12 @@ const LOCKED_OUT = ACCOUNT_MESSAGES.lockedOut;
 export async function accountRoutes(app: FastifyInstance) {
   // Guessing the password from a stolen session is as limited as guessing at sign-in, for every
   // action that asks for it, together.
-  const passwordGuesses = new AttemptLimiter(SIGN_IN_ACCOUNT_LIMIT);
+  const passwordGuesses = app.attemptCounter('password-guesses', SIGN_IN_ACCOUNT_LIMIT);
   /** Runs `check` (which throws on a wrong password) within the user's guess limit. */
   async function withPassword<T>(userId: string, reply: FastifyReply, check: () => Promise<T>): Promise<T> {
-    const verdict = passwordGuesses.hit(userId);
-    if (verdict.limited) {
-      reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
-      throw new AppError(429, 'RATE_LIMITED', TOO_MANY_SIGN_INS);
-    }
+    await checkLimit(passwordGuesses, userId, reply, TOO_MANY_SIGN_INS);
     const result = await check();
-    passwordGuesses.clear(userId);
+    await passwordGuesses.clear(userId);
     return result;
   }
 
@@ -55,14 +51,14 @@ export async function accountRoutes(app: FastifyInstance) {
 
   route(app, account.unlock, async (request, reply) => {
     const { id, sessionId } = request.user!;
-    if (passwordGuesses.hit(id).limited) {
+    if ((await passwordGuesses.hit(id)).limited) {
       // The lock screen is not a second sign-in form: past the limit the session ends.
       await deleteSession(app.db, sessionId);
       clearSessionCookie(reply);
       throw new AppError(401, 'UNAUTHORIZED', LOCKED_OUT);
     }
     await unlockSession(app.db, id, sessionId, request.body.password);
-    passwordGuesses.clear(id);
+    await passwordGuesses.clear(id);
     return { ok: true };
   });
 

@@ -1,11 +1,11 @@
 import { ACCOUNT_MESSAGES, auth } from '@preffy/api';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey } from '../../lib/client-address.ts';
 import { route } from '../../lib/contract-route.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
 import { findUserById, toPublicUser } from './users.repository.ts';
-import { AttemptLimiter } from './attempt-limiter.ts';
+import type { AttemptCounter } from '../../plugins/limits/limits.ts';
 import {
   authenticate,
   resetPassword,
@@ -15,6 +15,7 @@ import {
 } from './auth.service.ts';
 import { consumeAuthToken } from './auth-tokens.repository.ts';
 import { createSession, deleteSession } from './sessions.repository.ts';
+import { knownDevice, rememberDevice } from './known-device.ts';
 import { ownAccount } from './own-account.ts';
 import { useCode } from './two-step.ts';
 import {
@@ -28,10 +29,18 @@ import {
 /** The legacy 'Reset link are sended to your mailbox, check there first.', grammar fixed (decision 0004). */
 export const RESET_LINK_SENT = 'A reset link has been sent to your mailbox; check there first.';
 
-/** Per caller address (and email, for sign-in): @fastify/rate-limit. */
+/**
+ * Per caller address (and email, for sign-in; or device and email, from a known device):
+ * @fastify/rate-limit.
+ */
 export const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
-/** Per account, from any address: a botnet gets no more guesses than one machine. */
+/**
+ * Per account, from any address but a known device: a botnet gets no more guesses than one
+ * machine, and strangers cannot lock the owner's known devices out.
+ */
 export const SIGN_IN_ACCOUNT_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+/** Failed sign-ins per caller address, whatever the accounts: one address cannot spray them all. */
+export const SIGN_IN_ADDRESS_LIMIT = { max: 30, windowMs: 15 * 60_000 };
 /** Per target address: nobody's mailbox can be flooded with reset links. */
 export const RESET_TARGET_LIMIT = { max: 5, windowMs: 60 * 60_000 };
 
@@ -44,15 +53,22 @@ export const TOO_MANY_REQUESTS = 'Too many requests from this address. Please wa
 
 const rateLimited = (message: string) => new AppError(429, 'RATE_LIMITED', message);
 
-/** Ends a request with 429 and Retry-After, when the limiter says so. */
-function checkLimit(limiter: AttemptLimiter, key: string, reply: FastifyReply, message: string): void {
-  const verdict = limiter.hit(key);
+/** Ends a request with 429 and Retry-After, when the counter says so. */
+export async function checkLimit(
+  counter: AttemptCounter,
+  key: string,
+  reply: FastifyReply,
+  message: string,
+): Promise<void> {
+  const verdict = await counter.hit(key);
   if (!verdict.limited) return;
   reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
   throw rateLimited(message);
 }
 
 const accountKey = (email: string) => email.trim().toLowerCase();
+const emailOf = (request: FastifyRequest) =>
+  accountKey(String((request.body as { email?: unknown } | undefined)?.email ?? ''));
 
 /** TWO_STEP_EXPIRED: the second step's ticket is missing, used or past its 10 minutes. */
 const { expired: TWO_STEP_EXPIRED, wrongSignInCode: WRONG_SIGN_IN_CODE } = ACCOUNT_MESSAGES;
@@ -60,17 +76,28 @@ const { expired: TWO_STEP_EXPIRED, wrongSignInCode: WRONG_SIGN_IN_CODE } = ACCOU
 export const TWO_STEP_CODE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 export async function authRoutes(app: FastifyInstance) {
-  const signInFailures = new AttemptLimiter(SIGN_IN_ACCOUNT_LIMIT);
-  const resetRequests = new AttemptLimiter(RESET_TARGET_LIMIT);
-  const codeGuesses = new AttemptLimiter(TWO_STEP_CODE_LIMIT);
+  const signInFailures = app.attemptCounter('sign-in-account', SIGN_IN_ACCOUNT_LIMIT);
+  const signInsPerAddress = app.attemptCounter('sign-in-address', SIGN_IN_ADDRESS_LIMIT);
+  const resetRequests = app.attemptCounter('reset-target', RESET_TARGET_LIMIT);
+  const codeGuesses = app.attemptCounter('two-step-code', TWO_STEP_CODE_LIMIT);
+
+  /** The session, and the device remembered as one that signed in to the account. */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: string; email: string },
+  ) {
+    setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
+    rememberDevice(app, request, reply, accountKey(user.email));
+  }
 
   /** A session, or the two-step ticket first when the account has an authenticator. */
-  async function signIn(reply: FastifyReply, user: { id: string }) {
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: { id: string; email: string }) {
     if (await needsTwoStep(app, user.id)) {
       await startTwoStepSignIn(app, reply, user.id);
       return { twoStepRequired: true as const };
     }
-    setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
+    await startSession(request, reply, user);
     return { user: toPublicUser((await findUserById(app.db, user.id))!) };
   }
   const perAddress = (message: string) => ({
@@ -86,19 +113,32 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // Counted for any email, known or not, so the 429 does not reveal which accounts exist.
       const account = accountKey(request.body.email);
-      checkLimit(signInFailures, account, reply, TOO_MANY_SIGN_INS);
+      const address = clientAddressKey(request.ip);
+      // A device that signed in to this account before has its own allowance (the route's
+      // limit, per device and email) and is held by neither strangers' count below.
+      const device = knownDevice(request, account);
+      if (!device) {
+        await checkLimit(signInsPerAddress, address, reply, TOO_MANY_SIGN_INS);
+        await checkLimit(signInFailures, account, reply, TOO_MANY_SIGN_INS);
+      }
       const user = await authenticate(app.db, request.body.email, request.body.password);
-      signInFailures.clear(account);
-      return signIn(reply, user);
+      // The address's count is of failures: a success gives its attempt back, no more.
+      if (!device) await signInsPerAddress.refund(address);
+      await signInFailures.clear(account);
+      return signIn(request, reply, user);
     },
     {
       rateLimit: {
         ...perAddress(TOO_MANY_SIGN_INS),
         // A first brake per caller and email; the per-account limit holds whatever the address.
         // request.ip is the socket address unless TRUST_PROXY names the proxies in front; an
-        // IPv6 /64 counts as one address.
-        keyGenerator: (request) =>
-          `${clientAddressKey(request.ip)}|${accountKey(String((request.body as { email?: unknown } | undefined)?.email ?? ''))}`,
+        // IPv6 /64 counts as one address. A known device counts on its own, so strangers at
+        // the owner's address (an office, a NAT) do not use up the owner's allowance.
+        keyGenerator: (request) => {
+          const account = emailOf(request);
+          const device = knownDevice(request, account);
+          return `${device ? `device:${device}` : clientAddressKey(request.ip)}|${account}`;
+        },
       },
     },
   );
@@ -112,7 +152,7 @@ export async function authRoutes(app: FastifyInstance) {
         clearTwoStepCookie(reply);
         throw new AppError(401, 'TWO_STEP_EXPIRED', TWO_STEP_EXPIRED);
       }
-      checkLimit(codeGuesses, ticket.userId, reply, TOO_MANY_SIGN_INS);
+      await checkLimit(codeGuesses, ticket.userId, reply, TOO_MANY_SIGN_INS);
       if (!(await useCode(app.db, ticket.userId, request.body.code)))
         throw badRequest('code', WRONG_SIGN_IN_CODE);
       const user = await findUserById(app.db, ticket.userId);
@@ -122,9 +162,9 @@ export async function authRoutes(app: FastifyInstance) {
         clearTwoStepCookie(reply);
         throw new AppError(401, 'TWO_STEP_EXPIRED', TWO_STEP_EXPIRED);
       }
-      codeGuesses.clear(ticket.userId);
+      await codeGuesses.clear(ticket.userId);
       clearTwoStepCookie(reply);
-      setSessionCookie(app, reply, await createSession(app.db, user.id, app.config.sessionTtlMs));
+      await startSession(request, reply, user);
       return { user: toPublicUser(user) };
     },
     {
@@ -164,7 +204,7 @@ export async function authRoutes(app: FastifyInstance) {
     auth.forgotPassword,
     async (request, reply) => {
       // Counted per target whether or not it has an account, like everything before the answer.
-      checkLimit(resetRequests, accountKey(request.body.email), reply, TOO_MANY_RESETS);
+      await checkLimit(resetRequests, accountKey(request.body.email), reply, TOO_MANY_RESETS);
       // Everything that depends on the account happens after the answer: the same answer, in
       // the same time, whether or not the account exists.
       const email = request.body.email;
@@ -181,8 +221,8 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await resetPassword(app.db, request.body.token, request.body.password);
       // The owner proved themselves by email: a lockout others caused ends here. The mailbox
       // is not the second factor, though: an authenticator is still asked for.
-      signInFailures.clear(accountKey(user.email));
-      return signIn(reply, user);
+      await signInFailures.clear(accountKey(user.email));
+      return signIn(request, reply, user);
     },
     { rateLimit: perAddress(TOO_MANY_REQUESTS) },
   );

@@ -4,9 +4,8 @@ import { authRoutes } from './auth.routes.ts';
 import { DELETE_EXPIRED_SESSIONS, deleteExpiredSessions } from './sessions.repository.ts';
 import { toPublicUser } from './users.repository.ts';
 
-export { AttemptLimiter } from './attempt-limiter.ts';
 export { consumeAuthToken, mintAuthToken, revokeUnusedAuthTokens } from './auth-tokens.repository.ts';
-export { SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS } from './auth.routes.ts';
+export { SIGN_IN_ACCOUNT_LIMIT, TOO_MANY_SIGN_INS, checkLimit } from './auth.routes.ts';
 export { ownAccount, ownRow } from './own-account.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { hashToken, newSecretToken } from './secret-tokens.ts';

@@ -8,6 +8,7 @@ import {
   signedInClient,
   PASSWORD_GUESSES_TIMEOUT_MS,
 } from '../../../test/test-app.ts';
+import { DEVICE_COOKIE } from './known-device.ts';
 import { consumeAuthToken, mintAuthToken } from './auth-tokens.repository.ts';
 
 let app: FastifyInstance;
@@ -96,6 +97,8 @@ describe('two-step verification (TOTP)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ twoStepRequired: true });
     expect(browser.cookie('preffy_session')).toBeUndefined();
+    // Nor is the device known yet: the password alone is not a sign-in.
+    expect(browser.cookie(DEVICE_COOKIE)).toBeUndefined();
     expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
     // The ticket is an httpOnly cookie for the two-step route only.
     const ticketCookie = first.cookies.find((c) => c.name === 'preffy_two_step')!;
@@ -112,6 +115,7 @@ describe('two-step verification (TOTP)', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().user).toMatchObject({ id: user.id });
     expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+    expect(browser.cookie(DEVICE_COOKIE)).toBeDefined();
 
     // The same code again (replayed by someone who saw it) does not open a second session.
     const other = new TestClient(app);

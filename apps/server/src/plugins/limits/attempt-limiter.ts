@@ -2,9 +2,8 @@ import { now } from '../../lib/clock.ts';
 
 /**
  * Counts attempts per key (an account, a target address) in fixed windows, in this process's
- * memory. It complements @fastify/rate-limit, which keys on the caller's address: these keys
- * hold whatever address the attempts come from. Several instances each count on their own
- * (docs/decisions/0011-trusted-proxies-and-sign-in-limits.md).
+ * memory: the attempt counters on SQLite, which runs one instance (limits.ts; on PostgreSQL
+ * the instances share counters in the database, decision 0123).
  */
 export class AttemptLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -32,6 +31,12 @@ export class AttemptLimiter {
     return window.count > this.options.max
       ? { limited: true, retryAfterMs: window.resetAt - at }
       : { limited: false };
+  }
+
+  /** Gives back one attempt of a running window (one that turned out not to count). */
+  refund(key: string) {
+    const window = this.windows.get(key);
+    if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
   }
 
   /** A success wipes the slate (a user who finally typed the right password). */

@@ -21,6 +21,16 @@ describe('AttemptLimiter', () => {
     expect(limiter.hit('a').limited).toBe(false);
   });
 
+  it('gives an attempt back within the window, never below zero', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const limiter = new AttemptLimiter({ max: 1, windowMs: 60_000 });
+    expect(limiter.hit('a').limited).toBe(false);
+    limiter.refund('a');
+    limiter.refund('a');
+    expect(limiter.hit('a').limited).toBe(false);
+    expect(limiter.hit('a').limited).toBe(true);
+  });
+
   it('keeps its memory bounded when flooded with new keys', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const limiter = new AttemptLimiter({ max: 3, windowMs: 60_000, maxKeys: 100 });
