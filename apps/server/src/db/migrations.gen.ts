@@ -28,6 +28,7 @@ import * as m0025DuplicateAttempts from './migrations/0025-duplicate-attempts.ts
 import * as m0026FinishReasons from './migrations/0026-finish-reasons.ts';
 import * as m0027PostsChangedIndex from './migrations/0027-posts-changed-index.ts';
 import * as m0029RefreshFailures from './migrations/0029-refresh-failures.ts';
+import * as m0031Instances from './migrations/0031-instances.ts';
 
 /** Every migration, in the order of its file name; a released one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026-finish-reasons': m0026FinishReasons,
   '0027-posts-changed-index': m0027PostsChangedIndex,
   '0029-refresh-failures': m0029RefreshFailures,
+  '0031-instances': m0031Instances,
 };

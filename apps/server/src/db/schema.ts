@@ -487,6 +487,7 @@ export interface DB {
   notes: NotesTable;
   activities: ActivitiesTable;
   idempotencyKeys: IdempotencyKeysTable;
+  instances: InstancesTable;
 }
 
 /**
@@ -547,6 +548,18 @@ export type IdempotencyKeysTable = {
   responseStatus: number | null;
   responseBody: string | null;
   createdAt: number;
+  /** The instance running the request while in progress (null: reserved before migration 0031). */
+  ownerInstance: string | null;
+};
+
+/**
+ * A running server process and its heartbeat (plugins/instance-heartbeat.ts): one whose
+ * lastSeen is older than the bound is dead, and its Idempotency-Key reservations are released.
+ */
+export type InstancesTable = {
+  id: string;
+  startedAt: number;
+  lastSeen: number;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createTestApp, signedInClient } from '../../test/test-app.ts';
@@ -144,6 +144,8 @@ export async function createFuzzTarget(build: () => Promise<FastifyInstance> = (
         headers: {
           cookie: session.cookie,
           'x-csrf-token': session.csrfToken,
+          // As the web app sends one: routes that require it then check the input behind it.
+          'idempotency-key': randomUUID(),
           ...(request.contentType === undefined ? {} : { 'content-type': request.contentType }),
         },
       });

@@ -42,8 +42,8 @@ function cycleThrough(graph: Map<string, Set<string>>, start: string): string[] 
   return walk(start, [start]);
 }
 
-/** Tables below the areas: the job runner's and the idempotency keys' (plugins/). */
-const INFRASTRUCTURE_TABLES = ['jobs', 'jobTasks', 'idempotencyKeys'];
+/** Tables below the areas: the job runner's, the idempotency keys' and the instances' heartbeats (plugins/). */
+const INFRASTRUCTURE_TABLES = ['jobs', 'jobTasks', 'idempotencyKeys', 'instances'];
 
 /** The tables a source declares in a DB interface (db/schema.ts's, or one an area merges into it). */
 const tablesIn = (source: string) =>
