@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, type Request, expect } from '@playwright/test';
 import {
   type EndpointDefinition,
@@ -43,7 +44,13 @@ export function apiClient(context: APIRequestContext) {
       .get(urlOf(auth.csrf))
       .then(async (response) => auth.csrf.responses[200].parse(await response.json()).token));
 
-  async function fetchAnswer(endpoint: EndpointDefinition, input: object, retried: boolean) {
+  async function fetchAnswer(
+    endpoint: EndpointDefinition,
+    input: object,
+    retried: boolean,
+    // Like the web app's submissions: one key per request, kept for its retry.
+    idempotencyKey = randomUUID(),
+  ) {
     // The contract's own request shape, read back from the typed input the caller passed.
     const { params, query, body } = input as {
       params?: Record<string, string | number>;
@@ -52,6 +59,7 @@ export function apiClient(context: APIRequestContext) {
     };
     const headers: Record<string, string> = {};
     if (endpoint.method !== 'GET' && endpoint.csrf !== false) headers['x-csrf-token'] = await csrf();
+    if (endpoint.idempotent) headers['idempotency-key'] = idempotencyKey;
     const response = await context.fetch(urlOf(endpoint, params, query), {
       method: endpoint.method,
       headers,
@@ -61,7 +69,7 @@ export function apiClient(context: APIRequestContext) {
     // A sign-in or sign-out in the page rotates the CSRF secret: a fresh token, once.
     if (response.status() === 403 && !retried && /csrf/i.test(await response.text())) {
       csrfToken = null;
-      return fetchAnswer(endpoint, input, true);
+      return fetchAnswer(endpoint, input, true, idempotencyKey);
     }
     return response;
   }

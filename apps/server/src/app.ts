@@ -15,6 +15,7 @@ import { openApiTransform, withoutUnusedInputSchemas } from './lib/contract-rout
 import { registerAccessControl } from './plugins/access.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerLimits } from './plugins/limits/limits.ts';
+import { InstanceHeartbeat } from './plugins/instance-heartbeat.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -104,11 +105,16 @@ export async function buildApp({ config, logger = true, worker }: BuildOptions):
   const limits = registerLimits(app, { db, dialect, jobWorker });
   const afterResponse = new DeferredWork(app.log);
   app.decorate('afterResponse', afterResponse);
+  const heartbeat = new InstanceHeartbeat(db, { ...config.instance, log: app.log });
+  await heartbeat.start();
+  app.decorate('instanceHeartbeat', heartbeat);
   // One hook so the order is certain: finish sending, then close the database.
   app.addHook('onClose', async () => {
     await afterResponse.settled();
     await emailWorker.stop();
     await jobWorker.stop();
+    // Every request has ended: this instance holds no reservation any more.
+    await heartbeat.stop({ forget: true });
     await aggregates.close();
     await db.destroy();
   });
@@ -153,7 +159,7 @@ export async function buildApp({ config, logger = true, worker }: BuildOptions):
   registerSessionLoader(app, (token) => findSessionUser(db, token));
   registerAccessControl(app, { twoStepSetupRequired: (role) => twoStepSetupRequired(db, role) });
   registerControlCharacterCheck(app);
-  registerIdempotency(app);
+  registerIdempotency(app, { instanceId: heartbeat.id, deadAfterMs: config.instance.deadAfterMs });
   const spa = await registerSpa(app);
 
   for (const area of AREAS) for (const routes of area.routes ?? []) await app.register(routes);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@preffy/domain';
@@ -57,7 +57,11 @@ export async function createScratchDatabase(baseUrl: string) {
 
 type Body = Record<string, unknown> | undefined;
 
-/** A browser-like client for app.inject: keeps cookies and sends the CSRF header. */
+/**
+ * A browser-like client for app.inject: keeps cookies and sends the CSRF header, and, like the
+ * web app's submissions, a new Idempotency-Key with each mutation (routes that mail many people
+ * or move money refuse a request without one; the others ignore it or run once per key).
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
   private csrfToken: string | undefined;
@@ -70,7 +74,10 @@ export class TestClient {
     body?: Body,
     options: { csrf?: boolean; headers?: Record<string, string> } = {},
   ) {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = {
+      ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }),
+      ...options.headers,
+    };
     if (method !== 'GET' && options.csrf !== false) {
       this.csrfToken ??= await this.fetchCsrf();
       headers['x-csrf-token'] = this.csrfToken;

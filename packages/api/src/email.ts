@@ -160,8 +160,9 @@ export const email = {
     },
   }),
   sendBulk: admin.post('/api/email/bulk', {
-    // Five parallel sends once queued every subscriber five times: one key, one send.
-    idempotent: true,
+    // Five parallel sends once queued every subscriber five times: one key, one send, and no
+    // send without a key (decision 0119).
+    idempotent: 'required',
     summary:
       'Send a Fancy, Promotion, Basic or new-competition email to selected subscribers (an announcement ' +
       'only of a confirmed competition)',
@@ -169,7 +170,7 @@ export const email = {
     responses: { 202: bulkSentSchema },
   }),
   sendOutreach: admin.post('/api/email/outreach', {
-    idempotent: true,
+    idempotent: 'required',
     summary:
       'Send a plain-text email (text/plain, no HTML part) to selected subscribers; unsubscribed and ' +
       'banned addresses are skipped',

@@ -20,8 +20,11 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** Answers by status code; the first 2xx is what the client returns. */
   responses: Partial<Record<200 | 201 | 202 | 204, z.ZodType>>;
-  /** Accepts an `Idempotency-Key` header (plugins/idempotency.ts). */
-  idempotent?: boolean;
+  /**
+   * Accepts an `Idempotency-Key` header (plugins/idempotency.ts); 'required': refuses a request
+   * without one (428), for what mails many people or moves money (decision 0119).
+   */
+  idempotent?: boolean | 'required';
   /** false only for routes that authenticate otherwise (partner API keys, signed links). */
   csrf?: boolean;
   /**

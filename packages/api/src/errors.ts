@@ -46,6 +46,7 @@ export const ERROR_CODES = {
   INTERNAL: {},
   IDEMPOTENCY_IN_PROGRESS: {},
   IDEMPOTENCY_KEY_REUSED: {},
+  IDEMPOTENCY_KEY_REQUIRED: {},
   RATE_LIMITED: {
     reasons: {
       signIns: 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.',

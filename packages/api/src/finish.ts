@@ -200,7 +200,7 @@ export const finish = {
   submit: staff.post('/api/finish/:competitionId/submit', {
     summary:
       'Notify Winners: one payment per winner and the winner notices, in one transaction, once; blocked by duplicates and banned winners; an early finish needs finishEarly (else 409 FINISH_EARLY)',
-    idempotent: true,
+    idempotent: 'required',
     params: competitionParams,
     body: slotsBody.extend(earlyFinishFlag.shape),
     responses: { 200: finishAnswer.extend({ payments: z.number(), emails: z.number() }) },
@@ -208,7 +208,7 @@ export const finish = {
   makeFiles: staff.post('/api/finish/:competitionId/payout-files', {
     summary:
       "Download CSV: the PayPal payout file(s) of the competition's To Be Paid payments (5,000 rows each), recorded",
-    idempotent: true,
+    idempotent: 'required',
     params: competitionParams,
     body: finishVersion,
     responses: { 200: finishAnswer },
@@ -222,7 +222,7 @@ export const finish = {
   complete: staff.post('/api/finish/:competitionId/complete', {
     summary:
       'Mark As Completed: To Be Paid payments whose payment email is in a downloaded file become Paid; the competition is completed; an early finish needs finishEarly (else 409 FINISH_EARLY)',
-    idempotent: true,
+    idempotent: 'required',
     params: competitionParams,
     body: finishVersion.extend(earlyFinishFlag.shape),
     responses: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './common.ts';
 import { endpointsOf } from './endpoint.ts';
 import { pageQuerySchema, pagedList } from './paging.ts';
 
@@ -71,8 +72,6 @@ export const listRecipientsQuerySchema = pageQuerySchema
   .extend({ status: z.enum(RECIPIENT_STATUSES).optional() });
 export type ListRecipientsQuery = z.infer<typeof listRecipientsQuerySchema>;
 
-const idParams = z.object({ id: z.string().min(1) });
-
 const { admin } = endpointsOf(['email']);
 
 /** The Outbox page: every message, rendered, with what happened to each recipient. */
@@ -92,8 +91,8 @@ export const outbox = {
     ...pagedList(listRecipientsQuerySchema, outboxRecipientSchema),
   }),
   resendUnknown: admin.post('/api/outbox/:id/resend-unknown', {
-    // A double click must not queue them twice: one key, one resend.
-    idempotent: true,
+    // It mails many people: a double click must not queue them twice, so the key is required.
+    idempotent: 'required',
     summary:
       "Send a message again to its recipients whose delivery is unknown (a crash while handing it over); " +
       'the others are left alone',

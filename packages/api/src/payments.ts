@@ -50,9 +50,12 @@ export const paymentTotalSchema = z.object({ count: z.number(), amount: z.number
 export const paymentTotalsSchema = z.object({ toBePaid: paymentTotalSchema, paid: paymentTotalSchema });
 export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
 
-/** Sent and Unsend: the same request (the version read, once per Idempotency-Key) and answer. */
+/**
+ * Sent and Unsend: the same request (the version read, once per Idempotency-Key, which they
+ * require: they move a payment in or out of what is paid) and answer.
+ */
 const paymentMove = {
-  idempotent: true,
+  idempotent: 'required',
   params: idParams,
   body: versionBody,
   responses: { 200: z.object({ payment: paymentSchema }) },

@@ -61,7 +61,7 @@ export const paypal = {
   send: staff.post('/api/finish/:competitionId/paypal', {
     summary:
       "Send via PayPal: the competition's To Be Paid payments not yet sent, as one Payouts batch (a job)",
-    idempotent: true,
+    idempotent: 'required',
     params: competitionParams,
     body: z.object({ version: z.number().int().min(0) }),
     responses: { 202: z.object({ payout: paypalPayoutSchema }) },

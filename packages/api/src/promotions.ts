@@ -87,7 +87,8 @@ export const promotions = {
     ...versionedDelete,
   }),
   send: staff.post('/api/promotions/:id/send', {
-    idempotent: true,
+    // Ten parallel sends without a key once emailed each creator ten times (decision 0119).
+    idempotent: 'required',
     summary:
       'Send promotion email: one giveaway email (the amount per creator and how many creators the balance ' +
       'pays) to the creator emails (never to unsubscribed or banned ' +

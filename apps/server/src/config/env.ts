@@ -46,6 +46,8 @@ const envSchema = z.object({
   EMAIL_FROM_NAME: z.string().default('Preffy'),
   EMAIL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
+  INSTANCE_HEARTBEAT_MS: z.coerce.number().int().positive().default(2000),
+  INSTANCE_DEAD_AFTER_MS: z.coerce.number().int().positive().default(6000),
   SMTP_URL: z.string().optional(),
   MANDRILL_API_KEY: z.string().optional(),
   MANDRILL_BASE_URL: z.string().url().default('https://mandrillapp.com/api/1.0'),
@@ -173,6 +175,12 @@ export type Config = {
    * set, whichever the store: `npm run images:to-s3` copies the database's images into it.
    */
   storage: { kind: 'disk' | 'database'; s3: S3Settings | null } | { kind: 's3'; s3: S3Settings };
+  /**
+   * This process's heartbeat (plugins/instance-heartbeat.ts): it beats every `heartbeatMs`, and
+   * an instance silent for `deadAfterMs` is dead, so its Idempotency-Key reservations are
+   * released (decision 0119). A few beats fit in the bound.
+   */
+  instance: { heartbeatMs: number; deadAfterMs: number };
   email: {
     transport: 'outbox' | 'smtp' | 'mandrill';
     from: { email: string; name: string };
@@ -196,6 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('EMAIL_TRANSPORT=mandrill needs MANDRILL_API_KEY');
   if (e.S3_ENDPOINT && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
     throw new Error('S3_ENDPOINT needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  // One late beat must not make a live instance look dead.
+  if (e.INSTANCE_DEAD_AFTER_MS < 2 * e.INSTANCE_HEARTBEAT_MS)
+    throw new Error('INSTANCE_DEAD_AFTER_MS must be at least twice INSTANCE_HEARTBEAT_MS');
   const dataDir = path.resolve(e.DATA_DIR);
   const storage = imageStorage(
     e.IMAGE_STORE,
@@ -281,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     storage,
+    instance: { heartbeatMs: e.INSTANCE_HEARTBEAT_MS, deadAfterMs: e.INSTANCE_DEAD_AFTER_MS },
     email: {
       transport: e.EMAIL_TRANSPORT,
       from: { email: e.EMAIL_FROM, name: e.EMAIL_FROM_NAME },

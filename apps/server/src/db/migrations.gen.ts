@@ -29,6 +29,7 @@ import * as m0026FinishReasons from './migrations/0026-finish-reasons.ts';
 import * as m0027PostsChangedIndex from './migrations/0027-posts-changed-index.ts';
 import * as m0029RefreshFailures from './migrations/0029-refresh-failures.ts';
 import * as m0030StoredImages from './migrations/0030-stored-images.ts';
+import * as m0031Instances from './migrations/0031-instances.ts';
 import * as m0033LimitCounters from './migrations/0033-limit-counters.ts';
 
 /** Every migration, in the order of its file name; a released one is never edited. */
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0027-posts-changed-index': m0027PostsChangedIndex,
   '0029-refresh-failures': m0029RefreshFailures,
   '0030-stored-images': m0030StoredImages,
+  '0031-instances': m0031Instances,
   '0033-limit-counters': m0033LimitCounters,
 };

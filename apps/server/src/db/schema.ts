@@ -488,6 +488,7 @@ export interface DB {
   activities: ActivitiesTable;
   idempotencyKeys: IdempotencyKeysTable;
   limitCounters: LimitCountersTable;
+  instances: InstancesTable;
 }
 
 /**
@@ -548,6 +549,18 @@ export type IdempotencyKeysTable = {
   responseStatus: number | null;
   responseBody: string | null;
   createdAt: number;
+  /** The instance running the request while in progress (null: reserved before migration 0031). */
+  ownerInstance: string | null;
+};
+
+/**
+ * A running server process and its heartbeat (plugins/instance-heartbeat.ts): one whose
+ * lastSeen is older than the bound is dead, and its Idempotency-Key reservations are released.
+ */
+export type InstancesTable = {
+  id: string;
+  startedAt: number;
+  lastSeen: number;
 };
 
 /** A rate-limit or attempt counter's window, shared by the instances on PostgreSQL (plugins/limits/). */

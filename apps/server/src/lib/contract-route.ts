@@ -32,6 +32,7 @@ const ERROR_MEANINGS = {
   404: 'No such record',
   409: 'Changed since it was read (current holds the record now), or the Idempotency-Key is still in use',
   423: 'The session is locked: unlock it first',
+  428: 'No Idempotency-Key: this request mails many people or moves money, and must carry one',
   429: 'Too many requests: try again later',
 } as const;
 
@@ -64,6 +65,7 @@ function errorStatuses(
     [404, definition.path.includes(':')],
     [409, versioned || !!definition.idempotent],
     [423, gated],
+    [428, definition.idempotent === 'required'],
     [429, rateLimited],
   ];
   return statuses.filter(([, applies]) => applies).map(([status]) => status);
@@ -127,7 +129,7 @@ export function route<E extends EndpointDefinition>(
     bodyLimit: options.bodyLimit,
     config: {
       access: definition.access,
-      ...(definition.idempotent ? { idempotent: true } : {}),
+      ...(definition.idempotent ? { idempotent: definition.idempotent } : {}),
       ...(definition.csrf === false ? { csrf: false } : {}),
       ...(definition.gated === false ? { gated: false } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),

@@ -46,8 +46,8 @@ function cycleThrough(graph: Map<string, Set<string>>, start: string): string[] 
   return walk(start, [start]);
 }
 
-/** Tables below the areas: the job runner's, the idempotency keys' and the limits' (plugins/). */
-const INFRASTRUCTURE_TABLES = ['jobs', 'jobTasks', 'idempotencyKeys', 'limitCounters'];
+/** Tables below the areas: the job runner's, the idempotency keys', the limits' and the instances' heartbeats (plugins/). */
+const INFRASTRUCTURE_TABLES = ['jobs', 'jobTasks', 'idempotencyKeys', 'limitCounters', 'instances'];
 
 /** The tables a source declares in a DB interface (db/schema.ts's, or one an area merges into it). */
 const tablesIn = (source: string) =>

@@ -12,6 +12,7 @@ import {
   IN_PROGRESS_MESSAGE,
   KEY_LIFETIME_MS,
   KEY_MESSAGE,
+  KEY_REQUIRED_MESSAGE,
   REUSED_MESSAGE,
 } from './idempotency.ts';
 
@@ -104,6 +105,65 @@ describe('which routes honour Idempotency-Key', () => {
     expect(String(startupError)).toContain('Route GET /api/test/read cannot be idempotent');
   });
 
+  it('requires the key on the routes that mail many people or move money', () => {
+    expect([...app.keyRequiredRoutes].sort()).toEqual([
+      'POST /api/email/bulk',
+      'POST /api/email/outreach',
+      'POST /api/finish/:competitionId/complete',
+      'POST /api/finish/:competitionId/payout-files',
+      'POST /api/finish/:competitionId/paypal',
+      'POST /api/finish/:competitionId/submit',
+      'POST /api/outbox/:id/resend-unknown',
+      'POST /api/payments/:id/send',
+      'POST /api/payments/:id/unsend',
+      'POST /api/promotions/:id/send',
+    ]);
+  });
+
+  it('refuses each of them without a key with 428, after checking the input, and holds no key', async () => {
+    const someone = newId();
+    const valid: Record<string, [string, object]> = {
+      'POST /api/email/bulk': [
+        '/api/email/bulk',
+        { type: 'basic', competitionId: someone, selection: { all: true } },
+      ],
+      'POST /api/email/outreach': [
+        '/api/email/outreach',
+        { subject: 'Hello', text: 'A word', selection: { emails: ['fan@idem.test'] } },
+      ],
+      'POST /api/finish/:competitionId/complete': [`/api/finish/${someone}/complete`, { version: 1 }],
+      'POST /api/finish/:competitionId/payout-files': [`/api/finish/${someone}/payout-files`, { version: 1 }],
+      'POST /api/finish/:competitionId/paypal': [`/api/finish/${someone}/paypal`, { version: 1 }],
+      'POST /api/finish/:competitionId/submit': [
+        `/api/finish/${someone}/submit`,
+        { version: 0, winners: [null] },
+      ],
+      'POST /api/outbox/:id/resend-unknown': [`/api/outbox/${someone}/resend-unknown`, {}],
+      'POST /api/payments/:id/send': [`/api/payments/${someone}/send`, { version: 1 }],
+      'POST /api/payments/:id/unsend': [`/api/payments/${someone}/unsend`, { version: 1 }],
+      'POST /api/promotions/:id/send': [`/api/promotions/${someone}/send`, { version: 1 }],
+    };
+    expect(Object.keys(valid).sort()).toEqual([...app.keyRequiredRoutes].sort());
+    const keysBefore = await app.db.selectFrom('idempotencyKeys').select('id').execute();
+    for (const [route, [url, body]] of Object.entries(valid)) {
+      const refused = await admin(url, body);
+      expect(refused.statusCode, route).toBe(428);
+      expect(refused.json()).toEqual({
+        statusCode: 428,
+        code: 'IDEMPOTENCY_KEY_REQUIRED',
+        message: KEY_REQUIRED_MESSAGE,
+      });
+      // The input is checked first: a bad one is named as such, key or not. The resend has no
+      // body, so its bad input is an over-long id (refused as such, with 414).
+      if (route.includes('resend-unknown')) {
+        expect((await admin(url.replace(someone, 'x'.repeat(101)), {})).statusCode).toBe(414);
+      } else {
+        expect((await admin(url, {})).statusCode, route).toBe(400);
+      }
+    }
+    expect(await app.db.selectFrom('idempotencyKeys').select('id').execute()).toEqual(keysBefore);
+  });
+
   it('says so in the API reference of each of them', async () => {
     const paths = (await adminClient.get('/api/openapi.json')).json().paths;
     expect(paths['/api/email/bulk'].post.description).toContain('Idempotency-Key');
@@ -111,6 +171,10 @@ describe('which routes honour Idempotency-Key', () => {
     expect(paths['/api/competitions'].post.description).toContain('Idempotency-Key');
     expect(paths['/api/users'].post.description).toContain('Idempotency-Key');
     expect(paths['/api/calendar/feed'].post.description ?? '').not.toContain('Idempotency-Key');
+    const submit = paths['/api/finish/{competitionId}/submit'].post;
+    expect(submit.description).toContain('without it the request is refused with 428');
+    expect(Object.keys(submit.responses)).toContain('428');
+    expect(paths['/api/calendar/reservations'].post.description).not.toContain('428');
   });
 });
 

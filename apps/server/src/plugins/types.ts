@@ -1,6 +1,7 @@
 import type { Access, Role } from '@preffy/domain';
 import type { Config } from '../config/env.ts';
 import type { Database, Dialect } from '../db/database.ts';
+import type { InstanceHeartbeat } from './instance-heartbeat.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 
 /** The signed-in user as every route sees it (`request.user`, null when signed out). */
@@ -27,6 +28,8 @@ declare module 'fastify' {
     config: Config;
     /** Works every area's job kinds and schedules (modules/index.ts createJobWorker). */
     jobWorker: JobRunner;
+    /** This process's id and heartbeat; its Idempotency-Key reservations name the id. */
+    instanceHeartbeat: InstanceHeartbeat;
     /** Every API route with the access level it declared; the authorization test walks it. */
     routeAccess: RouteAccessEntry[];
   }

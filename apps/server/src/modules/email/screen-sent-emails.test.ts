@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCE_UNCONFIRMED_MESSAGE, BULK_COMPETITION_MESSAGES, OUTREACH_MESSAGES } from '@preffy/api';
 import { createCompetition } from '../../../test/fixtures/competitions.ts';
-import { idempotentPoster } from '../../../test/fixtures/signed-in.ts';
+import { expectKeyRequired, idempotentPoster } from '../../../test/fixtures/signed-in.ts';
 import { insertWinners } from '../../../test/fixtures/winners.ts';
 import { type TestClient, createTestApp, signedInClient } from '../../../test/test-app.ts';
 
@@ -97,6 +97,20 @@ describe('new-competition announcement (type new-competition of POST /api/email/
       .where('relatedId', '=', competition.id)
       .execute();
     expect(messages).toEqual([{ id: first.json().messageId }]);
+  });
+
+  it('refuses an announcement without an Idempotency-Key, queueing nothing', async () => {
+    const competition = await createCompetition(admin, { name: 'Keyless Song', confirmed: true });
+    const post = await idempotentPoster(app, admin);
+    const announcement = {
+      type: 'new-competition',
+      competitionId: competition.id,
+      selection: { emails: ['fan1@announce.test'] },
+    };
+    const messagesBefore = await app.db.selectFrom('emailMessages').select('id').execute();
+    expectKeyRequired(await post('/api/email/bulk', announcement));
+    expect(await app.db.selectFrom('emailMessages').select('id').execute()).toEqual(messagesBefore);
+    expect((await post('/api/email/bulk', announcement, 'keyed-announcement')).statusCode).toBe(202);
   });
 
   it('is refused for a competition on hold, with the reason on the competition; nothing is queued', async () => {
@@ -229,5 +243,18 @@ describe('plain-text outreach (POST /api/email/outreach)', () => {
       .where('kind', '=', 'outreach')
       .execute();
     expect(queued).toHaveLength(1);
+  });
+
+  it('refuses an outreach without an Idempotency-Key, queueing nothing', async () => {
+    const post = await idempotentPoster(app, admin);
+    const outreach = {
+      subject: 'Keyless outreach',
+      text: 'Hello',
+      selection: { emails: ['fan1@announce.test'] },
+    };
+    const messagesBefore = await app.db.selectFrom('emailMessages').select('id').execute();
+    expectKeyRequired(await post('/api/email/outreach', outreach));
+    expect(await app.db.selectFrom('emailMessages').select('id').execute()).toEqual(messagesBefore);
+    expect((await post('/api/email/outreach', outreach, 'keyed-outreach')).statusCode).toBe(202);
   });
 });

@@ -14,6 +14,7 @@ import { insertPayments } from '../../../test/fixtures/payments.ts';
 import { insertPosts } from '../../../test/fixtures/posts.ts';
 import {
   EACH_ROLE,
+  expectKeyRequired,
   idempotentPoster,
   signedInApp,
   type SignedInClient,
@@ -652,6 +653,29 @@ describe('Notify Winners (POST /api/finish/:competitionId/submit)', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await paymentsOf(id)).toHaveLength(1);
+  });
+
+  it('refuses Notify Winners, Download CSV and Mark As Completed without an Idempotency-Key, doing nothing; with one each runs', async () => {
+    const id = await competitionWith('Keyless Finish', ['1st Place: $200']);
+    await enterRoster(id);
+    const post = await idempotentPoster(app, staff);
+    const submit = { version: 0, winners: [choice('ann')] };
+    expectKeyRequired(await post(`/api/finish/${id}/submit`, submit));
+    expect(await paymentsOf(id)).toEqual([]);
+    expect((await post(`/api/finish/${id}/submit`, submit, 'keyed-submit')).statusCode).toBe(200);
+
+    const submitted = await getFinish(id);
+    expectKeyRequired(await post(`/api/finish/${id}/payout-files`, { version: submitted.version }));
+    expect((await getFinish(id)).files).toEqual([]);
+    const files = await post(`/api/finish/${id}/payout-files`, { version: submitted.version }, 'keyed-files');
+    expect(files.statusCode, files.body).toBe(200);
+
+    const downloaded = await getFinish(id);
+    expectKeyRequired(await post(`/api/finish/${id}/complete`, { version: downloaded.version }));
+    expect(await getFinish(id)).toEqual(downloaded);
+    const done = await post(`/api/finish/${id}/complete`, { version: downloaded.version }, 'keyed-complete');
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['Paid']);
   });
 });
 

@@ -5,6 +5,7 @@ import { newCompetition } from '../../../test/fixtures/competitions.ts';
 import { insertPayments as insertPaymentRows } from '../../../test/fixtures/payments.ts';
 import {
   EACH_ROLE,
+  expectKeyRequired,
   idempotentPoster,
   signedInApp,
   type SignedInClient,
@@ -257,6 +258,23 @@ describe('Sent and Unsend (POST /api/payments/:id/send, /unsend)', () => {
     // The same key with another request is refused.
     const other = await post(`/api/payments/${payment!.id}/unsend`, { version: 2 }, 'replay-key-1');
     expect(other.statusCode).toBe(422);
+  });
+
+  it('refuses Sent and Unsend without an Idempotency-Key, changing nothing; with one they run', async () => {
+    const [payment] = await insertPayments('Keyless Song', [{ contactEmail: 'keyless@creators.test' }]);
+    const post = await idempotentPoster(app, staff);
+    expectKeyRequired(await post(`/api/payments/${payment!.id}/send`, { version: 1 }));
+    expect(await stored(payment!.id)).toEqual({ status: 'To Be Paid', version: 1 });
+    expect((await post(`/api/payments/${payment!.id}/send`, { version: 1 }, 'keyed-send')).statusCode).toBe(
+      200,
+    );
+    expectKeyRequired(await post(`/api/payments/${payment!.id}/unsend`, { version: 2 }));
+    expect(await stored(payment!.id)).toEqual({ status: 'Paid', version: 2 });
+    expect(
+      (await post(`/api/payments/${payment!.id}/unsend`, { version: 2 }, 'keyed-unsend')).statusCode,
+    ).toBe(200);
+    expect(await stored(payment!.id)).toEqual({ status: 'To Be Paid', version: 3 });
+    expect((await auditOf(payment!.id)).length).toBe(2);
   });
 
   it('two concurrent Sent clicks on the same payment change it once; the other gets 409', async () => {

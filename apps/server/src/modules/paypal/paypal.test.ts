@@ -5,7 +5,12 @@ import { paypalPayoutSchema, paypalStateSchema } from '@preffy/api';
 import { PAYPAL_PAYOUT_MAX_ITEMS } from '@preffy/domain';
 import { newCompetition } from '../../../test/fixtures/competitions.ts';
 import { insertPayments } from '../../../test/fixtures/payments.ts';
-import { idempotentPoster, signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import {
+  expectKeyRequired,
+  idempotentPoster,
+  signedInApp,
+  type SignedInClient,
+} from '../../../test/fixtures/signed-in.ts';
 import { newId } from '../../lib/clock.ts';
 import { type FakePaypal, createFakePaypal } from './fake-paypal.ts';
 import { PaypalClient, PaypalError, type PaypalSettings } from './paypal-client.ts';
@@ -527,6 +532,9 @@ describe('Send via PayPal (POST /api/finish/:competitionId/paypal) and its job',
     const { competitionId } = await competitionWithPayments([{}, {}]);
     const post = await idempotentPoster(app, staff);
     const url = `/api/finish/${competitionId}/paypal`;
+    // Without a key nothing is sent at all.
+    expectKeyRequired(await post(url, { version: 0 }));
+    expect(await payoutsOf(competitionId)).toEqual([]);
     const first = await post(url, { version: 0 }, 'paypal-send-1');
     expect(first.statusCode, first.body).toBe(202);
     const replay = await post(url, { version: 0 }, 'paypal-send-1');

@@ -5,6 +5,7 @@ import { FORM_MESSAGES, PROMOTION_MESSAGES, PROMOTION_SEND_BLOCK_MESSAGES } from
 import { newCompetition } from '../../../test/fixtures/competitions.ts';
 import {
   EACH_ROLE,
+  expectKeyRequired,
   idempotentPoster,
   signedInApp,
   type SignedInClient,
@@ -501,6 +502,20 @@ describe('Send promotion email (POST /api/promotions/:id/send)', () => {
     // A deliberate second send (a new key) is a new message.
     expect((await post(url, { version: 1 }, 'send-key-2')).statusCode).toBe(202);
     expect(await recipientsOf(promotion.id)).toHaveLength(4);
+  });
+
+  it('refuses a send without an Idempotency-Key, queueing nothing (ten such sends once mailed each creator ten times)', async () => {
+    const promotion = await createPromotion({
+      name: 'Keyless send',
+      creatorEmails: ['keyless.one@creators.test', 'keyless.two@creators.test'],
+    });
+    const post = await idempotentPoster(app, admin);
+    const url = `/api/promotions/${promotion.id}/send`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(url, { version: 1 })));
+    for (const answer of answers) expectKeyRequired(answer);
+    expect(await recipientsOf(promotion.id)).toEqual([]);
+    expect((await post(url, { version: 1 }, 'keyed-send')).statusCode).toBe(202);
+    expect(await recipientsOf(promotion.id)).toHaveLength(2);
   });
 });
 
