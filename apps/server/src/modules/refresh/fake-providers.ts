@@ -190,14 +190,24 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
     json(res, 404, { error: 'no such endpoint' });
   };
 
+  // Requests waiting out the delay, not yet answered nor listed in `requests`.
+  let held = 0;
   const server: Server = createServer((req, res) => {
-    if (delayMs > 0) setTimeout(handle, delayMs, req, res);
-    else handle(req, res);
+    if (delayMs > 0) {
+      held++;
+      // Unref'd: an answer held for a killed client must not keep the test process alive.
+      setTimeout(() => {
+        held--;
+        handle(req, res);
+      }, delayMs).unref();
+    } else handle(req, res);
   });
   return {
     server,
     requests,
     asked: asked as ReadonlyMap<string, number>,
+    /** How many requests are waiting out the delay now. */
+    held: () => held,
     setDelay(ms: number) {
       delayMs = ms;
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompetition } from '../../../test/fixtures/competitions.ts';
-import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { competitionWithYouTubePosts } from '../../../test/fixtures/posts.ts';
 import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { now } from '../../lib/clock.ts';
 import { createFakeProviders, fakeProvidersConfig } from './fake-providers.ts';
@@ -28,34 +27,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A competition with n YouTube posts (50 per provider call), inserted directly. */
-async function competitionWithPosts(n: number, extra: { bonusLikes?: number } = {}) {
-  const c = await createCompetition(staff, { name: 'Refresh Song' });
-  const at = now();
-  // Started yesterday: the default start is 15:00 today, which before 15:00 is still to come, and
-  // a post dated before its competition's start is flagged 'Invalid Post Date' and removed.
-  await app.db
-    .updateTable('competitions')
-    .set({ startDate: at - 24 * 3600_000 })
-    .where('id', '=', c.id)
-    .execute();
-  await insertPosts(
-    app,
-    c.id,
-    Array.from({ length: n }, (_, i) => {
-      const videoId = `R${c.campaignId}x${String(i).padStart(11, '0')}`.slice(-11);
-      return {
-        creator: `creator${i}`,
-        link: `https://www.youtube.com/watch?v=${videoId}`,
-        platform: 'youtube',
-        postId: videoId,
-        createdAt: at,
-        bonusLikes: extra.bonusLikes ?? null,
-      };
-    }),
-  );
-  return c.id;
-}
+const competitionWithPosts = (n: number, extra: { bonusLikes?: number } = {}) =>
+  competitionWithYouTubePosts(app, staff, n, extra);
 
 const job = async (id: string) => (await staff.get(`/api/jobs/${id}`)).json().job;
 
