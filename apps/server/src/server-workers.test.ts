@@ -60,11 +60,20 @@ async function freePort() {
   throw new Error(`No free port in ${FIRST_PORT}-${LAST_PORT}`);
 }
 
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** `npm run serve`: how deploy.md starts an instance, and what a container or a `kill` signals. */
+const NPM_RUN_SERVE = ['npm', ['run', '--silent', 'serve']] as const;
+
+async function startServer(
+  env: Record<string, string>,
+  [command, args]: readonly [string, readonly string[]] = [
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/server.ts'],
+  ],
+): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preffy-workers-'));
   directories.push(dataDir);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     // Only what the server reads: the test run's own variables must not change how it starts.
     env: {
@@ -222,6 +231,20 @@ if (pgUrl) {
         expect(await answeringPids(server, 4)).toEqual(new Set([server.child.pid]));
         expect(server.output()).toContain('(sqlite)');
         expect(await stopWithSigterm(server)).toBe(0);
+      },
+      2 * STARTS_WITHIN_MS,
+    );
+
+    it(
+      'stops gracefully when npm run serve is sent SIGTERM, leaving no server behind',
+      async () => {
+        const server = await startServer({}, NPM_RUN_SERVE);
+        const [serverPid] = await answeringPids(server, 1);
+        expect(serverPid).not.toBe(server.child.pid);
+        expect(await stopWithSigterm(server)).toBe(0);
+        // The shell npm runs used to die and leave the server listening without a parent.
+        await waitFor('the server to stop', async () => !isAlive(serverPid!));
+        expect(await isFree(Number(new URL(server.base).port))).toBe(true);
       },
       2 * STARTS_WITHIN_MS,
     );
