@@ -52,14 +52,14 @@ export function spawnNode(
 
 /**
  * Started as `npm run serve` starts it, with the same Node options (decision 0088), but without
- * npm in between, so that killing it ends the server.
+ * npm in between: the script's words after `node` (it reads `exec node …`).
  */
-const serveArgs = (root: string) =>
-  (
+const serveArgs = (root: string) => {
+  const words = (
     JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }
-  ).scripts.serve
-    .split(' ')
-    .slice(1);
+  ).scripts.serve.split(' ');
+  return words.slice(words.indexOf('node') + 1);
+};
 
 /** What the server prints once every server process listens (apps/server/src/server.ts). */
 const RUNNING_LINE = 'Preffy Admin is running at';
