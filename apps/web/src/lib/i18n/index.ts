@@ -1,4 +1,3 @@
-import { FIELD_MESSAGES, fieldMessageKey } from '@preffy/api';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import englishCommon from './locales/en/common.json';
@@ -30,7 +29,13 @@ type Files = Record<string, unknown>;
  * English `common` (the status pages, errors, words every screen uses); the rest of English
  * arrives beside it, before any screen is drawn (`catalogueReady`, awaited by the router).
  */
-const BUNDLES: Record<Language, () => Promise<{ default: Files }>> = {
+type Bundle = {
+  default: Files;
+  /** English only: the field messages by key, and the key of a message's text. */
+  FIELD_MESSAGES?: Tree;
+  fieldMessageKey?: (text: string) => string | undefined;
+};
+const BUNDLES: Record<Language, () => Promise<Bundle>> = {
   en: () => import('./bundles/en.ts'),
   es: () => import('./bundles/es.ts'),
   de: () => import('./bundles/de.ts'),
@@ -42,16 +47,21 @@ const fileOf = (files: Files, namespace: Namespace | 'server'): Tree =>
   {};
 
 type Catalogue = Record<Namespace | 'server', Tree>;
-const catalogueOf = (language: Language, files: Files): Catalogue =>
+const catalogueOf = (bundle: Bundle): Catalogue =>
   ({
-    ...Object.fromEntries(NAMESPACES.map((ns) => [ns, fileOf(files, ns)])),
+    ...Object.fromEntries(NAMESPACES.map((ns) => [ns, fileOf(bundle.default, ns)])),
     // English field messages have one source, the contract's record, not a locale file.
-    server: language === 'en' ? FIELD_MESSAGES : fileOf(files, 'server'),
+    server: bundle.FIELD_MESSAGES ? { ...bundle.FIELD_MESSAGES } : fileOf(bundle.default, 'server'),
   }) as Catalogue;
+
+/** The key of a field message's English text; known once the English chunk has come. */
+let fieldMessageKey: (text: string) => string | undefined = () => undefined;
 
 /** A language's whole catalogue (loading its chunk when needed); the tests read every language. */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
-  return catalogueOf(language, (await BUNDLES[language]()).default);
+  const bundle = await BUNDLES[language]();
+  if (bundle.fieldMessageKey) fieldMessageKey = bundle.fieldMessageKey;
+  return catalogueOf(bundle);
 }
 
 const loaded = new Map<Language, Promise<void>>();
@@ -84,8 +94,8 @@ function initialLanguage(): Language {
 }
 
 void i18next.use(initReactI18next).init({
-  // A copy: i18next merges later bundles into the resources it starts with.
-  resources: { en: { common: englishCommon, server: { ...FIELD_MESSAGES } } },
+  // The English field messages arrive with the rest of English (bundles/en.ts).
+  resources: { en: { common: englishCommon, server: {} } },
   ns: [...NAMESPACES, 'server'],
   defaultNS: 'common',
   // A feature's screens name shared words (Cancel, table labels) without a prefix.
@@ -130,7 +140,8 @@ export async function setLanguage(language: string) {
  * A field message (the spec's English wording, from a form's schema or the server's
  * `fieldErrors`), in the user's language: translated by its key in the contract's
  * FIELD_MESSAGES; a text that is not one shows as written. Error codes are translated by key
- * too (lib/api/client.ts).
+ * too (lib/api/client.ts). No screen is drawn before English has come (`catalogueReady`), so
+ * the keys are known by the time a form shows a message.
  */
 export function translateServerMessage(message: string): string {
   const key = fieldMessageKey(message);

@@ -3,3 +3,7 @@ export default import.meta.glob<{ [key: string]: unknown }>('../locales/en/*.jso
   eager: true,
   import: 'default',
 });
+
+// English field messages are the contract's record itself. They come in this chunk, not the first
+// page: the record imports the contract modules that hold the messages, whose schemas weigh ~35 KB.
+export { FIELD_MESSAGES, fieldMessageKey } from '@preffy/api';
