@@ -1,8 +1,7 @@
 import { type Competition, competitionSchema, finishSchema } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompetition } from '../../../test/fixtures/competitions.ts';
-import { insertPosts } from '../../../test/fixtures/posts.ts';
+import { ANN, endedCompetitionWithEntrant } from '../../../test/fixtures/posts.ts';
 import {
   type IdempotentPost,
   idempotentPoster,
@@ -55,19 +54,10 @@ async function step(url: string, body: object) {
   return response.json() as { finish: { version: number } };
 }
 
-/** The organizer's competition (made out to them) with one prize and one entrant, ended yesterday. */
-async function ownCompetition(name: string) {
-  const { id } = await createCompetition(staff, { name, email: OWNER, prizes: ['1st Place: $200'] });
-  await app.db
-    .updateTable('competitions')
-    .set({ isActive: 1, endDate: now() - 24 * 3600_000 })
-    .where('id', '=', id)
-    .execute();
-  await insertPosts(app, id, [{ creator: 'ann', bonusLikes: 0 }]);
-  return id;
-}
+/** The organizer's competition with one prize and one entrant, ann, ended yesterday. */
+const ownCompetition = (name: string) => endedCompetitionWithEntrant(app, staff, { name, email: OWNER });
 
-const ann = { creator: 'ann', platform: 'tiktok', email: 'ann@creators.test', source: '' };
+const ann = ANN;
 
 /** Notify Winners: ann wins, one payment. */
 const submitted = (id: string) =>

@@ -5,7 +5,7 @@ import type {
   WaitingHold,
 } from '@preffy/api';
 import { type Insertable, sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
 import type { CompetitionsTable } from '../../db/schema.ts';
 import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
@@ -144,6 +144,23 @@ export const findCompetitionWithDeleted = (db: Database, id: string) =>
  * finish wizard's winners were submitted, its live PayPal batches. Read in the transaction
  * that deletes, so a Submit that commits first is seen.
  */
+/**
+ * Holds a competition's row until the transaction ends and answers whether it is live, so that
+ * a delete and the Submit that pays its winners run one after the other (decision 0124): without
+ * it, on PostgreSQL, a Submit committing while a delete counted the payouts was not seen, and a
+ * paid competition was deleted without an administrator's word. SQLite runs one write
+ * transaction at a time, so the plain read suffices there.
+ */
+export async function lockCompetition(trx: Database, dialect: Dialect, id: string) {
+  const row = await trx
+    .selectFrom('competitions')
+    .select('deleted')
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  return { live: row?.deleted === 0 };
+}
+
 export async function payoutsOf(db: Database, competitionId: string): Promise<CompetitionPayouts> {
   const count = (table: 'payments' | 'paypalPayouts') =>
     db

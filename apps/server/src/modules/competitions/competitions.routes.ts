@@ -69,7 +69,7 @@ export async function competitionsRoutes(app: FastifyInstance) {
   }));
 
   route(app, competitions.remove, async (request) => {
-    await deleteCompetition(app.db, request.user!, request.params.id, request.query);
+    await deleteCompetition(app.db, app.dialect, request.user!, request.params.id, request.query);
     return { ok: true };
   });
 

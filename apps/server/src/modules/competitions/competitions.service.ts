@@ -24,7 +24,7 @@ import {
   roleMeets,
 } from '@preffy/domain';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { newId, now } from '../../lib/clock.ts';
 import type { VersionedPatch } from '../../lib/versioned.ts';
@@ -39,6 +39,7 @@ import {
   insertCompetitionRow,
   nextCampaignId,
   payoutsOf,
+  lockCompetition,
   restoreCompetitionRecord,
   seesEveryCompetition,
   updateCompetitionRecord,
@@ -387,6 +388,7 @@ class PayoutsNotConfirmed extends AppError {
  */
 export async function deleteCompetition(
   db: Database,
+  dialect: Dialect,
   user: SessionUser,
   id: string,
   input: { version: number; confirmPayouts: boolean },
@@ -394,6 +396,8 @@ export async function deleteCompetition(
   const row = await findVisibleCompetition(db, user, id);
   const mayDelete = canDeleteCompetition(user, row.organizerEmail);
   return db.transaction().execute(async (trx) => {
+    // Counted under the row's lock: a Submit that pays winners waits, or is waited for.
+    await lockCompetition(trx, dialect, id);
     const payouts = await payoutsOf(trx, id);
     const isPaid = hasPayouts(payouts);
     if (isPaid && user.role !== 'admin') throw forbidden(COMPETITION_DELETE_MESSAGES.paidCompetition);

@@ -9,6 +9,7 @@ export {
   completeCompetition,
   findCompetition,
   isLiveCompetition,
+  lockCompetition,
   seesEveryCompetition,
   visibleCompetitions,
 } from './competitions.repository.ts';

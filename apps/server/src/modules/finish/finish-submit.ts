@@ -9,9 +9,10 @@ import {
 } from '@preffy/domain';
 import type { Database, Dialect } from '../../db/database.ts';
 import { newRecord, now } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
+import { lockCompetition } from '../competitions/index.ts';
 import { enqueueEmail } from '../email/index.ts';
 import { payeesOf, recordPaidWinners } from '../winners/index.ts';
 import { hasLivePayments, insertPayments } from '../payments/index.ts';
@@ -145,6 +146,9 @@ export async function submitWinners(
     db,
     { competitionId, version: input.version, needsSubmitted: false },
     async (trx) => {
+      // A delete of the competition waits for this Submit, or this Submit for the delete and
+      // then finds the competition gone (decision 0124).
+      if (!(await lockCompetition(trx, dialect, competitionId)).live) throw notFound('Competition');
       const submitted = { step: 'pay' as const, winners, submittedAt: at, submittedBy: actor.id };
       if (input.version === 0) await insertFinishRow(trx, { competitionId, ...submitted });
       else if (!(await updateFinishRow(trx, competitionId, input.version, submitted, { submitted: false })))
