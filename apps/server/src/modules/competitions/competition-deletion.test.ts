@@ -8,7 +8,7 @@ import {
   signedInApp,
   type SignedInClient,
 } from '../../../test/fixtures/signed-in.ts';
-import { newId, now } from '../../lib/clock.ts';
+import { newId } from '../../lib/clock.ts';
 import { type FakePaypal, createFakePaypal } from '../paypal/fake-paypal.ts';
 
 /**
