@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { coldFusionQueryRows, legacyTableOfColumns } from './coldfusion.ts';
 import { LEGACY_TABLES, type LegacyTable, type ReadResult } from './legacy-records.ts';
 
 /**
@@ -33,19 +34,25 @@ export function legacyTableOfFile(file: string): LegacyTable | null {
   return MODEL_BY_NAME.get(name) ?? MODEL_BY_NAME.get(name.replace(/^list/, '')) ?? null;
 }
 
+/** An item's table: its `__typename`, else the file's name, else (the inquiry service's rows) its columns. */
 function tableOf(item: unknown, fromName: LegacyTable | null): LegacyTable | null {
   const typename = (item as { __typename?: unknown } | null)?.__typename;
-  return typeof typename === 'string' && (LEGACY_TABLES as readonly string[]).includes(typename)
-    ? (typename as LegacyTable)
-    : fromName;
+  if (typeof typename === 'string' && (LEGACY_TABLES as readonly string[]).includes(typename))
+    return typename as LegacyTable;
+  return fromName ?? (isItem(item) ? legacyTableOfColumns(Object.keys(item)) : null);
 }
 
 const isItem = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The items of a parsed document: an array, a page, or a GraphQL answer holding one page. */
+/**
+ * The items of a parsed document: an array, a page, a GraphQL answer holding one page, or a
+ * ColdFusion query (the inquiry service's `serializeJSON`).
+ */
 function itemsOf(document: unknown): unknown[] | null {
   if (Array.isArray(document)) return document;
+  const rows = coldFusionQueryRows(document);
+  if (rows) return rows;
   if (!isItem(document)) return null;
   if (Array.isArray(document.items)) return document.items;
   const data = document.data;

@@ -76,7 +76,7 @@ describe('GraphQL list files', () => {
       expect.stringMatching(/^! a-posts\.json:0 /),
       '! b-users.json:1 No legacy table: name the file after its model',
       '! c-Post.json:0 No items: not an array, a page or a list answer',
-      '! d-notes.txt:0 Not a legacy export: a DynamoDB export folder, or a .json or .jsonl list of items',
+      '! d-notes.txt:0 Not a legacy export: a DynamoDB export folder, a .json or .jsonl list of items, or a .csv of inquiries',
       `! ${path.join(root, 'missing')}:0 No such file or folder`,
     ]);
   });

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readColdFusionCsv } from './coldfusion.ts';
 import { readDynamoDbExport } from './dynamodb-export.ts';
 import { readGraphqlList } from './graphql-list.ts';
 import type { ReadResult } from './legacy-records.ts';
@@ -30,7 +31,8 @@ async function* filesOf(folder: string): AsyncGenerator<Source> {
 
 /**
  * Everything the operator gave, as one stream of results (issue 41, decision 0127): DynamoDB
- * export folders and GraphQL list files (`.json`, `.jsonl`), found under each path; a file of
+ * export folders, GraphQL list and inquiry query files (`.json`, `.jsonl`) and inquiry CSVs,
+ * found under each path; a file of
  * another kind is reported, not guessed. Files are named relative to the path given.
  */
 export async function* readLegacySources(paths: string[]): AsyncGenerator<ReadResult> {
@@ -47,13 +49,15 @@ export async function* readLegacySources(paths: string[]): AsyncGenerator<ReadRe
     for await (const source of found) {
       if ('exportSummary' in source) yield* readDynamoDbExport(source.exportSummary, root);
       else if (/\.jsonl?$/.test(source.file)) yield* readGraphqlList(source.file, root);
+      else if (source.file.endsWith('.csv')) yield* readColdFusionCsv(source.file, root);
       else
         yield {
           kind: 'unreadable',
           table: null,
           file: path.relative(root, source.file),
           line: 0,
-          reason: 'Not a legacy export: a DynamoDB export folder, or a .json or .jsonl list of items',
+          reason:
+            'Not a legacy export: a DynamoDB export folder, a .json or .jsonl list of items, or a .csv of inquiries',
         };
     }
   }
