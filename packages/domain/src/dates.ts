@@ -47,8 +47,9 @@ export function zonedTime(
   hour: number,
   timeZone: string,
   minute = 0,
+  second = 0,
 ): number {
-  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  const guess = Date.UTC(year, month - 1, day, hour, minute, second);
   const first = guess - offsetAt(guess, timeZone);
   // Around a daylight-saving change the offset at the answer can differ from the guess's.
   return guess - offsetAt(first, timeZone);

@@ -92,8 +92,8 @@ describe('its zone-less dates', () => {
     // 10 March 2024: 01:59 EST is followed by 03:00 EDT.
     expect(coldFusionDateToEpochMs('March, 10 2024 01:59:00', ny)).toBe(Date.UTC(2024, 2, 10, 6, 59));
     expect(coldFusionDateToEpochMs('March, 10 2024 03:00:00', ny)).toBe(Date.UTC(2024, 2, 10, 7, 0));
-    // 02:30 never happened that night: read with the offset before the change.
-    expect(coldFusionDateToEpochMs('March, 10 2024 02:30:00', ny)).toBe(Date.UTC(2024, 2, 10, 7, 30));
+    // 02:30 never happened that night: read with the offset after the change (EDT).
+    expect(coldFusionDateToEpochMs('March, 10 2024 02:30:00', ny)).toBe(Date.UTC(2024, 2, 10, 6, 30));
     // 3 November 2024: 01:30 happened twice; the first, still EDT.
     expect(coldFusionDateToEpochMs('November, 03 2024 01:30:00', ny)).toBe(Date.UTC(2024, 10, 3, 5, 30));
     expect(coldFusionDateToEpochMs('November, 03 2024 02:30:00', ny)).toBe(Date.UTC(2024, 10, 3, 7, 30));

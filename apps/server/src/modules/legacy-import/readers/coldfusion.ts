@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { zonedTime } from '@preffy/domain';
 import { parse } from 'csv-parse';
 import type { LegacyTable, ReadResult } from './legacy-records.ts';
 
@@ -53,38 +54,12 @@ const MONTHS = [
   'december',
 ];
 
-/** How far `zone`'s clock is ahead of UTC at `utcMs`, in milliseconds. */
-function zoneOffsetMs(utcMs: number, zone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(utcMs)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const asUtc = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
-  return asUtc - Math.floor(utcMs / 1000) * 1000;
-}
-
 /**
  * A ColdFusion date string ("November, 05 2024 14:03:00", the service's own format, or
  * "2024-11-05 14:03:00") read as the wall-clock time of the IANA `timeZone` the operator names,
  * as epoch milliseconds; null when it is not a date. A time skipped by a change to summer time is
- * read with the offset before the change; a time that happens twice, as its first occurrence.
+ * read with the offset after the change; a time that happens twice, as its first occurrence
+ * (the domain's `zonedTime`).
  */
 export function coldFusionDateToEpochMs(text: string, timeZone: string): number | null {
   const named = /^\s*([A-Za-z]+),?\s+(\d{1,2}),?\s+(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(
@@ -118,13 +93,7 @@ export function coldFusionDateToEpochMs(text: string, timeZone: string): number 
   const check = new Date(wall);
   if (check.getUTCMonth() !== month || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
     return null;
-  // The zone's offsets half a day either side: the instants that read as this wall time.
-  const earlier = wall - zoneOffsetMs(wall - 12 * 3600_000, timeZone);
-  const later = wall - zoneOffsetMs(wall + 12 * 3600_000, timeZone);
-  const reads = (instant: number) => instant + zoneOffsetMs(instant, timeZone) === wall;
-  const valid = [earlier, later].filter(reads).sort((a, b) => a - b);
-  // Skipped by a change to summer time (no instant reads so): the offset before the change.
-  return valid[0] ?? earlier;
+  return zonedTime(year, month + 1, day, hour, timeZone, minute, second);
 }
 
 /** A CSV of the service's columns (a header row first), streamed; `file` named relative to `root`. */
