@@ -23,6 +23,7 @@ const NOT_FOUND_REASONS = {
   competition: 'Competition not found',
   creator: 'Creator not found',
   image: 'Image not found',
+  importRun: 'Import run not found',
   inquiry: 'Inquiry not found',
   inquiryOption: 'Inquiry option not found',
   job: 'Job not found',
@@ -87,6 +88,8 @@ export const ERROR_CODES = {
   // The areas' own refusals.
   EMAIL_TAKEN: {},
   JOB_FINISHED: {},
+  IMPORT_RUNNING: {},
+  IMPORT_NOT_RESUMABLE: {},
   NO_RECIPIENTS: {},
   NO_PROMOTION_BALANCE: {},
   NOT_CONFIRMED: {},

@@ -12,6 +12,7 @@ import { BULK_COMPETITION_MESSAGES, OUTREACH_MESSAGES } from './email.ts';
 import { FINISH_MESSAGES } from './finish.ts';
 import { INQUIRY_SERVER_MESSAGES } from './inquiries.ts';
 import { INQUIRY_OPTION_MESSAGES } from './inquiry-options.ts';
+import { IMPORT_UPLOAD_MESSAGES } from './legacy-import.ts';
 import { PAYPAL_MESSAGES } from './paypal.ts';
 import { REPORT_MESSAGES } from './reports.ts';
 import { SETTINGS_MESSAGES } from './settings.ts';
@@ -75,6 +76,7 @@ export const FIELD_MESSAGES = {
   ...prefixed('settings', SETTINGS_MESSAGES),
   ...prefixed('outreach', OUTREACH_MESSAGES),
   ...prefixed('bulkCompetition', BULK_COMPETITION_MESSAGES),
+  ...prefixed('legacyImport', IMPORT_UPLOAD_MESSAGES),
 } as const;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 

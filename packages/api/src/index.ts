@@ -22,6 +22,7 @@ export * from './inquiries.ts';
 export * from './inquiry-options.ts';
 export * from './jobs.ts';
 export * from './leaderboard.ts';
+export * from './legacy-import.ts';
 export * from './outbox.ts';
 export * from './pages.ts';
 export * from './paging.ts';

@@ -94,7 +94,7 @@ export const outbox = {
     // It mails many people: a double click must not queue them twice, so the key is required.
     idempotent: 'required',
     summary:
-      "Send a message again to its recipients whose delivery is unknown (a crash while handing it over); " +
+      'Send a message again to its recipients whose delivery is unknown (a crash while handing it over); ' +
       'the others are left alone',
     params: idParams,
     responses: { 200: z.object({ requeued: z.number() }) },

@@ -31,6 +31,7 @@ import * as m0029RefreshFailures from './migrations/0029-refresh-failures.ts';
 import * as m0030StoredImages from './migrations/0030-stored-images.ts';
 import * as m0031Instances from './migrations/0031-instances.ts';
 import * as m0033LimitCounters from './migrations/0033-limit-counters.ts';
+import * as m0035LegacyImport from './migrations/0035-legacy-import.ts';
 
 /** Every migration, in the order of its file name; a released one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0030-stored-images': m0030StoredImages,
   '0031-instances': m0031Instances,
   '0033-limit-counters': m0033LimitCounters,
+  '0035-legacy-import': m0035LegacyImport,
 };

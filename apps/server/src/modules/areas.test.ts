@@ -68,7 +68,7 @@ function writesOf(area: string): { table: string; file: string }[] {
     const source = readFileSync(file, 'utf8');
     const patterns = [
       /\.(?:insertInto|updateTable|deleteFrom)\(\s*'(\w+)/g,
-      /\b(?:updateVersioned|overwriteVersioned|softDelete)\(\s*[\w.]+\s*,\s*'(\w+)'/g,
+      /\b(?:updateVersioned|overwriteVersioned|softDelete|writeImported)\(\s*[\w.]+\s*,\s*'(\w+)'/g,
     ];
     for (const pattern of patterns)
       for (const [, table] of source.matchAll(pattern))

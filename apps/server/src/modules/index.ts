@@ -16,6 +16,7 @@ import { inquiriesArea } from './inquiries/index.ts';
 import { inquiryOptionsArea } from './inquiry-options/index.ts';
 import { jobsArea } from './jobs/index.ts';
 import { leaderboardArea } from './leaderboard/index.ts';
+import { legacyImportArea } from './legacy-import/index.ts';
 import { partnersArea } from './partners/index.ts';
 import { paymentsArea } from './payments/index.ts';
 import { paypalArea } from './paypal/index.ts';
@@ -61,6 +62,7 @@ export const AREAS: readonly Area[] = [
   dashboardArea,
   reportsArea,
   storageArea,
+  legacyImportArea,
   demoArea,
 ];
 

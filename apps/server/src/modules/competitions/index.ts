@@ -21,6 +21,7 @@ export {
 export { getPublicCompetition } from './public.service.ts';
 export { sanitizeRichText } from './rich-text.ts';
 
+export { writeImportedCompetition } from './competitions.repository.ts';
 export const competitionsArea = defineArea({
   name: 'competitions',
   routes: [competitionsRoutes, publicCompetitionRoutes],

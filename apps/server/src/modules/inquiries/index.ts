@@ -5,6 +5,7 @@ import { toInquiry } from './inquiries.repository.ts';
 
 export { countUnseen } from './inquiries.repository.ts';
 
+export { writeImportedInquiry, writeImportedInquiryNote, writeImportedInquiryActivity } from './inquiries.repository.ts';
 export const inquiriesArea = defineArea({
   name: 'inquiries',
   routes: [inquiriesRoutes],

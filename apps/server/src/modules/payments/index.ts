@@ -26,6 +26,7 @@ export {
   type Transition,
 } from './paypal-payments.repository.ts';
 
+export { writeImportedPayment } from './payments.repository.ts';
 export const paymentsArea = defineArea({
   name: 'payments',
   routes: [paymentsRoutes],

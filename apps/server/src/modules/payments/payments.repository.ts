@@ -5,6 +5,7 @@ import type { PaymentsTable } from '../../db/schema.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
+import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
 
 export type ListPaymentsQuery = ParsedQuery<typeof payments.list>;
 export type PaymentsPage = ReplyOf<typeof payments.list>;
@@ -166,3 +167,6 @@ export async function moveStatus(
     onMiss: 'resolve false',
   });
 }
+
+/** A legacy record imported into the table (legacy-import, decision 0128). */
+export const writeImportedPayment = (db: Database, write: ImportedWrite) => writeImported(db, 'payments', write);

@@ -17,6 +17,7 @@ export {
 } from './posts.repository.ts';
 export { countsAsReferral, reviewCounts, storedFlags, toReviewPost } from './review-post.ts';
 
+export { writeImportedPost, writeImportedReferral } from './posts.repository.ts';
 export const postsArea = defineArea({
   name: 'posts',
   routes: [postsRoutes, postAdminRoutes, reviewRoutes],

@@ -7,6 +7,7 @@ import { newId } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { type VersionedPatch, type VersionedWriteOptions, updateVersioned } from '../../lib/versioned.ts';
+import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
 
 /** What a refresh learns about one post (modules/refresh asks the providers for it). */
 export type PostStats = {
@@ -172,3 +173,7 @@ export const updatePostRecord = (
   patch: VersionedPatch<'posts'>,
   options?: VersionedWriteOptions<'posts'>,
 ) => updateVersioned(db, 'posts', id, version, patch, options);
+
+/** A legacy record imported into the table (legacy-import, decision 0128). */
+export const writeImportedPost = (db: Database, write: ImportedWrite) => writeImported(db, 'posts', write);
+export const writeImportedReferral = (db: Database, write: ImportedWrite) => writeImported(db, 'referrals', write);

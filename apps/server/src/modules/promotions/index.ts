@@ -3,6 +3,7 @@ import { promotionSchema } from '@preffy/api';
 import { toPromotion } from './promotions.repository.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 
+export { writeImportedPromotion } from './promotions.repository.ts';
 export const promotionsArea = defineArea({
   name: 'promotions',
   routes: [promotionsRoutes],

@@ -6,6 +6,7 @@ import type { PromotionsTable } from '../../db/schema.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
+import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
 
 /** Every write to `promotions` lives here (the referral screens and the Email page only read it). */
 
@@ -141,3 +142,6 @@ export async function writePromotionAt(
     onMiss: async () => staleOrGone('promotions', await findPromotion(db, id), 'Promotion'),
   });
 }
+
+/** A legacy record imported into the table (legacy-import, decision 0128). */
+export const writeImportedPromotion = (db: Database, write: ImportedWrite) => writeImported(db, 'promotions', write);

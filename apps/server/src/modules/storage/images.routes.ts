@@ -1,17 +1,9 @@
-import { createHash } from 'node:crypto';
 import { apiErrorSchema, images } from '@preffy/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import {
-  IMAGE_TYPES,
-  IMAGE_URL_PREFIX,
-  MAX_IMAGE_BYTES,
-  UPLOADS_PER_HOUR,
-  type ImageExtension,
-  reencodeImage,
-} from './images.ts';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOADS_PER_HOUR, type ImageExtension, saveImage } from './images.ts';
 import type { FileStorage } from './storage.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
 import { documentedResponses, route } from '../../lib/contract-route.ts';
@@ -33,14 +25,12 @@ export async function imagesRoutes(app: FastifyInstance, options: { storage: Fil
     app,
     images.upload,
     async (request, reply) => {
-      const image = await reencodeImage(await readUploadedFile(request));
-      if (!image.ok)
-        throw badRequest('file', image.reason === 'too-many-pixels' ? TOO_MANY_PIXELS : WRONG_TYPE);
-      // The name is the hash of the bytes (decision 0118): a URL never changes content, so it is
+      // Stored under the hash of its bytes (decision 0118): a URL never changes content, so it is
       // cached for good, and the same picture uploaded twice is stored once.
-      const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
-      await storage.put(`images/${name}`, image.bytes, IMAGE_TYPES[image.ext]);
-      return reply.code(201).send({ url: `${IMAGE_URL_PREFIX}${name}` });
+      const saved = await saveImage(storage, await readUploadedFile(request));
+      if (!saved.ok)
+        throw badRequest('file', saved.reason === 'too-many-pixels' ? TOO_MANY_PIXELS : WRONG_TYPE);
+      return reply.code(201).send({ url: saved.url });
     },
     {
       rateLimit: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
 /** Album images: JPEG, PNG or WebP, recognised by their bytes (not the name or the browser's word). */
@@ -72,3 +73,18 @@ export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
 export const IMAGE_URL_PREFIX = '/images/';
 /** Only images this server stored may be put on a record. */
 export const isStoredImageUrl = (url: string) => /^\/images\/[a-z0-9][a-z0-9._-]*\.(jpg|png|webp)$/.test(url);
+
+/**
+ * Re-encodes an image and stores it under the hash of its bytes (decision 0118): the URL a record
+ * holds. The upload route and the legacy import store images through it.
+ */
+export async function saveImage(
+  storage: { put(key: string, bytes: Buffer, contentType: string): Promise<void> },
+  raw: Buffer,
+): Promise<{ ok: true; url: string } | { ok: false; reason: 'not-an-image' | 'too-many-pixels' }> {
+  const image = await reencodeImage(raw);
+  if (!image.ok) return image;
+  const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
+  await storage.put(`images/${name}`, image.bytes, IMAGE_TYPES[image.ext]);
+  return { ok: true, url: `${IMAGE_URL_PREFIX}${name}` };
+}

@@ -8,7 +8,7 @@ import { importDiskImages } from './import-disk-images.ts';
 import { s3Storage } from './s3-storage.ts';
 import { localStorage } from './storage.ts';
 
-export { isStoredImageUrl } from './images.ts';
+export { isStoredImageUrl, saveImage } from './images.ts';
 export { s3Storage } from './s3-storage.ts';
 export { localStorage } from './storage.ts';
 

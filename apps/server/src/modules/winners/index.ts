@@ -13,6 +13,7 @@ export {
 } from './winners.repository.ts';
 export { recordPaidWinners, setUnsubscribed } from './winners.service.ts';
 
+export { writeImportedWinner } from './winners.repository.ts';
 export const winnersArea = defineArea({
   name: 'winners',
   routes: [winnersRoutes],

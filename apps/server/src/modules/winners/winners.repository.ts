@@ -7,6 +7,7 @@ import { newRecord, now } from '../../lib/clock.ts';
 import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { type VersionedPatch, softDelete, updateVersioned } from '../../lib/versioned.ts';
+import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
 
 /** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
 
@@ -226,3 +227,6 @@ export const updateWinnerRecord = (
 /** Deletes a winner (soft: the row stays for the audit) on the version the caller read. */
 export const deleteWinnerRecord = (db: Database, id: string, version: number) =>
   softDelete(db, 'winners', id, version);
+
+/** A legacy record imported into the table (legacy-import, decision 0128). */
+export const writeImportedWinner = (db: Database, write: ImportedWrite) => writeImported(db, 'winners', write);

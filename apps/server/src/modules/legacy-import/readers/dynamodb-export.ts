@@ -60,9 +60,14 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 /**
  * The records of the export whose `manifest-summary.json` is `summaryPath`, each with its data
  * file (relative to `root`) and line. A bad line, a missing or truncated file, or an item count
- * that differs from the manifest's is an `unreadable` result; reading goes on.
+ * that differs from the manifest's is an `unreadable` result; reading goes on. An export of a
+ * table not `wanted` is skipped unread.
  */
-export async function* readDynamoDbExport(summaryPath: string, root: string): AsyncGenerator<ReadResult> {
+export async function* readDynamoDbExport(
+  summaryPath: string,
+  root: string,
+  wanted: (table: LegacyTable | null) => boolean = () => true,
+): AsyncGenerator<ReadResult> {
   const folder = path.dirname(summaryPath);
   const place = (file: string, line = 0) => ({ file: path.relative(root, file), line });
   let summary: Summary;
@@ -73,6 +78,8 @@ export async function* readDynamoDbExport(summaryPath: string, root: string): As
     return;
   }
   const table = legacyTableOf(summary.tableArn);
+  // An export of a table the caller does not want now is not opened (the engine reads by passes).
+  if (!wanted(table)) return;
   const format = summary.exportFormat;
   if (!table || (format !== 'DYNAMODB_JSON' && format !== 'ION')) {
     const reason = !table

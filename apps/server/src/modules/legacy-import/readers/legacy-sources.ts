@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readColdFusionCsv } from './coldfusion.ts';
 import { readDynamoDbExport } from './dynamodb-export.ts';
 import { readGraphqlList } from './graphql-list.ts';
-import type { ReadResult } from './legacy-records.ts';
+import type { LegacyTable, ReadResult } from './legacy-records.ts';
 
 /** What AWS writes beside an export's data and a reader has no use for. */
 const EXPORT_BYPRODUCTS = /(^_started$|\.checksum$|^manifest-files\.json$)/;
@@ -33,9 +33,13 @@ async function* filesOf(folder: string): AsyncGenerator<Source> {
  * Everything the operator gave, as one stream of results (issue 41, decision 0127): DynamoDB
  * export folders, GraphQL list and inquiry query files (`.json`, `.jsonl`) and inquiry CSVs,
  * found under each path; a file of
- * another kind is reported, not guessed. Files are named relative to the path given.
+ * another kind is reported, not guessed. Files are named relative to the path given. With
+ * `wanted`, exports of other tables are skipped unread (other files are read; the caller filters).
  */
-export async function* readLegacySources(paths: string[]): AsyncGenerator<ReadResult> {
+export async function* readLegacySources(
+  paths: string[],
+  wanted?: (table: LegacyTable | null) => boolean,
+): AsyncGenerator<ReadResult> {
   for (const given of paths) {
     const isFolder = (await stat(given).catch(() => null))?.isDirectory();
     if (isFolder === undefined) {
@@ -47,7 +51,7 @@ export async function* readLegacySources(paths: string[]): AsyncGenerator<ReadRe
       ? filesOf(given)
       : [path.basename(given) === 'manifest-summary.json' ? { exportSummary: given } : { file: given }];
     for await (const source of found) {
-      if ('exportSummary' in source) yield* readDynamoDbExport(source.exportSummary, root);
+      if ('exportSummary' in source) yield* readDynamoDbExport(source.exportSummary, root, wanted);
       else if (/\.jsonl?$/.test(source.file)) yield* readGraphqlList(source.file, root);
       else if (source.file.endsWith('.csv')) yield* readColdFusionCsv(source.file, root);
       else
