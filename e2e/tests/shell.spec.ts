@@ -16,6 +16,7 @@ const SIDEBAR = [
   ['/preffy/outbox', 'Outbox'],
   ['/admin/users', 'Users'],
   ['/admin/partner-keys', 'Partner keys'],
+  ['/admin/import', 'Import'],
 ] as const;
 
 test('a wrong password is refused with a clear message', async ({ page }) => {

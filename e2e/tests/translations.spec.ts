@@ -95,6 +95,7 @@ for (const language of ['es', 'ru'] as const) {
       '/preffy/outbox',
       '/admin/users',
       '/admin/partner-keys',
+      '/admin/import',
       '/profile',
       `/update?id=${id}`,
       `/correct?id=${id}`,

@@ -2,6 +2,7 @@
 /** The web app's pages, as its route files declare them ($name: one path segment). */
 export const PAGE_PATHS = [
   '/',
+  '/admin/import',
   '/admin/partner-keys',
   '/admin/users',
   '/c/$id',

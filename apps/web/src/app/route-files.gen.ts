@@ -10,6 +10,7 @@ import { emailRoutes, emailNav } from './routes/email.tsx';
 import { finishRoutes, finishNav } from './routes/finish.tsx';
 import { inquiriesRoutes, inquiriesNav } from './routes/inquiries.tsx';
 import { leaderboardRoutes } from './routes/leaderboard.tsx';
+import { legacyImportRoutes, legacyImportNav } from './routes/legacy-import.tsx';
 import { partnersRoutes, partnersNav } from './routes/partners.tsx';
 import { paymentsRoutes, paymentsNav } from './routes/payments.tsx';
 import { postsRoutes, postsNav } from './routes/posts.tsx';
@@ -42,6 +43,7 @@ export const SHELL_ROUTES = [
   ...finishRoutes.shell,
   ...inquiriesRoutes.shell,
   ...leaderboardRoutes.shell,
+  ...legacyImportRoutes.shell,
   ...partnersRoutes.shell,
   ...paymentsRoutes.shell,
   ...postsRoutes.shell,
@@ -61,6 +63,7 @@ export const NAV_AREAS = [
   emailNav,
   finishNav,
   inquiriesNav,
+  legacyImportNav,
   partnersNav,
   paymentsNav,
   postsNav,

@@ -12,6 +12,7 @@ import {
   IconPlus,
   IconSpeakerphone,
   IconTrophy,
+  IconUpload,
   IconUsers,
   IconVideo,
 } from '@tabler/icons-react';
@@ -41,6 +42,7 @@ const NAV_ICONS = {
   mailForward: IconMailForward,
   users: IconUsers,
   key: IconKey,
+  upload: IconUpload,
 };
 
 /** A sidebar label: a key under `nav` in the area's own namespace, such as `winners:nav.winners`. */

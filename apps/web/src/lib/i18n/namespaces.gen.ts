@@ -13,6 +13,7 @@ import type inquiriesKeys from './locales/en/inquiries.json';
 import type inquiryOptionsKeys from './locales/en/inquiryOptions.json';
 import type layoutKeys from './locales/en/layout.json';
 import type leaderboardKeys from './locales/en/leaderboard.json';
+import type legacyImportKeys from './locales/en/legacyImport.json';
 import type partnersKeys from './locales/en/partners.json';
 import type paymentsKeys from './locales/en/payments.json';
 import type postsKeys from './locales/en/posts.json';
@@ -39,6 +40,7 @@ export const NAMESPACES = [
   'inquiryOptions',
   'layout',
   'leaderboard',
+  'legacyImport',
   'partners',
   'payments',
   'posts',
@@ -66,6 +68,7 @@ export interface Resources {
   inquiryOptions: typeof inquiryOptionsKeys;
   layout: typeof layoutKeys;
   leaderboard: typeof leaderboardKeys;
+  legacyImport: typeof legacyImportKeys;
   partners: typeof partnersKeys;
   payments: typeof paymentsKeys;
   posts: typeof postsKeys;
