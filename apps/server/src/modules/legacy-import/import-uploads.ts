@@ -44,8 +44,10 @@ const safeZipPath = (name: string) =>
 
 export async function unzipInto(zipFile: string, folder: string) {
   let unpacked = 0;
+  let entries = 0;
   let failure: Error | null = null;
   const unzip = new Unzip((entry) => {
+    entries++;
     const relative = safeZipPath(entry.name);
     if (!relative || entry.name.endsWith('/')) return;
     const target = path.join(folder, relative);
@@ -70,6 +72,8 @@ export async function unzipInto(zipFile: string, folder: string) {
   } catch (error) {
     failure ??= error as Error;
   }
+  // The streaming reader finds nothing in bytes that are not a zip: that is a broken zip too.
+  if (!entries) failure ??= new Error('no entries');
   if (failure)
     throw badRequest(
       'files',

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -30,6 +32,8 @@ export class ImportWorker {
       businessTimeZone: string;
       imageStore: Parameters<typeof saveImage>[0];
       imageSource: (folder: string) => LegacyImageSource;
+      /** Where uploads are kept: an upload imported for real is removed from there. */
+      uploadsRoot: string;
       log?: FastifyBaseLogger;
     },
   ) {}
@@ -58,7 +62,13 @@ export class ImportWorker {
         ? { source: this.deps.imageSource(sources.imagesFolder), store: this.deps.imageStore }
         : null,
     })
-      .then(() => finishRun(db, runId, { error: null }))
+      .then(async () => {
+        // A dry run's upload waits for its import; an imported one is of no further use.
+        const uploaded = sources.paths.filter((p) => p.startsWith(this.deps.uploadsRoot + path.sep));
+        if (Number(row.dryRun) === 0)
+          for (const folder of uploaded) await rm(folder, { recursive: true, force: true });
+        await finishRun(db, runId, { error: null });
+      })
       .catch(async (error: unknown) => {
         this.deps.log?.error({ err: error, runId }, 'legacy import failed');
         await finishRun(db, runId, { error: error instanceof Error ? error.message : String(error) });

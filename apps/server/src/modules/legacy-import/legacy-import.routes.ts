@@ -8,7 +8,7 @@ import { folderImageSource } from './import-engine.ts';
 import { reportCsvHead } from './import-report.ts';
 import { findRunRow, listProblems, listRuns, problemsAfter, toImportRun } from './import-runs.repository.ts';
 import { ImportWorker } from './import-worker.ts';
-import { applyDryRun, resumeRun, startUploadedRun } from './legacy-import.service.ts';
+import { applyDryRun, resumeRun, startUploadedRun, uploadsRoot } from './legacy-import.service.ts';
 
 /** The Import page's API (issue 41): admins only, declared in the contract. */
 export async function legacyImportRoutes(app: FastifyInstance) {
@@ -18,6 +18,7 @@ export async function legacyImportRoutes(app: FastifyInstance) {
     businessTimeZone: app.config.businessTimeZone,
     imageStore: imageStorage(app.config, app.db),
     imageSource: folderImageSource,
+    uploadsRoot: uploadsRoot(app.config.dataDir),
     log: app.log,
   });
   app.addHook('onClose', async () => worker.idle());

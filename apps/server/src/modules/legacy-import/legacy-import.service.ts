@@ -12,8 +12,9 @@ import { type ImportWorker, type RunSources, sourcesOf } from './import-worker.t
 
 const NOT_RESUMABLE = 'This run cannot be resumed: it finished, or it is still running';
 
-/** Where an upload's files are kept while its runs read them. */
-export const uploadFolder = (dataDir: string, id: string) => path.join(dataDir, 'imports', id);
+/** Where an upload's files are kept while its runs read them (removed once imported for real). */
+export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'imports');
+const uploadFolder = (dataDir: string, id: string) => path.join(uploadsRoot(dataDir), id);
 
 /** An admin's upload becomes a run, started at once (a dry run unless they chose otherwise). */
 export async function startUploadedRun(
