@@ -164,7 +164,8 @@ const recordOf = (
   id: meta.id,
   legacyVersion: meta._version ?? 0,
   legacyChangedAt: Math.round(meta._lastChangedAt ?? 0),
-  createdAt: meta.createdAt ?? null,
+  // Amplify sets createdAt; a record without one was at least there when it last changed.
+  createdAt: meta.createdAt ?? (meta._lastChangedAt ? Math.round(meta._lastChangedAt) : null),
   row,
   ...extra,
 });
