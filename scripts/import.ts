@@ -6,7 +6,7 @@ import { runImportCommand } from '../apps/server/src/modules/legacy-import/index
 
 try {
   // A placeholder secret: without one, loadConfig would write a new cookie secret into DATA_DIR.
-  const config = loadConfig({ COOKIE_SECRET: 'import-signs-no-cookies-at-all', ...process.env });
+  const config = loadConfig({ COOKIE_SECRET: 'the-import-command-signs-no-cookies-at-all', ...process.env });
   process.exitCode = await runImportCommand(config, process.argv.slice(2), (line) =>
     process.stdout.write(`${line}\n`),
   );

@@ -6,6 +6,7 @@
 //   --lists          the lists and their floors only, no load, stats refresh or Lighthouse
 //   --load           the load run only (after the leaderboard job)
 //   --workers 1,2    the load once per count of server processes (WORKERS), compared (PostgreSQL)
+//   --import         the legacy import only (a tenth of the posts, then all of them)
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIG_COMPETITION_ID } from '../../apps/server/src/dev/large-data-set.ts';
@@ -19,6 +20,7 @@ import { signIn } from './client.ts';
 import { openDataSet } from './data-set.ts';
 import { benchPages, lighthouseMobile } from './lighthouse.ts';
 import { defineLists } from './list-definitions.ts';
+import { measureLegacyImport } from './legacy-import.ts';
 import { measureLists } from './lists.ts';
 import { type LoadByWorkers, measureLoad } from './load.ts';
 import { benchOptions } from './options.ts';
@@ -26,6 +28,7 @@ import { measureRefresh } from './refresh.ts';
 import {
   reportBundle,
   reportLighthouse,
+  reportLegacyImport,
   reportLists,
   reportLoad,
   reportLoadByWorkers,
@@ -42,9 +45,28 @@ const { values: flags } = parseArgs({
     lists: { type: 'boolean', default: false },
     load: { type: 'boolean', default: false },
     workers: { type: 'string' },
+    import: { type: 'boolean', default: false },
   },
 });
 const options = benchOptions(flags);
+
+// --import: the legacy import alone, on a database of its own (it needs no data set).
+if (options.importOnly) {
+  const rows = await measureLegacyImport(options);
+  const misses = reportLegacyImport(rows);
+  writeResults(options, {
+    legacyImport: rows,
+    dialect: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+    lists: [],
+    load: null,
+    loadByWorkers: null,
+    refresh: null,
+    bundle: null,
+    lighthouse: null,
+    misses,
+  });
+  process.exit(!options.smoke && misses.length > 0 ? 1 : 0);
+}
 
 const dataSet = await openDataSet(options);
 // The social-data providers: the fake ones, slow like real ones.
@@ -81,6 +103,7 @@ for (const workers of loadByWorkers ? options.workers!.slice(1) : []) {
 }
 const refresh =
   options.listsOnly || options.loadOnly ? null : await measureRefresh(client, fake, options.refresh);
+const legacyImport = options.listsOnly || options.loadOnly ? null : await measureLegacyImport(options);
 await fake.close();
 const bundle = measureBundle(options.root);
 
@@ -88,6 +111,7 @@ const misses = [
   ...reportLists(rows, options, dataSet.dialect),
   ...(loadByWorkers ? reportLoadByWorkers(loadByWorkers) : load ? reportLoad(load) : []),
   ...(refresh ? reportRefresh(refresh, options) : []),
+  ...(legacyImport ? reportLegacyImport(legacyImport) : []),
   ...reportBundle(bundle),
 ];
 // Lighthouse, mobile: on the build the bundle measured.
@@ -100,6 +124,7 @@ const lighthouse =
     : null;
 if (lighthouse) misses.push(...reportLighthouse(lighthouse));
 writeResults(options, {
+  legacyImport,
   dialect: dataSet.dialect,
   lists: rows,
   load,

@@ -8,6 +8,7 @@ import type { ListRow } from './lists.ts';
 import type { LoadByWorkers, LoadResult } from './load.ts';
 import { type BenchOptions, TARGETS } from './options.ts';
 import type { RefreshResult } from './refresh.ts';
+import type { ImportRow } from './legacy-import.ts';
 
 const ms = (n: number) => n.toFixed(1);
 const kb = (n: number | null) => (n === null ? '–' : `${(n / 1024).toFixed(1)} KB`);
@@ -138,6 +139,7 @@ export function reportLighthouse(scores: LighthouseScore[]): string[] {
 }
 
 export type Results = {
+  legacyImport: ImportRow[] | null;
   dialect: string;
   lists: ListRow[];
   load: LoadResult | null;
@@ -170,4 +172,23 @@ export function writeResults(options: BenchOptions, results: Results) {
   console.log(
     `\n${measured.misses.length ? `Missed:\n  ${measured.misses.join('\n  ')}` : 'Every target met.'}\nWritten to ${path.relative(root, file)}`,
   );
+}
+
+/**
+ * The legacy import (issue 41): time, rows per second and peak memory at a tenth of the size
+ * and at full size. Memory must not grow with the file (the files are streamed): the full
+ * import's peak may be at most TARGETS.importMemoryGrowth times the small one's.
+ */
+export function reportLegacyImport(rows: ImportRow[]): string[] {
+  for (const r of rows)
+    console.log(
+      `Legacy import of ${r.posts.toLocaleString('en')} posts and ${r.competitions.toLocaleString('en')} competitions (${r.exportMb.toFixed(0)} MB gzipped DynamoDB JSON): ${r.seconds.toFixed(1)} s, ${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s, peak memory ${r.peakRssMb.toFixed(0)} MB`,
+    );
+  const [small, full] = rows;
+  if (!small || !full) return [];
+  const growth = full.peakRssMb / small.peakRssMb;
+  console.log(
+    `Legacy import memory: ${growth.toFixed(2)} × for ${(full.posts / small.posts).toFixed(0)} × the posts (target at most ${TARGETS.importMemoryGrowth} ×)`,
+  );
+  return growth > TARGETS.importMemoryGrowth ? [`legacy import memory grew ${growth.toFixed(2)} ×`] : [];
 }

@@ -12,7 +12,7 @@ import { sortExpression } from '../../lib/natural-order.ts';
 import { now } from '../../lib/clock.ts';
 import { type VersionedPatch, softDelete, updateVersioned } from '../../lib/versioned.ts';
 import { LIST_ITEM_COLUMNS, toCompetitionListItem } from './competition.dto.ts';
-import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
+import { type ImportedWrites, writeImported } from '../../lib/imported-records.ts';
 
 /** Staff and admins see every live competition; an organizer only their own (organizerEmail). */
 export const seesEveryCompetition = (viewer: { role: string }) => viewer.role !== 'organizer';
@@ -262,4 +262,5 @@ export const restoreCompetitionRecord = (db: Database, id: string, version: numb
   updateVersioned(db, 'competitions', id, version, { deleted: 0 }, { withDeleted: true });
 
 /** A legacy record imported into the table (legacy-import, decision 0128). */
-export const writeImportedCompetition = (db: Database, write: ImportedWrite) => writeImported(db, 'competitions', write);
+export const writeImportedCompetition = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'competitions', write);

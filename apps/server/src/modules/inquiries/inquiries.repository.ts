@@ -6,7 +6,7 @@ import type { InquiriesTable, NotesTable } from '../../db/schema.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
-import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
+import { type ImportedWrites, writeImported } from '../../lib/imported-records.ts';
 
 /** Every query on `inquiries` and `notes` lives here (issue 15). */
 
@@ -241,6 +241,9 @@ export async function writeInquiryAt(
 }
 
 /** A legacy record imported into the table (legacy-import, decision 0128). */
-export const writeImportedInquiry = (db: Database, write: ImportedWrite) => writeImported(db, 'inquiries', write);
-export const writeImportedInquiryNote = (db: Database, write: ImportedWrite) => writeImported(db, 'notes', write);
-export const writeImportedInquiryActivity = (db: Database, write: ImportedWrite) => writeImported(db, 'activities', write);
+export const writeImportedInquiry = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'inquiries', write);
+export const writeImportedInquiryNote = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'notes', write);
+export const writeImportedInquiryActivity = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'activities', write);

@@ -141,7 +141,7 @@ describe('npm run import', () => {
           if (child.exitCode !== null) throw new Error(`The import ended before it was killed: ${errors}`);
           const run = await watch.db.selectFrom('importRuns').select(['pass', 'passDone']).executeTakeFirst();
           if (run && Number(run.pass) > 2) throw new Error('The second pass ended before it was killed');
-        return run && Number(run.pass) === 2 && Number(run.passDone) >= 500 ? run : undefined;
+          return run && Number(run.pass) === 2 && Number(run.passDone) >= 500 ? run : undefined;
         },
         120_000,
       );

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LegacyImportReport } from '@preffy/api';
 import type { Database, Dialect } from '../../db/database.ts';
-import { type ImportedWrite } from '../../lib/imported-records.ts';
+import type { ImportedInsert, ImportedWrite, ImportedWrites } from '../../lib/imported-records.ts';
 import { writeImportedCompetition } from '../competitions/index.ts';
 import {
   writeImportedInquiry,
@@ -12,7 +12,7 @@ import {
 } from '../inquiries/index.ts';
 import { bringLeaderboardUpToDate } from '../leaderboard/index.ts';
 import { writeImportedPayment } from '../payments/index.ts';
-import { checkPostFlags, writeImportedPost, writeImportedReferral } from '../posts/index.ts';
+import { checkPostFlagsOf, writeImportedPost, writeImportedReferral } from '../posts/index.ts';
 import { writeImportedPromotion } from '../promotions/index.ts';
 import { saveImage } from '../storage/index.ts';
 import { writeImportedWinner } from '../winners/index.ts';
@@ -29,10 +29,11 @@ import {
   findRunRow,
   lastProblemPosition,
   saveCheckpoint,
-  saveLegacyRecord,
+  saveLegacyRecords,
 } from './import-runs.repository.ts';
 import { isAmplifyTable, mapAmplifyItem } from './mapping/amplify-records.ts';
 import { mapInquiryRow } from './mapping/inquiry-records.ts';
+import type { LegacyRecordsTable } from './legacy-import.schema.ts';
 import type { ImportedTable, MapResult, MappedRecord } from './mapping/mapped-record.ts';
 import type { LegacyTable, ReadResult } from './readers/legacy-records.ts';
 import { readLegacySources } from './readers/legacy-sources.ts';
@@ -86,7 +87,7 @@ export type ImportOptions = {
   onProgress?: (report: LegacyImportReport, pass: number) => void;
 };
 
-const WRITERS: Record<ImportedTable, (db: Database, write: ImportedWrite) => Promise<void>> = {
+const WRITERS: Record<ImportedTable, (db: Database, write: ImportedWrites) => Promise<void>> = {
   competitions: writeImportedCompetition,
   posts: writeImportedPost,
   referrals: writeImportedReferral,
@@ -193,6 +194,21 @@ async function importBatch(db: Database, batch: ReadResult[], context: BatchCont
   }
   const lookups = await lookupsFor(db, items, context.seen);
   const postsToCheck: string[] = [];
+  // New records wait to go in together; any other write first lets them in (the same record
+  // twice in a batch is updated after it is inserted). The legacy ids are saved last.
+  const inserts = new Map<ImportedTable, ImportedInsert[]>();
+  const mappings = new Map<string, LegacyRecordsTable>();
+  const flushInserts = async () => {
+    for (const [table, rows] of inserts) await WRITERS[table](db, rows);
+    inserts.clear();
+  };
+  const write = async (table: ImportedTable, one: ImportedWrite) => {
+    if (one.mode === 'insert') inserts.set(table, [...(inserts.get(table) ?? []), one]);
+    else {
+      await flushInserts();
+      await WRITERS[table](db, one);
+    }
+  };
   for (const { result, mapped } of items) {
     const counts = report.tables[result.table];
     const place = problemAt(result);
@@ -208,8 +224,8 @@ async function importBatch(db: Database, batch: ReadResult[], context: BatchCont
       if (known && known.digest !== TOMBSTONE) {
         counts.deleted++;
         if (!context.dryRun) {
-          await WRITERS[mapped.table](db, { mode: 'delete', id: known.recordId });
-          await saveLegacyRecord(db, { ...known, digest: TOMBSTONE, runId: context.runId });
+          await write(mapped.table, { mode: 'delete', id: known.recordId });
+          mappings.set(key, { ...known, digest: TOMBSTONE, runId: context.runId });
         }
         lookups.legacy.set(key, { ...known, digest: TOMBSTONE });
       }
@@ -237,7 +253,7 @@ async function importBatch(db: Database, batch: ReadResult[], context: BatchCont
       digest,
       runId: context.runId,
     };
-    let write: ImportedWrite | null;
+    let change: ImportedWrite | null;
     if (known && known.digest !== TOMBSTONE) {
       const older =
         record.legacyVersion < Number(known.legacyVersion) ||
@@ -253,10 +269,10 @@ async function importBatch(db: Database, batch: ReadResult[], context: BatchCont
         });
         continue;
       }
-      write = known.digest === digest ? null : { mode: 'update', id: known.recordId, row: record.row };
+      change = known.digest === digest ? null : { mode: 'update', id: known.recordId, row: record.row };
     } else {
       const exists = lookups.ids.has(`${record.table}|${record.id}`);
-      write = exists
+      change = exists
         ? { mode: 'update', id: record.id, row: record.row }
         : {
             mode: 'insert',
@@ -266,24 +282,24 @@ async function importBatch(db: Database, batch: ReadResult[], context: BatchCont
             row: record.row,
           };
     }
-    const conflict = write ? uniqueConflict(record, lookups) : null;
+    const conflict = change ? uniqueConflict(record, lookups) : null;
     if (conflict) {
       counts.invalid++;
       problems.push({ ...place, kind: 'invalid', legacyId: record.legacyId, reason: conflict });
       continue;
     }
-    if (!write) counts.unchanged++;
-    else if (write.mode === 'insert') counts.created++;
+    if (!change) counts.unchanged++;
+    else if (change.mode === 'insert') counts.created++;
     else counts.updated++;
     if (!context.dryRun) {
-      if (write) await WRITERS[record.table](db, write);
+      if (change) await write(record.table, change);
       if (
-        write ||
-        known?.legacyVersion !== mapping.legacyVersion ||
-        known?.legacyChangedAt !== mapping.legacyChangedAt
+        change ||
+        Number(known?.legacyVersion) !== mapping.legacyVersion ||
+        Number(known?.legacyChangedAt) !== mapping.legacyChangedAt
       )
-        await saveLegacyRecord(db, mapping);
-      if (write && record.table === 'posts') postsToCheck.push(record.id);
+        mappings.set(key, mapping);
+      if (change && record.table === 'posts') postsToCheck.push(record.id);
     }
     lookups.legacy.set(key, mapping);
     lookups.ids.add(`${record.table}|${record.id}`);
@@ -293,9 +309,11 @@ async function importBatch(db: Database, batch: ReadResult[], context: BatchCont
     if (record.money?.kind === 'payment') addPayment(report, record.money.status, record.money.amount);
     if (record.money?.kind === 'promotion') addPromotion(report, record.money.amount, record.money.remaining);
   }
+  await flushInserts();
+  await saveLegacyRecords(db, [...mappings.values()]);
   // What the app derives from a post is derived again: its flags (bans, duplicates, dates,
   // countries, likes and views), as when it is entered; the tallies and rollups follow by trigger.
-  for (const postId of postsToCheck) await checkPostFlags(db, postId, context.businessTimeZone);
+  await checkPostFlagsOf(db, postsToCheck, context.businessTimeZone);
 }
 
 const PARENT_NAMES: Partial<Record<LegacyTable, string>> = {

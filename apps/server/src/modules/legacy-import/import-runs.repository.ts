@@ -195,20 +195,22 @@ export function findLegacyRecords(db: Database, legacyTable: string, legacyIds: 
     .execute();
 }
 
-export async function saveLegacyRecord(db: Database, record: LegacyRecordsTable) {
-  await db
-    .insertInto('legacyRecords')
-    .values(record)
-    .onConflict((oc) =>
-      oc.columns(['legacyTable', 'legacyId']).doUpdateSet({
-        recordId: record.recordId,
-        legacyVersion: record.legacyVersion,
-        legacyChangedAt: record.legacyChangedAt,
-        digest: record.digest,
-        runId: record.runId,
-      }),
-    )
-    .execute();
+/** Saves what a batch imported under its legacy ids, a few hundred per statement. */
+export async function saveLegacyRecords(db: Database, records: LegacyRecordsTable[]) {
+  for (let i = 0; i < records.length; i += 500)
+    await db
+      .insertInto('legacyRecords')
+      .values(records.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['legacyTable', 'legacyId']).doUpdateSet((eb) => ({
+          recordId: eb.ref('excluded.recordId'),
+          legacyVersion: eb.ref('excluded.legacyVersion'),
+          legacyChangedAt: eb.ref('excluded.legacyChangedAt'),
+          digest: eb.ref('excluded.digest'),
+          runId: eb.ref('excluded.runId'),
+        })),
+      )
+      .execute();
 }
 
 /** The beat of a running run (import-worker.ts). */

@@ -5,7 +5,7 @@ import type { PaymentsTable } from '../../db/schema.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
-import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
+import { type ImportedWrites, writeImported } from '../../lib/imported-records.ts';
 
 export type ListPaymentsQuery = ParsedQuery<typeof payments.list>;
 export type PaymentsPage = ReplyOf<typeof payments.list>;
@@ -169,4 +169,5 @@ export async function moveStatus(
 }
 
 /** A legacy record imported into the table (legacy-import, decision 0128). */
-export const writeImportedPayment = (db: Database, write: ImportedWrite) => writeImported(db, 'payments', write);
+export const writeImportedPayment = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'payments', write);

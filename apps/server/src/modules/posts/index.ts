@@ -5,7 +5,7 @@ import { postsRoutes } from './posts.routes.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { toReviewPost } from './review-post.ts';
 
-export { checkPostFlags } from './post-flags.ts';
+export { checkPostFlags, checkPostFlagsOf } from './post-flags.ts';
 export { ofCompetitions, postTallyOf, sumPostTally, type PostTally } from './post-tallies.ts';
 export { lastReviewDecisionAt } from './review.repository.ts';
 export { addPost, isVisible } from './posts.service.ts';

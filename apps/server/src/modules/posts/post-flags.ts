@@ -2,9 +2,9 @@ import type { StoredPostFlag } from '@preffy/api';
 import { flagsRemovePost, postFlags, viewSpike } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
-import { listSnapshots } from './posts.repository.ts';
-import { isBannedEmail } from '../winners/index.ts';
-import { flagInputs, storeFlags } from './review.repository.ts';
+import { listSnapshots, snapshotsOf } from './posts.repository.ts';
+import { bannedAmong, isBannedEmail } from '../winners/index.ts';
+import { flagInputs, flagInputsOf, storeFlags } from './review.repository.ts';
 
 /**
  * A competition's stored countries or continents: null (no limit) when empty, and when the
@@ -38,13 +38,51 @@ export async function checkPostFlags(
 ) {
   const inputs = await flagInputs(db, postId);
   if (!inputs) return { flags: [] as StoredPostFlag[], removed: false };
-  const { post, scoredEntries } = inputs;
+  const banned = await isBannedEmail(db, inputs.post.email);
+  return applyFlags(db, inputs, { banned, snapshots: await listSnapshots(db, postId), timeZone, ...options });
+}
+
+/**
+ * The same check on several posts at once (a batch of imported posts, decision 0128): its inputs
+ * read in a few queries, and a post's flags written only when they change or remove it.
+ */
+export async function checkPostFlagsOf(db: Database, postIds: readonly string[], timeZone: string) {
+  const inputs = await flagInputsOf(db, postIds);
+  const banned = await bannedAmong(db, [...inputs.values()].map((i) => i.post.email));
+  const snapshots = await snapshotsOf(db, postIds);
+  let removed = 0;
+  for (const input of inputs.values()) {
+    const checked = await applyFlags(db, input, {
+      banned: banned.has(input.post.email.trim().toLowerCase()),
+      snapshots: snapshots.get(input.post.id) ?? [],
+      timeZone,
+      onlyChanges: true,
+    });
+    if (checked.removed) removed++;
+  }
+  return { removed };
+}
+
+type FlagCheck = {
+  banned: boolean;
+  snapshots: Awaited<ReturnType<typeof listSnapshots>>;
+  timeZone: string;
+  providerLikes?: number;
+  /** Leave the stored flags alone when they are the same (and nothing is removed). */
+  onlyChanges?: boolean;
+};
+
+async function applyFlags(
+  db: Database,
+  { post, scoredEntries }: NonNullable<Awaited<ReturnType<typeof flagInputs>>>,
+  check: FlagCheck,
+) {
   const ruleFlags = postFlags(
     {
       postedDate: post.postedDate === null ? null : Number(post.postedDate),
       country: post.country,
       // The platform's likes: a referral bonus is ours, not a sign of cheating (decision 0022).
-      likes: options.providerLikes ?? Math.max(0, post.likes - (post.bonusLikes ?? 0)),
+      likes: check.providerLikes ?? Math.max(0, post.likes - (post.bonusLikes ?? 0)),
       views: post.views,
       viewsKind: post.viewsKind,
       platform: post.platform,
@@ -57,16 +95,18 @@ export async function checkPostFlags(
       continents: storedList(post.continents),
     },
     {
-      bannedEmails: (await isBannedEmail(db, post.email)) ? [post.email] : [],
+      bannedEmails: check.banned ? [post.email] : [],
       scoredEntries,
-      timeZone,
+      timeZone: check.timeZone,
     },
   );
   // The spike is a note whatever the platform: only the six rules can remove a post.
-  const spike = viewSpike(await listSnapshots(db, post.id), post.platform);
+  const spike = viewSpike(check.snapshots, post.platform);
   const flags: StoredPostFlag[] = spike ? [...ruleFlags, spike] : ruleFlags;
   const remove = post.deleted === 0 && post.flagsCleared === 0 && flagsRemovePost(ruleFlags, post.platform);
-  const removed = await storeFlags(db, post.id, JSON.stringify(flags), remove);
+  const json = JSON.stringify(flags);
+  if (check.onlyChanges && !remove && json === post.flags) return { flags, removed: false };
+  const removed = await storeFlags(db, post.id, json, remove);
   if (removed)
     await recordAudit(db, {
       actorId: null,

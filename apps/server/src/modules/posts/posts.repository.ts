@@ -7,7 +7,7 @@ import { newId } from '../../lib/clock.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { type VersionedPatch, type VersionedWriteOptions, updateVersioned } from '../../lib/versioned.ts';
-import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
+import { type ImportedWrites, writeImported } from '../../lib/imported-records.ts';
 
 /** What a refresh learns about one post (modules/refresh asks the providers for it). */
 export type PostStats = {
@@ -54,6 +54,21 @@ export async function listSnapshots(db: Database, postId: string, limit = 500) {
     .limit(limit)
     .execute();
   return rows.reverse().map((r) => ({ ...r, at: Number(r.at) }));
+}
+
+/** The snapshots of several posts, oldest first, by post (a batch of imported posts' flags). */
+export async function snapshotsOf(db: Database, postIds: readonly string[]) {
+  const byPost = new Map<string, Awaited<ReturnType<typeof listSnapshots>>>();
+  if (!postIds.length) return byPost;
+  const rows = await db
+    .selectFrom('postSnapshots')
+    .select(['postId', 'at', 'likes', 'views', 'viewsKind', 'comments', 'shares'])
+    .where('postId', 'in', postIds)
+    .orderBy('at')
+    .execute();
+  for (const { postId, ...row } of rows)
+    byPost.set(postId, [...(byPost.get(postId) ?? []), { ...row, at: Number(row.at) }].slice(-500));
+  return byPost;
 }
 
 /**
@@ -175,5 +190,6 @@ export const updatePostRecord = (
 ) => updateVersioned(db, 'posts', id, version, patch, options);
 
 /** A legacy record imported into the table (legacy-import, decision 0128). */
-export const writeImportedPost = (db: Database, write: ImportedWrite) => writeImported(db, 'posts', write);
-export const writeImportedReferral = (db: Database, write: ImportedWrite) => writeImported(db, 'referrals', write);
+export const writeImportedPost = (db: Database, write: ImportedWrites) => writeImported(db, 'posts', write);
+export const writeImportedReferral = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'referrals', write);

@@ -128,49 +128,73 @@ export function listFlagged(db: Database, competitionId: string, q: PageQuery) {
 
 /** What the flag check reads: the post, its competition's rules, and its refreshes. */
 export async function flagInputs(db: Database, postId: string) {
-  const post = await db
-    .selectFrom('posts')
-    .innerJoin('competitions', 'competitions.id', 'posts.competitionId')
-    .select([
-      'posts.id',
-      'posts.competitionId',
-      'posts.deleted',
-      'posts.flagsCleared',
-      'posts.postedDate',
-      'posts.country',
-      'posts.likes',
-      'posts.bonusLikes',
-      'posts.views',
-      'posts.viewsKind',
-      'posts.platform',
-      'posts.email',
-      'posts.postId',
-      'competitions.startDate',
-      'competitions.countries',
-      'competitions.continents',
-    ])
-    .where('posts.id', '=', postId)
-    .executeTakeFirst();
-  if (!post) return undefined;
-  // Platform ids of the competition's other scored posts, removed ones included: a video that
-  // was judged (and perhaps disqualified) and comes back is what Possible Duplicate is for.
-  const scored = post.postId
+  return (await flagInputsOf(db, [postId])).get(postId);
+}
+
+/**
+ * The flag check's inputs of several posts, by post, in two queries (a batch of imported
+ * posts): each post with its competition's rules, and the platform ids of the competition's
+ * other scored posts, removed ones included: a video that was judged (and perhaps
+ * disqualified) and comes back is what Possible Duplicate is for.
+ */
+export async function flagInputsOf(db: Database, postIds: readonly string[]) {
+  const posts = postIds.length
     ? await db
         .selectFrom('posts')
-        .select(['id', 'postId', 'creator', 'link', 'deleted'])
-        .where('competitionId', '=', post.competitionId)
-        .where('id', '!=', post.id)
-        .where('platform', '=', post.platform)
-        .where('postId', '=', post.postId)
+        .innerJoin('competitions', 'competitions.id', 'posts.competitionId')
+        .select([
+          'posts.id',
+          'posts.competitionId',
+          'posts.deleted',
+          'posts.flagsCleared',
+          'posts.flags',
+          'posts.postedDate',
+          'posts.country',
+          'posts.likes',
+          'posts.bonusLikes',
+          'posts.views',
+          'posts.viewsKind',
+          'posts.platform',
+          'posts.email',
+          'posts.postId',
+          'competitions.startDate',
+          'competitions.countries',
+          'competitions.continents',
+        ])
+        .where('posts.id', 'in', postIds)
+        .execute()
+    : [];
+  const withVideo = posts.filter((p) => p.postId);
+  const scored = withVideo.length
+    ? await db
+        .selectFrom('posts')
+        .select(['id', 'competitionId', 'platform', 'postId', 'creator', 'link', 'deleted'])
+        .where('competitionId', 'in', [...new Set(withVideo.map((p) => p.competitionId))])
+        .where('postId', 'in', [...new Set(withVideo.map((p) => p.postId!))])
         .where('bonusLikes', 'is not', null)
         .execute()
     : [];
-  const scoredEntries = scored.flatMap((s) =>
-    s.postId
-      ? [{ id: s.id, postId: s.postId, creator: s.creator, link: s.link, deleted: s.deleted === 1 }]
-      : [],
+  const key = (p: { competitionId: string; platform: string; postId: string | null }) =>
+    `${p.competitionId}|${p.platform}|${p.postId}`;
+  const scoredByVideo = new Map<string, typeof scored>();
+  for (const s of scored) scoredByVideo.set(key(s), [...(scoredByVideo.get(key(s)) ?? []), s]);
+  return new Map(
+    posts.map((post) => [
+      post.id,
+      {
+        post,
+        scoredEntries: (post.postId ? (scoredByVideo.get(key(post)) ?? []) : [])
+          .filter((s) => s.id !== post.id)
+          .map((s) => ({
+            id: s.id,
+            postId: s.postId!,
+            creator: s.creator,
+            link: s.link,
+            deleted: s.deleted === 1,
+          })),
+      },
+    ]),
   );
-  return { post, scoredEntries };
 }
 
 /** Stores a check's flags, and takes the post out of the queue when they say so. */

@@ -6,7 +6,7 @@ import type { PromotionsTable } from '../../db/schema.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { type VersionedPatch, staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
-import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
+import { type ImportedWrites, writeImported } from '../../lib/imported-records.ts';
 
 /** Every write to `promotions` lives here (the referral screens and the Email page only read it). */
 
@@ -144,4 +144,5 @@ export async function writePromotionAt(
 }
 
 /** A legacy record imported into the table (legacy-import, decision 0128). */
-export const writeImportedPromotion = (db: Database, write: ImportedWrite) => writeImported(db, 'promotions', write);
+export const writeImportedPromotion = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'promotions', write);

@@ -5,6 +5,7 @@ import { toPublicWinner } from './winners.repository.ts';
 
 export {
   bannedPostAuthors,
+  bannedAmong,
   isBannedEmail,
   listSubscribers,
   payeesOf,

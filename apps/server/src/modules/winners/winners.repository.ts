@@ -7,7 +7,7 @@ import { newRecord, now } from '../../lib/clock.ts';
 import { matchesIndexedSearch, paged } from '../../lib/paging.ts';
 import { sortExpression } from '../../lib/natural-order.ts';
 import { type VersionedPatch, softDelete, updateVersioned } from '../../lib/versioned.ts';
-import { type ImportedWrite, writeImported } from '../../lib/imported-records.ts';
+import { type ImportedWrites, writeImported } from '../../lib/imported-records.ts';
 
 /** Every query on `winners` lives here (a lint rule keeps other modules out of the table). */
 
@@ -111,6 +111,20 @@ export async function isBannedEmail(db: Database, email: string): Promise<boolea
     .where('isBanned', '=', 1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Which of these addresses (any case) are banned: their lower-case forms. */
+export async function bannedAmong(db: Database, emails: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  if (!wanted.length) return new Set();
+  const rows = await db
+    .selectFrom('winners')
+    .select('email')
+    .where('email', 'in', wanted)
+    .where('deleted', '=', 0)
+    .where('isBanned', '=', 1)
+    .execute();
+  return new Set(rows.map((r) => r.email));
 }
 
 /** Whether the address (lower case) has a winner record that is not deleted. */
@@ -229,4 +243,5 @@ export const deleteWinnerRecord = (db: Database, id: string, version: number) =>
   softDelete(db, 'winners', id, version);
 
 /** A legacy record imported into the table (legacy-import, decision 0128). */
-export const writeImportedWinner = (db: Database, write: ImportedWrite) => writeImported(db, 'winners', write);
+export const writeImportedWinner = (db: Database, write: ImportedWrites) =>
+  writeImported(db, 'winners', write);
