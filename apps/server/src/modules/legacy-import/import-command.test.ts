@@ -10,6 +10,8 @@ import { createScratchDatabase } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { runImportCommand } from './import-command.ts';
+import { s3Storage } from '../storage/index.ts';
+import { startFakeS3 } from '../../../test/fixtures/fake-s3.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../../../..');
 const ZONE = 'America/New_York';
@@ -168,6 +170,51 @@ describe('npm run import', () => {
       }
     },
   );
+
+  it("copies the album images from the legacy bucket (--images s3://bucket) into the app's store", async () => {
+    const fake = await startFakeS3();
+    try {
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      await s3Storage({ ...fake.settings, bucket: 'legacy-bucket' }).put(
+        'public/sunrise.png',
+        png,
+        'image/png',
+      );
+      const target = await newTarget();
+      const config = loadConfig({
+        DATA_DIR: target.dataDir,
+        COOKIE_SECRET: 'x'.repeat(40),
+        ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+        S3_ENDPOINT: fake.settings.endpoint,
+        S3_BUCKET: fake.settings.bucket,
+        S3_REGION: fake.settings.region,
+        S3_ACCESS_KEY_ID: fake.settings.accessKeyId,
+        S3_SECRET_ACCESS_KEY: fake.settings.secretAccessKey,
+      });
+      const lines: string[] = [];
+      const args = [root, '--time-zone', ZONE, '--images', 's3://legacy-bucket'];
+      expect(await runImportCommand(config, args, (l) => lines.push(l))).toBe(0);
+      expect(lines).toContain('Images: 1 copied, 0 missing');
+      const { db } = openDatabase(config);
+      try {
+        const { image } = await db
+          .selectFrom('competitions')
+          .select('image')
+          .where('id', '=', LEGACY_IDS.running)
+          .executeTakeFirstOrThrow();
+        expect(image).toMatch(/^\/images\/[0-9a-f]{64}\.png$/);
+        // Stored in the app's own bucket, under the name its URL gives.
+        expect(fake.objects.has(`/albums${image}`)).toBe(true);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await fake.close();
+    }
+  });
 
   it('says how it is used, and refuses an unknown zone', async () => {
     const lines: string[] = [];

@@ -4,13 +4,13 @@ import type { LegacyImportReport } from '@preffy/api';
 import type { Config } from '../../config/env.ts';
 import { migrateToLatest, openDatabase } from '../../db/database.ts';
 import { imageStorage } from '../storage/index.ts';
-import { folderImageSource, runImport } from './import-engine.ts';
+import { legacyImageSource, runImport } from './import-engine.ts';
 import { createRun, findResumableRun, finishRun, markRunning } from './import-runs.repository.ts';
 import { isTimeZone } from './import-uploads.ts';
 import type { RunSources } from './import-worker.ts';
 
 export const IMPORT_USAGE =
-  'Usage: npm run import -- <export folders or files…> [--dry-run] [--time-zone Europe/Berlin] [--images <folder from aws s3 sync>]';
+  'Usage: npm run import -- <export folders or files…> [--dry-run] [--time-zone Europe/Berlin] [--images <folder from aws s3 sync> | s3://<legacy bucket>]';
 
 /** A report as the lines the command prints: one per table with anything in it, then the money. */
 export function reportLines(report: LegacyImportReport): string[] {
@@ -60,7 +60,17 @@ export async function runImportCommand(config: Config, argv: string[], print: (l
   }
   const dryRun = parsed.values['dry-run'];
   const paths = parsed.positionals.map((p) => path.resolve(p));
-  const imagesFolder = parsed.values.images ? path.resolve(parsed.values.images) : null;
+  const images = parsed.values.images;
+  const bucket = images?.startsWith('s3://') ? images.slice(5).replace(/\/+$/, '') : null;
+  if (bucket !== null && (!bucket || !config.storage.s3)) {
+    print(
+      bucket
+        ? '--images s3://BUCKET reads the legacy bucket with the S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY the app uses: set them'
+        : `--images s3:// needs a bucket name\n${IMPORT_USAGE}`,
+    );
+    return 2;
+  }
+  const imagesFolder = images && bucket === null ? path.resolve(images) : (images ?? null);
   const sources: RunSources = { paths, names: parsed.positionals, imagesFolder };
   const { db, dialect } = openDatabase(config);
   try {
@@ -83,7 +93,7 @@ export async function runImportCommand(config: Config, argv: string[], print: (l
         businessTimeZone: config.businessTimeZone,
         dialect,
         images: imagesFolder
-          ? { source: folderImageSource(imagesFolder), store: imageStorage(config, db) }
+          ? { source: legacyImageSource(imagesFolder, config.storage.s3), store: imageStorage(config, db) }
           : null,
         onProgress: (report, pass) => {
           if (Date.now() - lastPrint < 2000) return;

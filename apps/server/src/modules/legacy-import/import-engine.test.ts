@@ -235,6 +235,21 @@ describe.each(['DYNAMODB_JSON', 'ION'] as const)('the legacy import of %s export
     expect(unreadable.file).toMatch(/data\/file1\.(json|ion)\.gz$/);
   });
 
+  it('leaves what the app derives up to date: searches, tallies and the daily rollups', async () => {
+    const found = (await staff.get('/api/competitions?search=midnight%20dri')).json();
+    expect(found.items.map((c: { id: string }) => c.id)).toEqual([LEGACY_IDS.ended]);
+    const winners = (await staff.get('/api/winners?search=cheater%40creat')).json();
+    expect(winners.items.map((w: { email: string }) => w.email)).toEqual([BANNED_EMAIL]);
+    const inquiries = (await staff.get('/api/inquiries?search=maya')).json();
+    expect(inquiries.items.map((i: { id: string }) => i.id)).toEqual(['inquiry-101']);
+    // The rollups count the imported live posts on the days they were entered.
+    const { n } = await app.db
+      .selectFrom('postDays')
+      .select((eb) => eb.fn.sum<number>('entered').as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(EXPECTED_COUNTS.Post.created);
+  });
+
   it('a second run of the same files creates and updates nothing', async () => {
     const before = await rowCounts(app.db);
     const { report } = await importRun(app, [root], { images });

@@ -14,7 +14,8 @@ import { bringLeaderboardUpToDate } from '../leaderboard/index.ts';
 import { writeImportedPayment } from '../payments/index.ts';
 import { checkPostFlagsOf, writeImportedPost, writeImportedReferral } from '../posts/index.ts';
 import { writeImportedPromotion } from '../promotions/index.ts';
-import { saveImage } from '../storage/index.ts';
+import { s3Storage, saveImage } from '../storage/index.ts';
+import type { S3Settings } from '../../config/env.ts';
 import { writeImportedWinner } from '../winners/index.ts';
 import {
   campaignOwners,
@@ -69,6 +70,32 @@ export const folderImageSource = (folder: string): LegacyImageSource => ({
     return readFile(file).catch(() => null);
   },
 });
+
+/** The legacy's own bucket, read through the app's S3 client (`--images s3://bucket`). */
+export const bucketImageSource = (bucket: {
+  get(key: string): Promise<{ stream: NodeJS.ReadableStream } | null>;
+}): LegacyImageSource => ({
+  async get(key) {
+    const found = await bucket.get(key.replace(/^\/+/, ''));
+    if (!found) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of found.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  },
+});
+
+/**
+ * Where the operator said the images are: `s3://bucket` (read with the app's S3 endpoint and
+ * keys), else a folder on this machine.
+ */
+export function legacyImageSource(where: string, s3: S3Settings | null): LegacyImageSource {
+  if (!where.startsWith('s3://')) return folderImageSource(where);
+  if (!s3)
+    throw new Error(
+      'Reading images from a bucket needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  return bucketImageSource(s3Storage({ ...s3, bucket: where.slice(5).replace(/\/+$/, '') }));
+}
 
 export type ImportOptions = {
   runId: string;

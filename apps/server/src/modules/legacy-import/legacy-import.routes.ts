@@ -4,7 +4,7 @@ import { legacyImport } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { imageStorage } from '../storage/index.ts';
-import { folderImageSource } from './import-engine.ts';
+import { legacyImageSource } from './import-engine.ts';
 import { reportCsvHead } from './import-report.ts';
 import { findRunRow, listProblems, listRuns, problemsAfter, toImportRun } from './import-runs.repository.ts';
 import { ImportWorker } from './import-worker.ts';
@@ -17,7 +17,7 @@ export async function legacyImportRoutes(app: FastifyInstance) {
     dialect: app.dialect,
     businessTimeZone: app.config.businessTimeZone,
     imageStore: imageStorage(app.config, app.db),
-    imageSource: folderImageSource,
+    imageSource: (where) => legacyImageSource(where, app.config.storage.s3),
     uploadsRoot: uploadsRoot(app.config.dataDir),
     log: app.log,
   });
