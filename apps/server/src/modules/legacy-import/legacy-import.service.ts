@@ -6,7 +6,13 @@ import { AppError } from '../../lib/errors.ts';
 import { newId, now } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import { recordAudit } from '../audit/index.ts';
-import { INTERRUPTED_AFTER_MS, createRun, findRunRow, toImportRun } from './import-runs.repository.ts';
+import {
+  INTERRUPTED_AFTER_MS,
+  createRun,
+  findRunRow,
+  finishRun,
+  toImportRun,
+} from './import-runs.repository.ts';
 import { receiveUpload } from './import-uploads.ts';
 import { type ImportWorker, type RunSources, sourcesOf } from './import-worker.ts';
 
@@ -45,7 +51,12 @@ export async function startUploadedRun(
     await rm(folder, { recursive: true, force: true });
     throw error;
   });
-  await deps.worker.launch(id);
+  // Another upload may have started while this one was read: this run is then ended, not left queued.
+  await deps.worker.launch(id).catch(async (error: unknown) => {
+    await finishRun(deps.db, id, { error: error instanceof Error ? error.message : String(error) });
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  });
   return toImportRun(deps.db, await findRunRow(deps.db, id));
 }
 
