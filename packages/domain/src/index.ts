@@ -18,6 +18,8 @@ export * from './csv.ts';
 export * from './input-bounds.ts';
 export * from './competition-field-permissions.ts';
 export * from './review.ts';
+export * from './integrity-thresholds.ts';
+export * from './integrity-signals.ts';
 export * from './rich-text.ts';
 export * from './inquiries.ts';
 export * from './analytics.ts';

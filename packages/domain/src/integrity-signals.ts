@@ -1,0 +1,272 @@
+import type { ViewsKind } from './flags.ts';
+import { type IntegrityThresholds, ROUNDED_COUNT_TOLERANCE } from './integrity-thresholds.ts';
+
+/**
+ * The integrity detectors over a post's readings (issue 42): pure rules, each answering the
+ * signal with the numbers that raised it, or null. They read only counted views (an estimate
+ * or an unknown never fires), use the real time between readings, and give a rounded count
+ * ("1.2M") the benefit of its doubt: the earlier reading is taken at the top of its range and
+ * the later one at the bottom, so rounding alone never makes growth.
+ */
+export type Reading = {
+  at: number;
+  views: number;
+  likes: number;
+  comments: number;
+  viewsKind?: ViewsKind;
+  /** The provider showed rounded figures ("1.2M"). */
+  rounded?: boolean;
+};
+
+export const INTEGRITY_SIGNAL_CODES = [
+  'viewSpikeMedium',
+  'viewSpikeHigh',
+  'viewsWithoutEngagement',
+  'tooRegularGrowth',
+  'suddenStop',
+  'lowEngagement',
+  'highEngagement',
+] as const;
+export type IntegritySignalCode = (typeof INTEGRITY_SIGNAL_CODES)[number];
+
+/** A note asks for a look; a removing signal takes the post out of review and the ranking. */
+export type IntegritySignal = {
+  code: IntegritySignalCode;
+  removes: boolean;
+  values: Record<string, number>;
+};
+
+const HOUR = 3_600_000;
+const low = (value: number, rounded?: boolean) => (rounded ? value * (1 - ROUNDED_COUNT_TOLERANCE) : value);
+const high = (value: number, rounded?: boolean) => (rounded ? value * (1 + ROUNDED_COUNT_TOLERANCE) : value);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const counted = (readings: readonly Reading[]) =>
+  readings.filter((r) => (r.viewsKind ?? 'reported') === 'reported').sort((a, b) => a.at - b.at);
+
+/** Consecutive counted readings, with the views gained at the least and the real hours between. */
+function intervals(readings: readonly Reading[]) {
+  const ordered = counted(readings);
+  return ordered.slice(1).map((after, i) => {
+    const before = ordered[i]!;
+    const from = high(before.views, before.rounded);
+    const to = low(after.views, after.rounded);
+    return { before, after, from, to, gain: to - from, hours: (after.at - before.at) / HOUR };
+  });
+}
+
+/**
+ * The largest hour-over-hour view growth above the platform's tiers: high (removes) when both
+ * its growth and its gain clear the high tier, else medium (a note). Readings less than an hour
+ * apart count as an hour, so two refreshes a minute apart cannot make a spike of normal growth.
+ */
+export function viewSpikeSignal(
+  readings: readonly Reading[],
+  t: IntegrityThresholds,
+): IntegritySignal | null {
+  let worst: IntegritySignal | null = null;
+  for (const { before, after, from, gain, hours } of intervals(readings)) {
+    if (from <= 0 || gain <= 0) continue;
+    const growthPerHour = gain / from / Math.max(1, hours);
+    const tier =
+      growthPerHour > t.spike.high.growthPerHour && gain > t.spike.high.minGain
+        ? 'high'
+        : growthPerHour > t.spike.medium.growthPerHour && gain > t.spike.medium.minGain
+          ? 'medium'
+          : null;
+    if (!tier) continue;
+    const limits = t.spike[tier];
+    const signal: IntegritySignal = {
+      code: tier === 'high' ? 'viewSpikeHigh' : 'viewSpikeMedium',
+      removes: tier === 'high',
+      values: {
+        fromViews: before.views,
+        toViews: after.views,
+        minutes: Math.round((after.at - before.at) / 60_000),
+        growthPercentPerHour: Math.round(growthPerHour * 100),
+        limitPercent: Math.round(limits.growthPerHour * 100),
+        minGain: limits.minGain,
+      },
+    };
+    const rank = (s: IntegritySignal) => [s.removes ? 1 : 0, s.values.growthPercentPerHour!];
+    const [a, b] = [rank(signal), worst ? rank(worst) : [-1, -1]];
+    if (a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!)) worst = signal;
+  }
+  return worst;
+}
+
+/**
+ * A jump of views (at least `minGain`, and `minGrowth` of the views before it) whose likes and
+ * comments per view are under `engagementShare` of the post's own rate before the jump: views
+ * that nobody watching reacted to.
+ */
+export function viewsWithoutEngagementSignal(
+  readings: readonly Reading[],
+  t: IntegrityThresholds,
+): IntegritySignal | null {
+  const rule = t.viewsWithoutEngagement;
+  for (const { before, after, from, gain } of intervals(readings)) {
+    if (from <= 0 || gain < rule.minGain || gain / from < rule.minGrowth) continue;
+    const baseline = (before.likes + before.comments) / before.views;
+    if (!(baseline > 0)) continue;
+    const engagementGain =
+      high(after.likes + after.comments, after.rounded) - low(before.likes + before.comments, before.rounded);
+    const jumpRate = Math.max(0, engagementGain) / gain;
+    // At the line is not under it: 1e-12 absorbs the binary fraction of 0.05 × 0.1.
+    if (jumpRate < baseline * rule.engagementShare - 1e-12)
+      return {
+        code: 'viewsWithoutEngagement',
+        removes: false,
+        values: {
+          fromViews: before.views,
+          toViews: after.views,
+          engagementBefore: before.likes + before.comments,
+          engagementAfter: after.likes + after.comments,
+          ratePercentBefore: round2(baseline * 100),
+          ratePercentOfJump: round2(jumpRate * 100),
+        },
+      };
+  }
+  return null;
+}
+
+/**
+ * Growth too regular to be people: over `minReadings` consecutive counted readings, each
+ * growing more than `minGrowthPerReading`, the growth per hour varies by less than
+ * `maxVariation` (its coefficient of variation): the steady compounding of a view bot, where
+ * people's views come in waves. Windows with rounded counts are left out: rounding makes steps
+ * of its own.
+ */
+export function tooRegularGrowthSignal(
+  readings: readonly Reading[],
+  t: IntegrityThresholds,
+): IntegritySignal | null {
+  const rule = t.tooRegular;
+  const ordered = counted(readings);
+  for (let start = 0; start + rule.minReadings <= ordered.length; start++) {
+    const window = ordered.slice(start, start + rule.minReadings);
+    if (window.some((r) => r.rounded)) continue;
+    // Each step's growth, and that growth per hour of real time: the rate a bot keeps steady.
+    const steps = window.slice(1).map((after, i) => {
+      const before = window[i]!;
+      const growth = (after.views - before.views) / before.views;
+      return { growth, perHour: growth / ((after.at - before.at) / HOUR) };
+    });
+    if (!steps.every((s) => s.growth > rule.minGrowthPerReading && Number.isFinite(s.perHour))) continue;
+    const mean = steps.reduce((n, s) => n + s.perHour, 0) / steps.length;
+    const variation = Math.sqrt(steps.reduce((n, s) => n + (s.perHour - mean) ** 2, 0) / steps.length) / mean;
+    if (variation < rule.maxVariation)
+      return {
+        code: 'tooRegularGrowth',
+        removes: false,
+        values: {
+          readings: window.length,
+          growthPercentPerHour: round2(mean * 100),
+          variationPercent: round2(variation * 100),
+          limitPercent: round2(rule.maxVariation * 100),
+          fromViews: window[0]!.views,
+          toViews: window.at(-1)!.views,
+        },
+      };
+  }
+  return null;
+}
+
+/**
+ * Bought views ending: the latest interval (at least an hour long) gains views at under
+ * `maxShare` of the post's average rate before it, an average over `minViewsPerHour`.
+ */
+export function suddenStopSignal(
+  readings: readonly Reading[],
+  t: IntegrityThresholds,
+): IntegritySignal | null {
+  const rule = t.suddenStop;
+  const ordered = counted(readings);
+  if (ordered.length < 3) return null;
+  const first = ordered[0]!;
+  const before = ordered.at(-2)!;
+  const last = ordered.at(-1)!;
+  const lastHours = (last.at - before.at) / HOUR;
+  const earlierHours = (before.at - first.at) / HOUR;
+  if (lastHours < 1 || earlierHours < 1) return null;
+  const average = (low(before.views, before.rounded) - high(first.views, first.rounded)) / earlierHours;
+  const latest = Math.max(0, high(last.views, last.rounded) - low(before.views, before.rounded)) / lastHours;
+  if (average <= rule.minViewsPerHour || latest >= average * rule.maxShare) return null;
+  return {
+    code: 'suddenStop',
+    removes: false,
+    values: {
+      averageViewsPerHour: Math.round(average),
+      latestViewsPerHour: Math.round(latest),
+      sharePercent: round2((latest / average) * 100),
+      limitPercent: round2(rule.maxShare * 100),
+    },
+  };
+}
+
+export type EngagementInput = {
+  views: number;
+  likes: number;
+  viewsKind?: ViewsKind;
+  rounded?: boolean;
+  /** The account's followers, when the provider gives them. */
+  followers?: number | null;
+};
+
+/** Too few likes for this many views (bought views), at the bottom of the rounding's range. */
+export function lowEngagementSignal(post: EngagementInput, t: IntegrityThresholds): IntegritySignal | null {
+  if ((post.viewsKind ?? 'reported') !== 'reported') return null;
+  const views = low(post.views, post.rounded);
+  if (views < t.lowEngagement.minViews) return null;
+  const likeRate = high(post.likes, post.rounded) / views;
+  if (likeRate >= t.lowEngagement.maxLikeRate) return null;
+  return {
+    code: 'lowEngagement',
+    removes: false,
+    values: {
+      views: post.views,
+      likes: post.likes,
+      likeRatePercent: round2(likeRate * 100),
+      limitPercent: round2(t.lowEngagement.maxLikeRate * 100),
+    },
+  };
+}
+
+/** Too many likes for the account's size (bought likes); not judged without its followers. */
+export function highEngagementSignal(post: EngagementInput, t: IntegrityThresholds): IntegritySignal | null {
+  if ((post.viewsKind ?? 'reported') !== 'reported' || post.followers == null) return null;
+  const views = high(post.views, post.rounded);
+  if (views < t.highEngagement.minViews) return null;
+  const size = t.highEngagement.bySize.find((s) => post.followers! <= s.maxFollowers);
+  if (!size) return null;
+  const likeRate = low(post.likes, post.rounded) / views;
+  if (likeRate <= size.maxLikeRate) return null;
+  return {
+    code: 'highEngagement',
+    removes: false,
+    values: {
+      views: post.views,
+      likes: post.likes,
+      followers: post.followers,
+      likeRatePercent: round2(likeRate * 100),
+      limitPercent: round2(size.maxLikeRate * 100),
+    },
+  };
+}
+
+/** Every signal of a post's readings and latest numbers, the removing ones first. */
+export function integritySignals(
+  readings: readonly Reading[],
+  latest: EngagementInput,
+  t: IntegrityThresholds,
+): IntegritySignal[] {
+  return [
+    viewSpikeSignal(readings, t),
+    viewsWithoutEngagementSignal(readings, t),
+    tooRegularGrowthSignal(readings, t),
+    suddenStopSignal(readings, t),
+    lowEngagementSignal(latest, t),
+    highEngagementSignal(latest, t),
+  ]
+    .filter((s): s is IntegritySignal => s !== null)
+    .sort((a, b) => Number(b.removes) - Number(a.removes));
+}
