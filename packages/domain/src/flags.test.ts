@@ -77,6 +77,26 @@ describe('postFlags', () => {
       expect(messages({ likes: 500, views: 0, viewsKind, email: 'cheat@x.io' })).toEqual(['Banned User']);
     }
   });
+  it('Banned User: a handle a banned address entered with before, under a new email (ban evasion)', () => {
+    const evading = postFlags({ ...clean, email: 'new@x.io', creator: 'Ann' }, competition, {
+      ...ctx,
+      bannedHandleEmail: 'cheat@x.io',
+    });
+    expect(evading).toEqual([
+      {
+        code: 'bannedUser',
+        message: 'Banned User',
+        values: { email: 'new@x.io', handle: 'Ann', bannedEmail: 'cheat@x.io' },
+      },
+    ]);
+    // The address itself banned: one flag, naming it.
+    const both = postFlags({ ...clean, email: 'cheat@x.io' }, competition, {
+      ...ctx,
+      bannedHandleEmail: 'cheat@x.io',
+    });
+    expect(both.map((f) => f.values)).toEqual([{ email: 'cheat@x.io' }]);
+    expect(postFlags(clean, competition, { ...ctx, bannedHandleEmail: null })).toEqual([]);
+  });
   it('Banned User: the email of a banned winner, in any case', () => {
     expect(messages({ email: 'Cheat@X.io' })).toEqual(['Banned User']);
   });

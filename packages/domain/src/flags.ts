@@ -49,6 +49,8 @@ export type FlaggablePost = {
   email: string;
   /** The platform's own id of the video. */
   postId: string | null;
+  /** The creator's handle on the platform. */
+  creator?: string;
 };
 export type FlagCompetition = {
   startDate: number;
@@ -59,6 +61,11 @@ export type FlagCompetition = {
 export type ScoredEntry = { id: string; postId: string; creator: string; link: string; deleted: boolean };
 export type FlagContext = {
   bannedEmails: Iterable<string>;
+  /**
+   * A banned address whose earlier entries used this post's handle on the same platform (issue
+   * 42): ban evasion under a new email is a banned user too.
+   */
+  bannedHandleEmail?: string | null;
   /** The competition's already scored posts (other than this one). */
   scoredEntries: readonly ScoredEntry[];
   timeZone?: string;
@@ -101,6 +108,14 @@ export function postFlags(post: FlaggablePost, competition: FlagCompetition, ctx
   const email = post.email.trim().toLowerCase();
   if ([...ctx.bannedEmails].some((b) => b.trim().toLowerCase() === email))
     flags.push(flag('bannedUser', { email: post.email }));
+  else if (ctx.bannedHandleEmail)
+    flags.push(
+      flag('bannedUser', {
+        email: post.email,
+        handle: post.creator ?? '',
+        bannedEmail: ctx.bannedHandleEmail,
+      }),
+    );
   const earlier = post.postId ? ctx.scoredEntries.find((e) => e.postId === post.postId) : undefined;
   if (earlier)
     flags.push(

@@ -2,7 +2,7 @@ import type { StoredPostFlag } from '@preffy/api';
 import { flagsRemovePost, postFlags, viewSpike } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
-import { listSnapshots, snapshotsOf } from './posts.repository.ts';
+import { emailsOfHandles, handleKey, listSnapshots, snapshotsOf } from './posts.repository.ts';
 import { bannedAmong, isBannedEmail } from '../winners/index.ts';
 import { flagInputs, flagInputsOf, storeFlags } from './review.repository.ts';
 
@@ -39,7 +39,14 @@ export async function checkPostFlags(
   const inputs = await flagInputs(db, postId);
   if (!inputs) return { flags: [] as StoredPostFlag[], removed: false };
   const banned = await isBannedEmail(db, inputs.post.email);
-  return applyFlags(db, inputs, { banned, snapshots: await listSnapshots(db, postId), timeZone, ...options });
+  const bannedHandleEmail = (await bannedHandleOwners(db, [inputs.post])).get(inputs.post.id) ?? null;
+  return applyFlags(db, inputs, {
+    banned,
+    bannedHandleEmail,
+    snapshots: await listSnapshots(db, postId),
+    timeZone,
+    ...options,
+  });
 }
 
 /**
@@ -48,12 +55,20 @@ export async function checkPostFlags(
  */
 export async function checkPostFlagsOf(db: Database, postIds: readonly string[], timeZone: string) {
   const inputs = await flagInputsOf(db, postIds);
-  const banned = await bannedAmong(db, [...inputs.values()].map((i) => i.post.email));
+  const banned = await bannedAmong(
+    db,
+    [...inputs.values()].map((i) => i.post.email),
+  );
+  const handleOwners = await bannedHandleOwners(
+    db,
+    [...inputs.values()].map((i) => i.post),
+  );
   const snapshots = await snapshotsOf(db, postIds);
   let removed = 0;
   for (const input of inputs.values()) {
     const checked = await applyFlags(db, input, {
       banned: banned.has(input.post.email.trim().toLowerCase()),
+      bannedHandleEmail: handleOwners.get(input.post.id) ?? null,
       snapshots: snapshots.get(input.post.id) ?? [],
       timeZone,
       onlyChanges: true,
@@ -63,8 +78,33 @@ export async function checkPostFlagsOf(db: Database, postIds: readonly string[],
   return { removed };
 }
 
+/**
+ * For each post, a banned address (the first in order) that entered before with the post's
+ * handle on its platform, whatever the post's own address: post id → that address.
+ */
+async function bannedHandleOwners(
+  db: Database,
+  posts: readonly { id: string; platform: string; creator: string; email: string }[],
+) {
+  const owners = new Map<string, string>();
+  const emails = await emailsOfHandles(db, posts);
+  const banned = await bannedAmong(
+    db,
+    [...emails.values()].flatMap((set) => [...set]),
+  );
+  for (const post of posts) {
+    const own = post.email.trim().toLowerCase();
+    const owner = [...(emails.get(handleKey(post.platform, post.creator)) ?? [])]
+      .filter((email) => email !== own && banned.has(email))
+      .sort()[0];
+    if (owner) owners.set(post.id, owner);
+  }
+  return owners;
+}
+
 type FlagCheck = {
   banned: boolean;
+  bannedHandleEmail: string | null;
   snapshots: Awaited<ReturnType<typeof listSnapshots>>;
   timeZone: string;
   providerLikes?: number;
@@ -88,6 +128,7 @@ async function applyFlags(
       platform: post.platform,
       email: post.email,
       postId: post.postId,
+      creator: post.creator,
     },
     {
       startDate: Number(post.startDate),
@@ -96,6 +137,7 @@ async function applyFlags(
     },
     {
       bannedEmails: check.banned ? [post.email] : [],
+      bannedHandleEmail: check.bannedHandleEmail,
       scoredEntries,
       timeZone: check.timeZone,
     },

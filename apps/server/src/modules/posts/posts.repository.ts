@@ -56,6 +56,44 @@ export async function listSnapshots(db: Database, postId: string, limit = 500) {
   return rows.reverse().map((r) => ({ ...r, at: Number(r.at) }));
 }
 
+/** A handle on a platform as the leaderboard keys it: trimmed, in lower case. */
+export const handleKey = (platform: string, creator: string) =>
+  `${platform.trim().toLowerCase()}|${creator.trim().toLowerCase()}`;
+
+/**
+ * The addresses that entered with each of these handles on its platform, in any competition
+ * (ban evasion, issue 42): handle key → addresses in lower case. Read through the creator
+ * history index (migration 0012), on the same trimmed, lower-case expressions.
+ */
+export async function emailsOfHandles(
+  db: Database,
+  handles: readonly { platform: string; creator: string }[],
+) {
+  const byHandle = new Map<string, Set<string>>();
+  const wanted = [...new Map(handles.map((h) => [handleKey(h.platform, h.creator), h])).values()];
+  if (!wanted.length) return byHandle;
+  const rows = await db
+    .selectFrom('posts')
+    .select(['platform', 'creator', 'email'])
+    .distinct()
+    .where((eb) =>
+      eb.or(
+        wanted.map((h) =>
+          eb.and([
+            eb(sql`lower(trim(platform))`, '=', h.platform.trim().toLowerCase()),
+            eb(sql`lower(trim(creator))`, '=', h.creator.trim().toLowerCase()),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+  for (const row of rows) {
+    const key = handleKey(row.platform, row.creator);
+    byHandle.set(key, (byHandle.get(key) ?? new Set()).add(row.email.trim().toLowerCase()));
+  }
+  return byHandle;
+}
+
 /** The snapshots of several posts, oldest first, by post (a batch of imported posts' flags). */
 export async function snapshotsOf(db: Database, postIds: readonly string[]) {
   const byPost = new Map<string, Awaited<ReturnType<typeof listSnapshots>>>();

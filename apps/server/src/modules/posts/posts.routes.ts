@@ -37,11 +37,9 @@ export async function postsRoutes(app: FastifyInstance) {
       { ...request.body, competitionId: request.params.id, via: 'staff', attemptedBy: request.user!.id },
       { ...linkOptions, allowClosed: true },
     );
-    return reply
-      .code(201)
-      .send({
-        post: { ...post, statsCheckedAt: null, statsProvider: null, statsError: null, statsFailure: null },
-      });
+    return reply.code(201).send({
+      post: { ...post, statsCheckedAt: null, statsProvider: null, statsError: null, statsFailure: null },
+    });
   });
 
   route(app, posts.import, async (request) => {

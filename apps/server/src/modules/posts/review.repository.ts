@@ -157,6 +157,7 @@ export async function flagInputsOf(db: Database, postIds: readonly string[]) {
           'posts.platform',
           'posts.email',
           'posts.postId',
+          'posts.creator',
           'competitions.startDate',
           'competitions.countries',
           'competitions.continents',

@@ -236,6 +236,49 @@ describe('the winners directory (/api/winners)', () => {
   });
 });
 
+describe("ban evasion (issue 42): a banned creator's handle under a new address", () => {
+  it("flags the entry 'Banned User', naming the banned address the handle came from; another platform's handle is another creator", async () => {
+    const enter = async (competitionId: string, email: string, creator: string, link: string) => {
+      const response = await staff.post(`/api/competitions/${competitionId}/posts`, { email, creator, link });
+      expect(response.statusCode, response.body).toBe(201);
+      const row = await app.db
+        .selectFrom('posts')
+        .select(['flags', 'deleted'])
+        .where('competitionId', '=', competitionId)
+        .where('link', '=', response.json().post.link)
+        .executeTakeFirstOrThrow();
+      return { ...row, flags: JSON.parse(row.flags) as { code: string; values: Record<string, unknown> }[] };
+    };
+    const earlier = await liveCompetition(staff);
+    expect((await enter(earlier.id, 'old@evade.test', 'evader', tiktokLink('evader'))).flags).toEqual([]);
+    const winner = await create({ email: 'old@evade.test' });
+    expect((await staff.patch(`/api/winners/${winner.id}`, { version: 1, isBanned: true })).statusCode).toBe(
+      200,
+    );
+
+    const later = await liveCompetition(staff);
+    const evading = await enter(later.id, 'new@evade.test', ' Evader ', tiktokLink('evader'));
+    expect(evading.flags).toMatchObject([
+      {
+        code: 'bannedUser',
+        message: FLAG_MESSAGES.bannedUser,
+        values: { email: 'new@evade.test', handle: 'Evader', bannedEmail: 'old@evade.test' },
+      },
+    ]);
+    expect(evading.deleted).toBe(1);
+    // The same name on Instagram is someone else's account.
+    const elsewhere = await enter(
+      later.id,
+      'ig@evade.test',
+      'evader',
+      'https://www.instagram.com/reel/E7zYx8WvU7q/',
+    );
+    expect(elsewhere.flags.filter((f) => f.code === 'bannedUser')).toEqual([]);
+    // Another handle of the new address is not flagged either.
+    expect((await enter(later.id, 'new@evade.test', 'fresh', tiktokLink('fresh'))).flags).toEqual([]);
+  });
+});
+
 describe('the payment email lookup (GET /api/winners/payment-email, the legacy get_paypal_email)', () => {
   const lookup = async (email: string, client = staff) => {
     const response = await client.get(`/api/winners/payment-email?email=${encodeURIComponent(email)}`);

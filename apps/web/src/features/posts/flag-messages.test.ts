@@ -21,6 +21,13 @@ describe('flag messages', () => {
       flagMessage(flag('investigate', { likes: 1500, views: 0, ratio: 'infinite', limit: 0.5 }), inEnglish),
     ).toBe('Investigate further for cheating (likes 1,500, views 0, ratio infinite above 0.5)');
     expect(flagMessage(flag('bannedUser', { email: 'a@b.test' }), inEnglish)).toBe('Banned User (a@b.test)');
+    // Ban evasion: the handle, and the banned address it came from.
+    expect(
+      flagMessage(
+        flag('bannedUser', { email: 'new@b.test', handle: 'ann', bannedEmail: 'old@b.test' }),
+        inEnglish,
+      ),
+    ).toBe('Banned User (handle @ann was entered before by the banned old@b.test)');
     expect(
       flagMessage(
         flag('invalidPostDate', { postedDate: Date.UTC(2031, 0, 1, 9), startOfDay: Date.UTC(2031, 0, 2) }),

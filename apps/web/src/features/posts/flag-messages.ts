@@ -27,6 +27,9 @@ const DETAILS: Record<FlagCode, Record<string, Kind>> = {
     limit: 'percent',
   },
 };
+/** Banned User raised by a handle a banned address used before (ban evasion, issue 42). */
+const BANNED_HANDLE: Record<string, Kind> = { handle: 'text', bannedEmail: 'text' };
+
 /** A value's name in the template when it differs from the stored one. */
 const RENAMED: Record<string, string> = { growthPerHour: 'growth', seconds: 'elapsed' };
 
@@ -98,11 +101,15 @@ export function flagMessage(flag: StoredPostFlag, options: FlagFormat): string {
   const code = flag.code;
   const title = t(`flags.${code}.title`);
   const stored = withEarlierShapes(flag);
-  const wanted = Object.entries(DETAILS[code]);
+  const byHandle = code === 'bannedUser' && stored.bannedEmail !== undefined;
+  const wanted = Object.entries(byHandle ? BANNED_HANDLE : DETAILS[code]);
   if (!wanted.every(([name]) => stored[name] !== undefined)) return title;
   const values = Object.fromEntries(
     wanted.map(([name, kind]) => [RENAMED[name] ?? name, format(stored[name]!, kind, options)]),
   );
-  const detail = (t as unknown as (key: string, v: object) => string)(`flags.${code}.detail`, values);
+  const detail = (t as unknown as (key: string, v: object) => string)(
+    `flags.${code}.${byHandle ? 'detailHandle' : 'detail'}`,
+    values,
+  );
   return t('flags.withDetail', { title, detail });
 }
