@@ -53,7 +53,13 @@ export type Post = z.infer<typeof postSchema>;
 /** A post's numbers at one refresh. */
 export const postSnapshotSchema = postSchema
   .pick({ likes: true, views: true, viewsKind: true, comments: true, shares: true })
-  .extend({ at: z.number() });
+  .extend({
+    at: z.number(),
+    /** Which provider answered (a fallback's own name); null before readings recorded it (issue 42). */
+    provider: z.string().nullable(),
+    /** Its counts came rounded ("1.2M"). */
+    rounded: z.boolean(),
+  });
 export type PostSnapshot = z.infer<typeof postSnapshotSchema>;
 
 export const POST_SORTS = ['createdAt', 'likes', 'views', 'creator'] as const;

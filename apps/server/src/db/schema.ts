@@ -101,7 +101,8 @@ export type EmailMessagesTable = {
   relatedId: string | null;
 };
 
-export type EmailRecipientStatus = 'queued' | 'sending' | 'sent' | 'rejected' | 'failed' | 'skipped' | 'unknown';
+export type EmailRecipientStatus =
+  'queued' | 'sending' | 'sent' | 'rejected' | 'failed' | 'skipped' | 'unknown';
 
 export type EmailRecipientsTable = {
   id: string;
@@ -218,6 +219,10 @@ export type PostSnapshotsTable = {
   viewsKind: Generated<ViewsKind>;
   comments: number;
   shares: number;
+  /** The provider that answered (a fallback's own name), null on readings before migration 0036. */
+  provider: string | null;
+  /** Its counts came rounded ("1.2M"). */
+  rounded: Generated<Flag>;
 };
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';

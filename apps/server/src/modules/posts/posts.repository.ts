@@ -17,6 +17,8 @@ export type PostStats = {
   viewsKind: ViewsKind;
   comments: number;
   shares: number;
+  /** Some count came rounded ("1.2M", issue 42): the detectors allow for it. */
+  rounded?: boolean;
   postedDate: number | null;
   author: string | null;
   country: string | null;
@@ -48,12 +50,12 @@ export const findPost = (db: Database, id: string) =>
 export async function listSnapshots(db: Database, postId: string, limit = 500) {
   const rows = await db
     .selectFrom('postSnapshots')
-    .select(['at', 'likes', 'views', 'viewsKind', 'comments', 'shares'])
+    .select(['at', 'likes', 'views', 'viewsKind', 'comments', 'shares', 'provider', 'rounded'])
     .where('postId', '=', postId)
     .orderBy('at', 'desc')
     .limit(limit)
     .execute();
-  return rows.reverse().map((r) => ({ ...r, at: Number(r.at) }));
+  return rows.reverse().map((r) => ({ ...r, at: Number(r.at), rounded: Number(r.rounded) === 1 }));
 }
 
 /** A handle on a platform as the leaderboard keys it: trimmed, in lower case. */
@@ -100,12 +102,18 @@ export async function snapshotsOf(db: Database, postIds: readonly string[]) {
   if (!postIds.length) return byPost;
   const rows = await db
     .selectFrom('postSnapshots')
-    .select(['postId', 'at', 'likes', 'views', 'viewsKind', 'comments', 'shares'])
+    .select(['postId', 'at', 'likes', 'views', 'viewsKind', 'comments', 'shares', 'provider', 'rounded'])
     .where('postId', 'in', postIds)
     .orderBy('at')
     .execute();
   for (const { postId, ...row } of rows)
-    byPost.set(postId, [...(byPost.get(postId) ?? []), { ...row, at: Number(row.at) }].slice(-500));
+    byPost.set(
+      postId,
+      [
+        ...(byPost.get(postId) ?? []),
+        { ...row, at: Number(row.at), rounded: Number(row.rounded) === 1 },
+      ].slice(-500),
+    );
   return byPost;
 }
 

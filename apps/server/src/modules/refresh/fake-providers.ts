@@ -23,6 +23,13 @@ import type { AddressInfo } from 'node:net';
  */
 export const FAKE_PROVIDER_KEY = 'fake-provider-key';
 
+/** A count as a display shows it: as is below 10,000, else two significant figures and K, M or B. */
+export function roundedFigure(n: number): number | string {
+  if (n < 10_000) return n;
+  const [scale, suffix] = n >= 1e9 ? [1e9, 'B'] : n >= 1e6 ? [1e6, 'M'] : [1e3, 'K'];
+  return `${Number((n / scale).toPrecision(2))}${suffix}`;
+}
+
 /** The fake YouTube channel of a video (see above). */
 const youtubeChannelOf = (videoId: string) => `UC${videoId.split('-')[0]}`;
 
@@ -88,12 +95,19 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
         return json(res, 429, { error: 'slow down' }, { 'retry-after': '0' });
       }
       const s = stats(`tiktok:${id}`);
+      // Videos ending in 0770 come as some scrapers show them: rounded above 10,000 ("1.2M", "52K").
+      const shown = (n: number) => (id.endsWith('0770') ? roundedFigure(n) : n);
       return json(res, 200, {
         id,
         createTime: s.createTime,
         region: 'US',
         author: { uniqueId: /@([^/]+)/.exec(url.searchParams.get('url') ?? '')?.[1] ?? 'creator' },
-        stats: { diggCount: s.likes, playCount: s.views, commentCount: s.comments, shareCount: s.shares },
+        stats: {
+          diggCount: shown(s.likes),
+          playCount: shown(s.views),
+          commentCount: shown(s.comments),
+          shareCount: shown(s.shares),
+        },
       });
     }
     if (first === 'tiktok-photo' && rest[0] === 'photo') {

@@ -38,6 +38,16 @@ describe('TikTok', () => {
     expect(again.ok && again.stats.views).toBe(result.stats.views + 250);
   });
 
+  it('reads counts a provider rounds ("52K", "1.2M") as numbers, and says they are rounded', async () => {
+    const result = await only('tiktok', tiktok('7301111111110770'));
+    expect(result).toMatchObject({ ok: true, provider: 'tiktok', stats: { rounded: true } });
+    if (!result.ok) return;
+    // Two significant figures: a multiple of 1,000 (the fake's views are 1,000 to 501,000).
+    expect(result.stats.views % 1000).toBe(0);
+    const exact = await only('tiktok', tiktok('7301111111111111111'));
+    expect(exact.ok && exact.stats.rounded).toBe(false);
+  });
+
   it('retries a 429, and falls back to the second provider on 500 and on a timeout', async () => {
     expect(await only('tiktok', tiktok('7301111111110429'))).toMatchObject({ ok: true, provider: 'tiktok' });
     expect(

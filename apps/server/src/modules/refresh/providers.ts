@@ -3,7 +3,7 @@ import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
 import type { PostStats } from '../posts/index.ts';
 import { ProviderClient, ProviderError } from './provider-client.ts';
 import { embedPageLikes } from './instagram-embed.ts';
-import { num, seconds, viewsOf } from './provider-numbers.ts';
+import { num, roundedAmong, seconds, viewsOf } from './provider-numbers.ts';
 import { isTikTokPhotoLink, tiktokPhotoStats } from './tiktok-photo.ts';
 import { channelCountries } from './youtube-channels.ts';
 
@@ -116,6 +116,12 @@ class TikTokSource implements StatsSource {
           ...viewsOf(body.stats.playCount),
           comments: num(body.stats.commentCount),
           shares: num(body.stats.shareCount),
+          rounded: roundedAmong(
+            body.stats.diggCount,
+            body.stats.playCount,
+            body.stats.commentCount,
+            body.stats.shareCount,
+          ),
           postedDate: seconds(body.createTime),
           author: body.author?.uniqueId ?? (await this.oembedAuthor(target.link)),
           country: body.region ?? null,
@@ -190,6 +196,7 @@ class InstagramSource extends EndpointSource implements StatsSource {
       ...views,
       comments: num(body.comment_count),
       shares: 0,
+      rounded: roundedAmong(body.like_count, body.play_count, body.comment_count),
       postedDate: seconds(body.taken_at),
       author: body.user?.username ?? null,
       country: body.country ?? null,
@@ -246,6 +253,11 @@ class YouTubeSource extends EndpointSource implements StatsSource {
               ...viewsOf(item.statistics?.viewCount),
               comments: num(item.statistics?.commentCount),
               shares: 0,
+              rounded: roundedAmong(
+                item.statistics?.likeCount,
+                item.statistics?.viewCount,
+                item.statistics?.commentCount,
+              ),
               postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
               author: item.snippet?.channelTitle ?? null,
               country: countries.get(item.snippet?.channelId ?? '') ?? null,

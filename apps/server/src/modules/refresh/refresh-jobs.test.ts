@@ -97,6 +97,11 @@ describe('Update Views', () => {
     expect(snapshots[1]!.views).toBe(snapshots[0]!.views + 250);
     const history = (await staff.get(`/api/posts/${good.id}/snapshots`)).json().items;
     expect(history.map((h: { views: number }) => h.views)).toEqual(snapshots.map((s) => s.views));
+    // Each reading says which provider answered, and that its counts were exact (issue 42).
+    expect(history.map((h: { provider: string; rounded: boolean }) => [h.provider, h.rounded])).toEqual([
+      ['youtube', false],
+      ['youtube', false],
+    ]);
     expect(good.likes).toBe(snapshots[1]!.likes);
     expect(good.statsProvider).toBe('youtube');
   });

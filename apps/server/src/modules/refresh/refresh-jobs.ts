@@ -140,7 +140,7 @@ function record(context: RefreshContext, task: PostTask, result: StatsResult) {
   return context.complete(task, { ok: true }, async (trx) => {
     const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at);
     // The snapshot holds the likes as stored, bonus included.
-    await insertPostSnapshot(trx, task.subject, at, likes, s);
+    await insertPostSnapshot(trx, task.subject, at, likes, s, result.provider);
     await checkPostFlags(trx, task.subject, context.timeZone, { providerLikes: s.likes });
   });
 }

@@ -45,7 +45,8 @@ export async function insertPostSnapshot(
   postId: string,
   at: number,
   likes: number,
-  stats: Pick<PostStats, 'views' | 'viewsKind' | 'comments' | 'shares'>,
+  stats: Pick<PostStats, 'views' | 'viewsKind' | 'comments' | 'shares' | 'rounded'>,
+  provider: string | null = null,
 ) {
   await db
     .insertInto('postSnapshots')
@@ -58,6 +59,8 @@ export async function insertPostSnapshot(
       viewsKind: stats.viewsKind,
       comments: stats.comments,
       shares: stats.shares,
+      provider,
+      rounded: stats.rounded ? 1 : 0,
     })
     .execute();
 }

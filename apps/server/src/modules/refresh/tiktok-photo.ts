@@ -1,7 +1,7 @@
 import type { ProviderEndpoint } from '../../config/env.ts';
 import type { PostStats } from '../posts/index.ts';
 import { type ProviderClient, ProviderError } from './provider-client.ts';
-import { num, seconds, viewsOf } from './provider-numbers.ts';
+import { num, roundedAmong, seconds, viewsOf } from './provider-numbers.ts';
 
 /** A TikTok photo post (/@handle/photo/{id}): the video providers, asked by link, do not know it. */
 export const isTikTokPhotoLink = (link: string) => /^https?:\/\/[^/]+\/@[^/]+\/photo\/\d+/i.test(link);
@@ -41,6 +41,12 @@ export async function tiktokPhotoStats(
     ...viewsOf(post.statistics.play_count),
     comments: num(post.statistics.comment_count),
     shares: num(post.statistics.share_count),
+    rounded: roundedAmong(
+      post.statistics.digg_count,
+      post.statistics.play_count,
+      post.statistics.comment_count,
+      post.statistics.share_count,
+    ),
     postedDate: seconds(post.create_time),
     author: post.author?.unique_id ?? null,
     country: post.region ?? null,
