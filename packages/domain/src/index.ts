@@ -20,6 +20,7 @@ export * from './competition-field-permissions.ts';
 export * from './review.ts';
 export * from './integrity-thresholds.ts';
 export * from './integrity-signals.ts';
+export * from './perceptual-hash.ts';
 export * from './rich-text.ts';
 export * from './inquiries.ts';
 export * from './analytics.ts';

@@ -1,0 +1,20 @@
+import sharp from 'sharp';
+
+/**
+ * A cover's 64-bit difference hash (dHash, issue 42), as 16 hex digits: the picture in grey,
+ * shrunk to 9 × 8, each bit whether a pixel is brighter than its right-hand neighbour. It
+ * survives what a repost does to a cover (re-encoding, resizing, a watermark in a corner) and
+ * differs for another picture; `isNearCover` (domain) compares two.
+ */
+export async function coverHash(bytes: Buffer): Promise<string> {
+  const pixels = await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })
+    .greyscale()
+    .resize(9, 8, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  let hash = 0n;
+  for (let row = 0; row < 8; row++)
+    for (let column = 0; column < 8; column++)
+      hash = (hash << 1n) | (pixels[row * 9 + column]! > pixels[row * 9 + column + 1]! ? 1n : 0n);
+  return hash.toString(16).padStart(16, '0');
+}
