@@ -2,6 +2,8 @@ import {
   COUNT_MAX,
   DISQUALIFICATION_CHOICES,
   FLAG_MESSAGES,
+  INTEGRITY_MESSAGES,
+  INTEGRITY_SIGNAL_CODES,
   REFRESH_FAILURES,
   REVIEW_PAGE_SIZE,
   VIEW_SPIKE_MESSAGE,
@@ -88,8 +90,16 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** A flag as stored on the post: code, the spec's message, and the numbers that raised it. */
 export const postFlagSchema = z.object({
-  code: z.enum([...(Object.keys(FLAG_MESSAGES) as (keyof typeof FLAG_MESSAGES)[]), 'viewSpike']),
-  message: z.union([z.enum(Object.values(FLAG_MESSAGES)), z.literal(VIEW_SPIKE_MESSAGE)]),
+  code: z.enum([
+    ...(Object.keys(FLAG_MESSAGES) as (keyof typeof FLAG_MESSAGES)[]),
+    'viewSpike',
+    ...INTEGRITY_SIGNAL_CODES,
+  ]),
+  message: z.union([
+    z.enum(Object.values(FLAG_MESSAGES)),
+    z.literal(VIEW_SPIKE_MESSAGE),
+    z.enum(Object.values(INTEGRITY_MESSAGES)),
+  ]),
   values: z.record(z.string(), z.union([z.number(), z.string()])),
 });
 export type StoredPostFlag = z.infer<typeof postFlagSchema>;

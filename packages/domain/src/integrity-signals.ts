@@ -29,6 +29,21 @@ export const INTEGRITY_SIGNAL_CODES = [
 ] as const;
 export type IntegritySignalCode = (typeof INTEGRITY_SIGNAL_CODES)[number];
 
+/** Each signal's title as stored with the flag (the web shows it translated, with its numbers). */
+export const INTEGRITY_MESSAGES = {
+  viewSpikeMedium: 'Sudden view spike',
+  viewSpikeHigh: 'View spike: likely bought views',
+  viewsWithoutEngagement: 'Views without likes or comments',
+  tooRegularGrowth: 'Growth too regular to be people',
+  suddenStop: 'Views stopped suddenly',
+  lowEngagement: 'Too few likes for the views',
+  highEngagement: "Too many likes for the account's size",
+} as const satisfies Record<IntegritySignalCode, string>;
+
+/** Whether a stored flag's code is one of the integrity signals. */
+export const isIntegritySignalCode = (code: string): code is IntegritySignalCode =>
+  (INTEGRITY_SIGNAL_CODES as readonly string[]).includes(code);
+
 /** A note asks for a look; a removing signal takes the post out of review and the ranking. */
 export type IntegritySignal = {
   code: IntegritySignalCode;

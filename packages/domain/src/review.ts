@@ -1,3 +1,4 @@
+import { isIntegritySignalCode } from './integrity-signals.ts';
 import type { PostFlag, ViewsKind } from './flags.ts';
 
 /** Love and Like on the review card (doc 2 sections 4 and 9): the creativity score each gives. */
@@ -61,16 +62,18 @@ export const DELETE_POST_DIALOG = {
 
 /**
  * Flags that only annotate a post instead of taking it out of the queue: 'Investigate further
- * for cheating' on Instagram and YouTube (on TikTok it deletes, doc 2 section 5), and the view
- * spike, which is ours and never deletes.
+ * for cheating' on Instagram and YouTube (on TikTok it deletes, doc 2 section 5), the earlier
+ * view spike note, and the integrity signals but the high view spike.
  */
-export function isNoteOnly(flag: Pick<PostFlag, 'code'> | { code: 'viewSpike' }, platform: string) {
+export function isNoteOnly(flag: Pick<PostFlag, 'code'> | { code: string }, platform: string) {
   if (flag.code === 'viewSpike') return true;
+  // The integrity signals (issue 42, decision 0131): only the high view spike removes.
+  if (isIntegritySignalCode(flag.code)) return flag.code !== 'viewSpikeHigh';
   return flag.code === 'investigate' && platform.trim().toLowerCase() !== 'tiktok';
 }
 
 /** Whether a post's flags take it out of the queue (it is soft-deleted with them). */
-export const flagsRemovePost = (flags: readonly Pick<PostFlag, 'code'>[], platform: string) =>
+export const flagsRemovePost = (flags: readonly { code: string }[], platform: string) =>
   flags.some((f) => !isNoteOnly(f, platform));
 
 /**
@@ -99,6 +102,8 @@ export type ViewSpike = {
 const HOUR = 3_600_000;
 
 /**
+ * Superseded for new readings by `viewSpikeSignal` (integrity-signals.ts, decision 0131): kept
+ * because flags stored before carry its shape ('viewSpike'), which screens still show.
  * The largest spike between consecutive snapshots, or null. Snapshots less than an hour apart
  * count as an hour, so two refreshes a minute apart cannot make a spike out of normal growth.
  */

@@ -1,4 +1,4 @@
-import { FLAG_MESSAGES, VIEW_SPIKE_MESSAGE, startOfDay } from '@preffy/domain';
+import { FLAG_MESSAGES, INTEGRITY_MESSAGES, startOfDay } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCompetition } from '../../../test/fixtures/competitions.ts';
@@ -268,44 +268,50 @@ describe('flags raised by a refresh', () => {
     }
   });
 
-  it("'Sudden view spike' between two refreshes is a note with its numbers, never a removal", async () => {
+  it('a medium view spike between two refreshes is a note with its numbers; a high one removes the post', async () => {
     const c = await liveCompetition(staff);
-    const [spiking, steady] = await refreshCases(c.id, [
+    const [spiking, steady, bought] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
       { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
       { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
     ]);
-    // Within the hour: growth counts per hour, so 1000 → 5000 is 4.0/h (above TikTok's 3),
-    // 1000 → 4000 is exactly 3.0/h (not above).
+    // Within the hour: growth counts per hour, so 1000 → 5000 is +400 %/h (above TikTok's 300 %),
+    // 1000 → 4000 exactly +300 %/h (not above); 1000 → 10,000 is +900 %/h, above the high 800 %.
     scripted.answers.set(spiking!.postId!, { views: 5000, likes: 10 });
     scripted.answers.set(steady!.postId!, { views: 4000, likes: 10 });
+    scripted.answers.set(bought!.postId!, { views: 10_000, likes: 10 });
     await refresh(c.id);
     const spiked = await stored(spiking!.id);
-    expect(spiked.flags).toEqual([
-      {
-        code: 'viewSpike',
-        message: VIEW_SPIKE_MESSAGE,
-        values: {
-          fromViews: 1000,
-          toViews: 5000,
-          seconds: expect.any(Number),
-          hours: 1,
-          growthPerHour: 4,
-          limit: 3,
-        },
-      },
-    ]);
-    // The note says the real time between the two readings, not the hour the growth is spread over.
     const readings = await app.db
       .selectFrom('postSnapshots')
       .select('at')
       .where('postId', '=', spiking!.id)
       .orderBy('at')
       .execute();
-    expect(spiked.flags[0]!.values).toMatchObject({
-      seconds: Math.round((Number(readings[1]!.at) - Number(readings[0]!.at)) / 1000),
-    });
+    expect(spiked.flags).toEqual([
+      {
+        code: 'viewSpikeMedium',
+        message: INTEGRITY_MESSAGES.viewSpikeMedium,
+        values: {
+          fromViews: 1000,
+          toViews: 5000,
+          // The real time between the two readings, not the hour the growth is spread over.
+          minutes: Math.round((Number(readings[1]!.at) - Number(readings[0]!.at)) / 60_000),
+          growthPercentPerHour: 400,
+          limitPercent: 300,
+          minGain: 500,
+        },
+      },
+    ]);
     expect(spiked.deleted).toBe(0);
     expect(codes(await stored(steady!.id))).toEqual([]);
+    const removed = await stored(bought!.id);
+    // 9,000 views that brought not one like: bought views on both counts.
+    expect(removed.flags).toMatchObject([
+      { code: 'viewSpikeHigh', values: { growthPercentPerHour: 900, limitPercent: 800 } },
+      { code: 'viewsWithoutEngagement', values: { ratePercentBefore: 1, ratePercentOfJump: 0 } },
+    ]);
+    expect(removed).toMatchObject({ deleted: 1, deletedReason: 'flagged' });
   });
 
   it("judges the platform's likes: a referral bonus on top never reads as cheating", async () => {

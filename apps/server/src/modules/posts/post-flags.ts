@@ -1,5 +1,11 @@
 import type { StoredPostFlag } from '@preffy/api';
-import { flagsRemovePost, postFlags, viewSpike } from '@preffy/domain';
+import {
+  INTEGRITY_MESSAGES,
+  flagsRemovePost,
+  integritySignals,
+  integrityThresholdsOf,
+  postFlags,
+} from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
 import { emailsOfHandles, handleKey, listSnapshots, snapshotsOf } from './posts.repository.ts';
@@ -23,8 +29,8 @@ export function storedList(json: string | null): string[] | null {
 
 /**
  * The automatic flags (doc 2 section 5, decision 0023), run when a post is entered and each
- * time a refresh stores its numbers: the six rules of the domain's postFlags, plus our
- * 'Sudden view spike' note over its snapshots. The flags are stored on the post with the
+ * time a refresh stores its numbers: the six rules of the domain's postFlags, plus the
+ * integrity signals over its snapshots (decision 0131). The flags are stored on the post with the
  * numbers that raised them; a flag that removes (all but the notes, see flagsRemovePost)
  * soft-deletes a live post with deletedReason 'flagged', unless staff restored it before
  * (flagsCleared). Call it inside the transaction that stored the post's numbers; a refresh
@@ -142,10 +148,25 @@ async function applyFlags(
       timeZone: check.timeZone,
     },
   );
-  // The spike is a note whatever the platform: only the six rules can remove a post.
-  const spike = viewSpike(check.snapshots, post.platform);
-  const flags: StoredPostFlag[] = spike ? [...ruleFlags, spike] : ruleFlags;
-  const remove = post.deleted === 0 && post.flagsCleared === 0 && flagsRemovePost(ruleFlags, post.platform);
+  // The integrity signals over the readings (issue 42, decision 0131), on the platform's likes:
+  // a referral bonus is ours. Only the high view spike removes; the others are notes.
+  const bonus = post.bonusLikes ?? 0;
+  const readings = check.snapshots.map((r) => ({ ...r, likes: Math.max(0, r.likes - bonus) }));
+  const signals = integritySignals(
+    readings,
+    {
+      views: post.views,
+      likes: check.providerLikes ?? Math.max(0, post.likes - bonus),
+      viewsKind: post.viewsKind,
+      rounded: readings.at(-1)?.rounded ?? false,
+    },
+    integrityThresholdsOf(post.platform),
+  );
+  const flags: StoredPostFlag[] = [
+    ...ruleFlags,
+    ...signals.map((s) => ({ code: s.code, message: INTEGRITY_MESSAGES[s.code], values: s.values })),
+  ];
+  const remove = post.deleted === 0 && post.flagsCleared === 0 && flagsRemovePost(flags, post.platform);
   const json = JSON.stringify(flags);
   if (check.onlyChanges && !remove && json === post.flags) return { flags, removed: false };
   const removed = await storeFlags(db, post.id, json, remove);

@@ -21,6 +21,28 @@ describe('flag messages', () => {
       flagMessage(flag('investigate', { likes: 1500, views: 0, ratio: 'infinite', limit: 0.5 }), inEnglish),
     ).toBe('Investigate further for cheating (likes 1,500, views 0, ratio infinite above 0.5)');
     expect(flagMessage(flag('bannedUser', { email: 'a@b.test' }), inEnglish)).toBe('Banned User (a@b.test)');
+    // The integrity signals (issue 42) name their numbers too.
+    expect(
+      flagMessage(
+        flag('viewSpikeHigh', {
+          fromViews: 1000,
+          toViews: 10_000,
+          minutes: 65,
+          growthPercentPerHour: 900,
+          limitPercent: 800,
+          minGain: 1000,
+        }),
+        inEnglish,
+      ),
+    ).toBe(
+      'View spike: likely bought views (views 1,000 → 10,000 in 1.1 hours, +900 % per hour above the high threshold of 800 %)',
+    );
+    expect(
+      flagMessage(
+        flag('lowEngagement', { views: 100_000, likes: 150, likeRatePercent: 0.15, limitPercent: 0.2 }),
+        inEnglish,
+      ),
+    ).toBe('Too few likes for the views (150 likes on 100,000 views: 0.15 %, under 0.2 %)');
     // Ban evasion: the handle, and the banned address it came from.
     expect(
       flagMessage(

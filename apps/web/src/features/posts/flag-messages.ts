@@ -5,7 +5,7 @@ type FlagCode = StoredPostFlag['code'];
 type Value = StoredPostFlag['values'][string];
 
 /** How one of a flag's numbers reads in a sentence. */
-type Kind = 'count' | 'decimal' | 'percent' | 'dateTime' | 'duration' | 'text';
+type Kind = 'count' | 'decimal' | 'percent' | 'dateTime' | 'duration' | 'minutes' | 'text';
 
 /**
  * The numbers each flag's sentence names (postFlags and viewSpike in @preffy/domain), and how
@@ -26,6 +26,36 @@ const DETAILS: Record<FlagCode, Record<string, Kind>> = {
     growthPerHour: 'percent',
     limit: 'percent',
   },
+  // The integrity signals (issue 42, decision 0131): percentages are stored as percents.
+  viewSpikeMedium: {
+    fromViews: 'count',
+    toViews: 'count',
+    minutes: 'minutes',
+    growthPercentPerHour: 'count',
+    limitPercent: 'count',
+  },
+  viewSpikeHigh: {
+    fromViews: 'count',
+    toViews: 'count',
+    minutes: 'minutes',
+    growthPercentPerHour: 'count',
+    limitPercent: 'count',
+  },
+  viewsWithoutEngagement: {
+    fromViews: 'count',
+    toViews: 'count',
+    ratePercentBefore: 'decimal',
+    ratePercentOfJump: 'decimal',
+  },
+  tooRegularGrowth: {
+    readings: 'count',
+    growthPercentPerHour: 'decimal',
+    variationPercent: 'decimal',
+    limitPercent: 'decimal',
+  },
+  suddenStop: { averageViewsPerHour: 'count', latestViewsPerHour: 'count' },
+  lowEngagement: { views: 'count', likes: 'count', likeRatePercent: 'decimal', limitPercent: 'decimal' },
+  highEngagement: { likeRatePercent: 'decimal', followers: 'count', limitPercent: 'decimal' },
 };
 /** Banned User raised by a handle a banned address used before (ban evasion, issue 42). */
 const BANNED_HANDLE: Record<string, Kind> = { handle: 'text', bannedEmail: 'text' };
@@ -82,6 +112,8 @@ function format(value: Value, kind: Kind, { t, language, timeZone }: FlagFormat)
       return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value);
     case 'duration':
       return duration(value, language);
+    case 'minutes':
+      return duration(value * 60, language);
     case 'dateTime':
       return new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short', timeZone });
     case 'text':
