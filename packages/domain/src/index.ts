@@ -21,6 +21,7 @@ export * from './review.ts';
 export * from './integrity-thresholds.ts';
 export * from './integrity-signals.ts';
 export * from './perceptual-hash.ts';
+export * from './integrity-risk.ts';
 export * from './rich-text.ts';
 export * from './inquiries.ts';
 export * from './analytics.ts';
