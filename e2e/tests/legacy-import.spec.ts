@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { signIn } from './helpers.ts';
+import { competitions } from '@preffy/api';
+import { pageApi, signIn } from './helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -140,7 +141,8 @@ test('an admin uploads a legacy export, reads the dry run, then imports it with 
     }),
   ).toBeVisible();
   // The dry run wrote nothing.
-  expect((await page.request.get(`/api/competitions/${competitionId}`)).status()).toBe(404);
+  const api = pageApi(page);
+  expect((await api.send(competitions.get, { params: { id: competitionId } })).status()).toBe(404);
 
   await page.getByRole('button', { name: 'Import these files' }).click();
   await page.getByTestId('confirm-apply').click();
@@ -157,9 +159,8 @@ test('an admin uploads a legacy export, reads the dry run, then imports it with 
     '1',
     '0',
   ]);
-  const imported = await page.request.get(`/api/competitions/${competitionId}`);
-  expect(imported.status()).toBe(200);
-  expect((await imported.json()).competition).toMatchObject({ name: `Legacy Song ${tag}`, version: 3 });
+  const imported = await api.call(competitions.get, { params: { id: competitionId } });
+  expect(imported.competition).toMatchObject({ name: `Legacy Song ${tag}`, version: 3 });
 
   // The report downloads as a CSV.
   const download = page.waitForEvent('download');
