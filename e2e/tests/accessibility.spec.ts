@@ -50,6 +50,7 @@ const ADDRESSES = (ids: Ids): Record<AppPage, { signedIn: boolean; paths: string
   '/admin/users': { signedIn: true, paths: ['/admin/users'] },
   '/admin/partner-keys': { signedIn: true, paths: ['/admin/partner-keys'] },
   '/admin/import': { signedIn: true, paths: ['/admin/import'] },
+  '/admin/integrity': { signedIn: true, paths: ['/admin/integrity'] },
 });
 /** An address the app has no page for: its Not found screen, inside the shell. */
 const NOT_FOUND = '/no/such/page';

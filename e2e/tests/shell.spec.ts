@@ -15,6 +15,7 @@ const SIDEBAR = [
   ['/inquiries', 'Inquiries'],
   ['/preffy/outbox', 'Outbox'],
   ['/admin/users', 'Users'],
+  ['/admin/integrity', 'Integrity'],
   ['/admin/partner-keys', 'Partner keys'],
   ['/admin/import', 'Import'],
 ] as const;

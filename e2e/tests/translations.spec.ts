@@ -96,6 +96,7 @@ for (const language of ['es', 'ru'] as const) {
       '/admin/users',
       '/admin/partner-keys',
       '/admin/import',
+      '/admin/integrity',
       '/profile',
       `/update?id=${id}`,
       `/correct?id=${id}`,

@@ -3,6 +3,7 @@
 export const PAGE_PATHS = [
   '/',
   '/admin/import',
+  '/admin/integrity',
   '/admin/partner-keys',
   '/admin/users',
   '/c/$id',

@@ -251,10 +251,15 @@ export function highEngagementSignal(post: EngagementInput, t: IntegrityThreshol
   if ((post.viewsKind ?? 'reported') !== 'reported' || post.followers == null) return null;
   const views = high(post.views, post.rounded);
   if (views < t.highEngagement.minViews) return null;
-  const size = t.highEngagement.bySize.find((s) => post.followers! <= s.maxFollowers);
-  if (!size) return null;
+  const h = t.highEngagement;
+  const maxLikeRate =
+    post.followers <= h.smallFollowers
+      ? h.smallMaxLikeRate
+      : post.followers <= h.midFollowers
+        ? h.midMaxLikeRate
+        : h.largeMaxLikeRate;
   const likeRate = low(post.likes, post.rounded) / views;
-  if (likeRate <= size.maxLikeRate) return null;
+  if (likeRate <= maxLikeRate) return null;
   return {
     code: 'highEngagement',
     removes: false,
@@ -263,7 +268,7 @@ export function highEngagementSignal(post: EngagementInput, t: IntegrityThreshol
       likes: post.likes,
       followers: post.followers,
       likeRatePercent: round2(likeRate * 100),
-      limitPercent: round2(size.maxLikeRate * 100),
+      limitPercent: round2(maxLikeRate * 100),
     },
   };
 }

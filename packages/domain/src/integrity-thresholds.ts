@@ -28,16 +28,29 @@ export type IntegrityThresholds = {
   suddenStop: { minViewsPerHour: number; maxShare: number };
   /** Like rate (likes ÷ views) too low for this many views… */
   lowEngagement: { minViews: number; maxLikeRate: number };
-  /** …or too high for the account's size (followers), when the provider gives it. */
-  highEngagement: { minViews: number; bySize: { maxFollowers: number; maxLikeRate: number }[] };
+  /**
+   * …or too high for the account's size (followers), when the provider gives it: a small account
+   * (up to smallFollowers), a mid-sized one (up to midFollowers), a large one (more).
+   */
+  highEngagement: {
+    minViews: number;
+    smallFollowers: number;
+    smallMaxLikeRate: number;
+    midFollowers: number;
+    midMaxLikeRate: number;
+    largeMaxLikeRate: number;
+  };
 };
 
-const SIZE_AWARE_HIGH = [
-  // Small accounts often see 8–15 %: far from these.
-  { maxFollowers: 10_000, maxLikeRate: 0.5 },
-  { maxFollowers: 100_000, maxLikeRate: 0.35 },
-  { maxFollowers: Number.POSITIVE_INFINITY, maxLikeRate: 0.25 },
-];
+// Small accounts often see 8–15 %: far from these.
+const SIZE_AWARE_HIGH = {
+  minViews: 1000,
+  smallFollowers: 10_000,
+  smallMaxLikeRate: 0.5,
+  midFollowers: 100_000,
+  midMaxLikeRate: 0.35,
+  largeMaxLikeRate: 0.25,
+};
 
 export const INTEGRITY_DEFAULTS: Record<IntegrityPlatform, IntegrityThresholds> = {
   tiktok: {
@@ -46,7 +59,7 @@ export const INTEGRITY_DEFAULTS: Record<IntegrityPlatform, IntegrityThresholds> 
     tooRegular: { minReadings: 6, maxVariation: 0.1, minGrowthPerReading: 0.2 },
     suddenStop: { minViewsPerHour: 500, maxShare: 0.1 },
     lowEngagement: { minViews: 100_000, maxLikeRate: 0.002 },
-    highEngagement: { minViews: 1000, bySize: SIZE_AWARE_HIGH },
+    highEngagement: SIZE_AWARE_HIGH,
   },
   instagram: {
     spike: { medium: { growthPerHour: 2.5, minGain: 300 }, high: { growthPerHour: 6, minGain: 600 } },
@@ -54,7 +67,7 @@ export const INTEGRITY_DEFAULTS: Record<IntegrityPlatform, IntegrityThresholds> 
     tooRegular: { minReadings: 6, maxVariation: 0.1, minGrowthPerReading: 0.2 },
     suddenStop: { minViewsPerHour: 500, maxShare: 0.1 },
     lowEngagement: { minViews: 100_000, maxLikeRate: 0.001 },
-    highEngagement: { minViews: 1000, bySize: SIZE_AWARE_HIGH },
+    highEngagement: SIZE_AWARE_HIGH,
   },
   youtube: {
     spike: { medium: { growthPerHour: 2.8, minGain: 400 }, high: { growthPerHour: 7, minGain: 800 } },
@@ -62,7 +75,7 @@ export const INTEGRITY_DEFAULTS: Record<IntegrityPlatform, IntegrityThresholds> 
     tooRegular: { minReadings: 6, maxVariation: 0.1, minGrowthPerReading: 0.2 },
     suddenStop: { minViewsPerHour: 500, maxShare: 0.1 },
     lowEngagement: { minViews: 100_000, maxLikeRate: 0.001 },
-    highEngagement: { minViews: 1000, bySize: SIZE_AWARE_HIGH },
+    highEngagement: SIZE_AWARE_HIGH,
   },
 };
 

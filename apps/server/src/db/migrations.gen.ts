@@ -33,6 +33,7 @@ import * as m0031Instances from './migrations/0031-instances.ts';
 import * as m0033LimitCounters from './migrations/0033-limit-counters.ts';
 import * as m0035LegacyImport from './migrations/0035-legacy-import.ts';
 import * as m0036SnapshotProvenance from './migrations/0036-snapshot-provenance.ts';
+import * as m0037IntegritySettings from './migrations/0037-integrity-settings.ts';
 
 /** Every migration, in the order of its file name; a released one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0033-limit-counters': m0033LimitCounters,
   '0035-legacy-import': m0035LegacyImport,
   '0036-snapshot-provenance': m0036SnapshotProvenance,
+  '0037-integrity-settings': m0037IntegritySettings,
 };

@@ -7,7 +7,11 @@ import type { JobHandler } from '../plugins/jobs/job-runner.ts';
 import type { VersionedTable } from './versioned.ts';
 
 /** How a record of a versioned table looks in the API: the only shape a 409 may show. */
-export type PublicShape = { schema: z.ZodObject; toPublic: (row: never) => unknown };
+export type PublicShape = {
+  /** One shape, or one per kind of record (appSettings: one per settings record, by id). */
+  schema: z.ZodObject | z.ZodDiscriminatedUnion<z.ZodObject[]>;
+  toPublic: (row: never) => unknown;
+};
 
 /**
  * The tables an area owns: only that area's repositories write them. A versioned table with a

@@ -18,6 +18,7 @@ import { promotionsRoutes, promotionsNav } from './routes/promotions.tsx';
 import { publicRoutes } from './routes/public.tsx';
 import { referralsRoutes } from './routes/referrals.tsx';
 import { reportsRoutes } from './routes/reports.tsx';
+import { settingsRoutes, settingsNav } from './routes/settings.tsx';
 import { usersRoutes, usersNav } from './routes/users.tsx';
 import { winnersRoutes, winnersNav } from './routes/winners.tsx';
 
@@ -50,6 +51,7 @@ export const SHELL_ROUTES = [
   ...promotionsRoutes.shell,
   ...referralsRoutes.shell,
   ...reportsRoutes.shell,
+  ...settingsRoutes.shell,
   ...usersRoutes.shell,
   ...winnersRoutes.shell,
 ] as const;
@@ -68,6 +70,7 @@ export const NAV_AREAS = [
   paymentsNav,
   postsNav,
   promotionsNav,
+  settingsNav,
   usersNav,
   winnersNav,
 ] as const;

@@ -17,11 +17,15 @@ import { JobWorker } from '../../../test/job-worker.ts';
 const TIME_ZONE = 'America/New_York';
 let app: FastifyInstance;
 let staff: SignedInClient;
+let admin: SignedInClient;
 let worker: JobWorker;
 const scripted = scriptedSources();
 
 beforeAll(async () => {
-  ({ app, staff } = await signedInApp({ staff: 'staff' }, { businessTimeZone: TIME_ZONE }));
+  ({ app, staff, admin } = await signedInApp(
+    { staff: 'staff', admin: 'admin' },
+    { businessTimeZone: TIME_ZONE },
+  ));
   worker = new JobWorker(app.db, scripted.sources, { timeZone: TIME_ZONE });
 });
 afterAll(() => app.close());
@@ -312,6 +316,36 @@ describe('flags raised by a refresh', () => {
       { code: 'viewsWithoutEngagement', values: { ratePercentBefore: 1, ratePercentOfJump: 0 } },
     ]);
     expect(removed).toMatchObject({ deleted: 1, deletedReason: 'flagged' });
+  });
+
+  it("follows the administrators' thresholds: a lowered TikTok spike tier flags what the default lets pass", async () => {
+    const c = await liveCompetition(staff);
+    const [before, after] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+    ]);
+    // 1000 → 3500 within the hour: +250 %/h, under the default 300 %.
+    scripted.answers.set(before!.postId!, { views: 3500, likes: 10 });
+    await refresh(c.id);
+    expect(codes(await stored(before!.id))).toEqual([]);
+    const settings = (await admin.get('/api/settings/integrity')).json();
+    const tiktok = settings.thresholds.tiktok;
+    const lowered = { ...tiktok, spike: { ...tiktok.spike, medium: { growthPerHour: 2, minGain: 500 } } };
+    const saved = await admin.put('/api/settings/integrity', {
+      version: settings.version,
+      thresholds: { ...settings.thresholds, tiktok: lowered },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      scripted.answers.set(after!.postId!, { views: 3500, likes: 10 });
+      await refresh(c.id);
+      expect((await stored(after!.id)).flags).toMatchObject([
+        { code: 'viewSpikeMedium', values: { growthPercentPerHour: 250, limitPercent: 200 } },
+      ]);
+    } finally {
+      const current = (await admin.get('/api/settings/integrity')).json();
+      await admin.put('/api/settings/integrity', { version: current.version, thresholds: current.defaults });
+    }
   });
 
   it("judges the platform's likes: a referral bonus on top never reads as cheating", async () => {

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
 import { emailsOfHandles, handleKey, listSnapshots, snapshotsOf } from './posts.repository.ts';
+import { integrityThresholds } from '../settings/index.ts';
 import { bannedAmong, isBannedEmail } from '../winners/index.ts';
 import { flagInputs, flagInputsOf, storeFlags } from './review.repository.ts';
 
@@ -50,6 +51,7 @@ export async function checkPostFlags(
     banned,
     bannedHandleEmail,
     snapshots: await listSnapshots(db, postId),
+    thresholds: await integrityThresholds(db),
     timeZone,
     ...options,
   });
@@ -70,12 +72,14 @@ export async function checkPostFlagsOf(db: Database, postIds: readonly string[],
     [...inputs.values()].map((i) => i.post),
   );
   const snapshots = await snapshotsOf(db, postIds);
+  const thresholds = await integrityThresholds(db);
   let removed = 0;
   for (const input of inputs.values()) {
     const checked = await applyFlags(db, input, {
       banned: banned.has(input.post.email.trim().toLowerCase()),
       bannedHandleEmail: handleOwners.get(input.post.id) ?? null,
       snapshots: snapshots.get(input.post.id) ?? [],
+      thresholds,
       timeZone,
       onlyChanges: true,
     });
@@ -112,6 +116,8 @@ type FlagCheck = {
   banned: boolean;
   bannedHandleEmail: string | null;
   snapshots: Awaited<ReturnType<typeof listSnapshots>>;
+  /** The administrators' thresholds per platform (the settings' integrity record). */
+  thresholds: Awaited<ReturnType<typeof integrityThresholds>>;
   timeZone: string;
   providerLikes?: number;
   /** Leave the stored flags alone when they are the same (and nothing is removed). */
@@ -160,7 +166,7 @@ async function applyFlags(
       viewsKind: post.viewsKind,
       rounded: readings.at(-1)?.rounded ?? false,
     },
-    integrityThresholdsOf(post.platform),
+    integrityThresholdsOf(post.platform, check.thresholds),
   );
   const flags: StoredPostFlag[] = [
     ...ruleFlags,

@@ -10,6 +10,7 @@ import {
   IconMailForward,
   IconMessages,
   IconPlus,
+  IconShieldCheck,
   IconSpeakerphone,
   IconTrophy,
   IconUpload,
@@ -43,6 +44,7 @@ const NAV_ICONS = {
   users: IconUsers,
   key: IconKey,
   upload: IconUpload,
+  shield: IconShieldCheck,
 };
 
 /** A sidebar label: a key under `nav` in the area's own namespace, such as `winners:nav.winners`. */

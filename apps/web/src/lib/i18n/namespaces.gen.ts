@@ -21,6 +21,7 @@ import type promotionsKeys from './locales/en/promotions.json';
 import type publicKeys from './locales/en/public.json';
 import type referralsKeys from './locales/en/referrals.json';
 import type reportsKeys from './locales/en/reports.json';
+import type settingsKeys from './locales/en/settings.json';
 import type usersKeys from './locales/en/users.json';
 import type winnersKeys from './locales/en/winners.json';
 
@@ -48,6 +49,7 @@ export const NAMESPACES = [
   'public',
   'referrals',
   'reports',
+  'settings',
   'users',
   'winners',
 ] as const;
@@ -76,6 +78,7 @@ export interface Resources {
   public: typeof publicKeys;
   referrals: typeof referralsKeys;
   reports: typeof reportsKeys;
+  settings: typeof settingsKeys;
   users: typeof usersKeys;
   winners: typeof winnersKeys;
 }
