@@ -7,6 +7,7 @@
 //   --load           the load run only (after the leaderboard job)
 //   --workers 1,2    the load once per count of server processes (WORKERS), compared (PostgreSQL)
 //   --import         the legacy import only (a tenth of the posts, then all of them)
+//   --integrity      the integrity checks only: the repost check on the data set's covers
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIG_COMPETITION_ID } from '../../apps/server/src/dev/large-data-set.ts';
@@ -25,6 +26,7 @@ import { measureLists } from './lists.ts';
 import { type LoadByWorkers, measureLoad } from './load.ts';
 import { benchOptions } from './options.ts';
 import { measureRefresh } from './refresh.ts';
+import { measureReposts, reportReposts } from './reposts.ts';
 import {
   reportBundle,
   reportLighthouse,
@@ -46,6 +48,7 @@ const { values: flags } = parseArgs({
     load: { type: 'boolean', default: false },
     workers: { type: 'string' },
     import: { type: 'boolean', default: false },
+    integrity: { type: 'boolean', default: false },
   },
 });
 const options = benchOptions(flags);
@@ -56,6 +59,7 @@ if (options.importOnly) {
   const misses = reportLegacyImport(rows);
   writeResults(options, {
     legacyImport: rows,
+    reposts: null,
     dialect: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
     lists: [],
     load: null,
@@ -69,6 +73,26 @@ if (options.importOnly) {
 }
 
 const dataSet = await openDataSet(options);
+
+// --integrity: the integrity checks alone, on the data set's database.
+if (options.integrityOnly) {
+  const reposts = await measureReposts(dataSet.db, options.repostChecks);
+  const misses = reportReposts(reposts);
+  writeResults(options, {
+    legacyImport: null,
+    reposts,
+    dialect: dataSet.dialect,
+    lists: [],
+    load: null,
+    loadByWorkers: null,
+    refresh: null,
+    bundle: null,
+    lighthouse: null,
+    misses,
+  });
+  await dataSet.close();
+  process.exit(!options.smoke && misses.length > 0 ? 1 : 0);
+}
 // The social-data providers: the fake ones, slow like real ones.
 const fake = createFakeProviders({ delayMs: options.refresh.latencyMs });
 const serverOptions = {
@@ -104,6 +128,8 @@ for (const workers of loadByWorkers ? options.workers!.slice(1) : []) {
 const refresh =
   options.listsOnly || options.loadOnly ? null : await measureRefresh(client, fake, options.refresh);
 const legacyImport = options.listsOnly || options.loadOnly ? null : await measureLegacyImport(options);
+const reposts =
+  options.listsOnly || options.loadOnly ? null : await measureReposts(dataSet.db, options.repostChecks);
 await fake.close();
 const bundle = measureBundle(options.root);
 
@@ -112,6 +138,7 @@ const misses = [
   ...(loadByWorkers ? reportLoadByWorkers(loadByWorkers) : load ? reportLoad(load) : []),
   ...(refresh ? reportRefresh(refresh, options) : []),
   ...(legacyImport ? reportLegacyImport(legacyImport) : []),
+  ...(reposts ? reportReposts(reposts) : []),
   ...reportBundle(bundle),
 ];
 // Lighthouse, mobile: on the build the bundle measured.
@@ -125,6 +152,7 @@ const lighthouse =
 if (lighthouse) misses.push(...reportLighthouse(lighthouse));
 writeResults(options, {
   legacyImport,
+  reposts,
   dialect: dataSet.dialect,
   lists: rows,
   load,

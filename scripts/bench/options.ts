@@ -10,6 +10,7 @@ export type BenchFlags = {
   load: boolean;
   workers?: string;
   import: boolean;
+  integrity: boolean;
 };
 
 export type BenchOptions = ReturnType<typeof benchOptions>;
@@ -25,6 +26,8 @@ export const TARGETS = {
   lighthouseAccessibility: 98,
   /** The legacy import's peak memory at full size over a tenth of it: the files are streamed. */
   importMemoryGrowth: 1.5,
+  /** One new entry's repost check against every stored cover hash (issue 42). */
+  repostCheckP95Ms: 20,
 };
 
 /**
@@ -56,6 +59,10 @@ export function benchOptions(flags: BenchFlags) {
     loadOnly: flags.load,
     /** --import: the legacy import only. */
     importOnly: flags.import,
+    /** --integrity: the integrity checks only (the repost check, the refresh tiers). */
+    integrityOnly: flags.integrity,
+    /** The repost check: this many new entries, each checked against every stored cover. */
+    repostChecks: smoke ? 20 : 400,
     /** --workers: the load once per count of server processes, the first on the main server. */
     workers: workerCounts(flags.workers),
     rounds: smoke ? 10 : 500,

@@ -1,5 +1,6 @@
 // The report: one table and a few lines on the terminal, the same figures as JSON in
 // bench/results/, and the verdict. Each part returns what missed its target (README.md).
+import type { RepostResult } from './reposts.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Bundle } from './bundle.ts';
@@ -140,6 +141,7 @@ export function reportLighthouse(scores: LighthouseScore[]): string[] {
 
 export type Results = {
   legacyImport: ImportRow[] | null;
+  reposts: RepostResult | null;
   dialect: string;
   lists: ListRow[];
   load: LoadResult | null;

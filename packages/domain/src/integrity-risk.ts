@@ -15,6 +15,7 @@ export const RISK_WEIGHTS: Record<FlagCode | IntegritySignalCode, number> = {
   viewsWithoutEngagement: 35,
   tooRegularGrowth: 30,
   possibleDuplicate: 30,
+  possibleRepost: 30,
   viewSpikeMedium: 25,
   lowEngagement: 25,
   highEngagement: 25,

@@ -26,6 +26,7 @@ export const INTEGRITY_SIGNAL_CODES = [
   'suddenStop',
   'lowEngagement',
   'highEngagement',
+  'possibleRepost',
 ] as const;
 export type IntegritySignalCode = (typeof INTEGRITY_SIGNAL_CODES)[number];
 
@@ -38,6 +39,7 @@ export const INTEGRITY_MESSAGES = {
   suddenStop: 'Views stopped suddenly',
   lowEngagement: 'Too few likes for the views',
   highEngagement: "Too many likes for the account's size",
+  possibleRepost: 'Possible repost of an earlier entry',
 } as const satisfies Record<IntegritySignalCode, string>;
 
 /** Whether a stored flag's code is one of the integrity signals. */
@@ -48,7 +50,7 @@ export const isIntegritySignalCode = (code: string): code is IntegritySignalCode
 export type IntegritySignal = {
   code: IntegritySignalCode;
   removes: boolean;
-  values: Record<string, number>;
+  values: Record<string, number | string>;
 };
 
 const HOUR = 3_600_000;
@@ -289,4 +291,32 @@ export function integritySignals(
   ]
     .filter((s): s is IntegritySignal => s !== null)
     .sort((a, b) => Number(b.removes) - Number(a.removes));
+}
+
+/** An earlier entry whose cover is near this post's (reposts, issue 42). */
+export type NearCover = {
+  distance: number;
+  earlierId: string;
+  earlierLink: string;
+  earlierCreator: string;
+  earlierRemoved: boolean;
+};
+
+/**
+ * "Possible repost of an earlier entry": the earliest near cover, by another creator, at most
+ * REPOST_MAX_DISTANCE bits away (perceptual-hash.ts). A note: two covers can look alike by chance.
+ */
+export function possibleRepostSignal(earlier: NearCover | null): IntegritySignal | null {
+  if (!earlier) return null;
+  return {
+    code: 'possibleRepost',
+    removes: false,
+    values: {
+      distance: earlier.distance,
+      earlierId: earlier.earlierId,
+      earlierLink: earlier.earlierLink,
+      earlierCreator: earlier.earlierCreator,
+      earlierRemoved: earlier.earlierRemoved ? 1 : 0,
+    },
+  };
 }

@@ -34,6 +34,7 @@ import * as m0033LimitCounters from './migrations/0033-limit-counters.ts';
 import * as m0035LegacyImport from './migrations/0035-legacy-import.ts';
 import * as m0036SnapshotProvenance from './migrations/0036-snapshot-provenance.ts';
 import * as m0037IntegritySettings from './migrations/0037-integrity-settings.ts';
+import * as m0038PostCovers from './migrations/0038-post-covers.ts';
 
 /** Every migration, in the order of its file name; a released one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0035-legacy-import': m0035LegacyImport,
   '0036-snapshot-provenance': m0036SnapshotProvenance,
   '0037-integrity-settings': m0037IntegritySettings,
+  '0038-post-covers': m0038PostCovers,
 };

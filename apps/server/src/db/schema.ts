@@ -207,6 +207,13 @@ export type PostsTable = RecordColumns & {
   providerCountry: string | null;
   reviewedAt: number | null;
   reviewedBy: string | null;
+  /** The account's followers, when the provider gives them (migration 0038). */
+  followers: number | null;
+  /** The cover's 64-bit difference hash (16 hex digits) and its three bands, indexed. */
+  coverHash: string | null;
+  coverBand0: number | null;
+  coverBand1: number | null;
+  coverBand2: number | null;
 };
 
 /** One refresh's numbers, kept so growth can be charted and spikes spotted. */

@@ -2,6 +2,7 @@ import { hammingDistance, isNearCover } from '@preffy/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { coverHash } from './cover-hash.ts';
+import { copyCover, drawCover } from '../refresh/fake-covers.ts';
 
 /** A cover as a video's thumbnail looks: a lit scene (gradients), a figure, a title. */
 const cover = (scene: { sky: string; ground: string; figureX: number; title: string; sun: number }) =>
@@ -29,20 +30,11 @@ describe('cover hashes (reposts, issue 42)', () => {
     const original = await cover(ORIGINAL);
     const hash = await coverHash(original);
     expect(hash).toMatch(/^[0-9a-f]{16}$/);
-    const reencoded = await sharp(original).jpeg({ quality: 35 }).toBuffer();
-    const resized = await sharp(original).resize(360, 640).webp({ quality: 60 }).toBuffer();
-    const watermarked = await sharp(original)
-      .composite([
-        {
-          input: Buffer.from(
-            `<svg xmlns="http://www.w3.org/2000/svg" width="260" height="80"><rect width="260" height="80" rx="16" fill="#000" fill-opacity="0.45"/><text x="20" y="54" font-size="40" font-family="sans-serif" fill="#fff">@reposter</text></svg>`,
-          ),
-          gravity: 'southeast',
-        },
-      ])
-      .jpeg({ quality: 70 })
-      .toBuffer();
-    for (const copy of [reencoded, resized, watermarked]) {
+    // Another uploader's copies: re-encoded, resized (a quarter of the size, WebP), watermarked.
+    const copies = await Promise.all(
+      (['reencoded', 'resized', 'watermarked'] as const).map((copy) => copyCover(original, copy)),
+    );
+    for (const copy of copies) {
       const distance = hammingDistance(hash, await coverHash(copy));
       expect(distance).toBeLessThanOrEqual(8);
       expect(isNearCover(hash, await coverHash(copy))).toBe(true);
@@ -60,5 +52,22 @@ describe('cover hashes (reposts, issue 42)', () => {
 
   it('refuses what is not an image', async () => {
     await expect(coverHash(Buffer.from('not an image'))).rejects.toThrow();
+  });
+});
+
+describe('cover hashes of many covers', () => {
+  it('keeps every copy of 40 different covers within 8 bits, and no two different covers within 8', async () => {
+    const hashes: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const original = await drawCover(`cover-${i}`);
+      const hash = await coverHash(original);
+      hashes.push(hash);
+      for (const copy of ['reencoded', 'resized', 'watermarked'] as const)
+        expect(hammingDistance(hash, await coverHash(await copyCover(original, copy)))).toBeLessThanOrEqual(
+          8,
+        );
+    }
+    for (let i = 0; i < hashes.length; i++)
+      for (let j = i + 1; j < hashes.length; j++) expect(isNearCover(hashes[i]!, hashes[j]!)).toBe(false);
   });
 });

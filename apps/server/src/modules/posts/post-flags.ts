@@ -1,14 +1,23 @@
 import type { StoredPostFlag } from '@preffy/api';
 import {
   INTEGRITY_MESSAGES,
+  type NearCover,
   flagsRemovePost,
   integritySignals,
   integrityThresholdsOf,
+  isInformativeHash,
+  possibleRepostSignal,
   postFlags,
 } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
-import { emailsOfHandles, handleKey, listSnapshots, snapshotsOf } from './posts.repository.ts';
+import {
+  emailsOfHandles,
+  handleKey,
+  listSnapshots,
+  nearestEarlierCover,
+  snapshotsOf,
+} from './posts.repository.ts';
 import { integrityThresholds } from '../settings/index.ts';
 import { bannedAmong, isBannedEmail } from '../winners/index.ts';
 import { flagInputs, flagInputsOf, storeFlags } from './review.repository.ts';
@@ -52,6 +61,7 @@ export async function checkPostFlags(
     bannedHandleEmail,
     snapshots: await listSnapshots(db, postId),
     thresholds: await integrityThresholds(db),
+    repost: await repostOf(db, inputs.post),
     timeZone,
     ...options,
   });
@@ -80,12 +90,33 @@ export async function checkPostFlagsOf(db: Database, postIds: readonly string[],
       bannedHandleEmail: handleOwners.get(input.post.id) ?? null,
       snapshots: snapshots.get(input.post.id) ?? [],
       thresholds,
+      repost: await repostOf(db, input.post),
       timeZone,
       onlyChanges: true,
     });
     if (checked.removed) removed++;
   }
   return { removed };
+}
+
+/** The earlier entry a post's cover is near, when its cover is known and tells anything. */
+async function repostOf(
+  db: Database,
+  post: {
+    id: string;
+    coverHash: string | null;
+    createdAt: number;
+    email: string;
+    platform: string;
+    creator: string;
+  },
+) {
+  if (!post.coverHash || !isInformativeHash(post.coverHash)) return null;
+  return nearestEarlierCover(db, {
+    ...post,
+    coverHash: post.coverHash,
+    createdAt: Number(post.createdAt),
+  });
 }
 
 /**
@@ -118,6 +149,8 @@ type FlagCheck = {
   snapshots: Awaited<ReturnType<typeof listSnapshots>>;
   /** The administrators' thresholds per platform (the settings' integrity record). */
   thresholds: Awaited<ReturnType<typeof integrityThresholds>>;
+  /** The earlier entry by another creator whose cover is near this post's (reposts). */
+  repost: NearCover | null;
   timeZone: string;
   providerLikes?: number;
   /** Leave the stored flags alone when they are the same (and nothing is removed). */
@@ -165,9 +198,12 @@ async function applyFlags(
       likes: check.providerLikes ?? Math.max(0, post.likes - bonus),
       viewsKind: post.viewsKind,
       rounded: readings.at(-1)?.rounded ?? false,
+      followers: post.followers === null ? null : Number(post.followers),
     },
     integrityThresholdsOf(post.platform, check.thresholds),
   );
+  const repost = possibleRepostSignal(check.repost);
+  if (repost) signals.push(repost);
   const flags: StoredPostFlag[] = [
     ...ruleFlags,
     ...signals.map((s) => ({ code: s.code, message: INTEGRITY_MESSAGES[s.code], values: s.values })),

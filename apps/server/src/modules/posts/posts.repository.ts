@@ -1,5 +1,14 @@
 import type { ListPostsQuery } from '@preffy/api';
-import type { RefreshFailure, ViewsKind } from '@preffy/domain';
+import {
+  HASH_BAND_BITS,
+  type NearCover,
+  REPOST_MAX_DISTANCE,
+  type RefreshFailure,
+  type ViewsKind,
+  bandNeighbours,
+  hammingDistance,
+  hashBands,
+} from '@preffy/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PostsTable } from '../../db/schema.ts';
@@ -22,6 +31,10 @@ export type PostStats = {
   postedDate: number | null;
   author: string | null;
   country: string | null;
+  /** The account's followers (subscribers on YouTube), when the provider gives them. */
+  followers?: number | null;
+  /** Where the provider shows the video's cover (thumbnail), when it does. */
+  coverUrl?: string | null;
 };
 
 /** A competition's posts, filtered, sorted and paged. */
@@ -170,13 +183,17 @@ export const storeRefreshFailure = (
     .where('id', '=', postId)
     .execute();
 
-/** A post's numbers as a refresh found them; answers its likes as stored (the bonus included). */
+/**
+ * A post's numbers as a refresh found them, with its cover's hash when this refresh read it;
+ * answers its likes as stored (the bonus included).
+ */
 export async function storeRefreshedStats(
   db: Database,
   postId: string,
   s: PostStats,
   provider: string,
   at: number,
+  coverHash: string | null = null,
 ): Promise<number> {
   await db
     .updateTable('posts')
@@ -210,6 +227,9 @@ export async function storeRefreshedStats(
       ...(s.country
         ? { providerCountry: s.country, country: eb.fn.coalesce('country', eb.val(s.country)) }
         : {}),
+      // A provider that stops giving followers leaves the last count known.
+      ...(s.followers != null ? { followers: s.followers } : {}),
+      ...(coverHash ? coverColumns(coverHash) : {}),
       statsCheckedAt: at,
       statsProvider: provider,
       statsError: null,
@@ -224,6 +244,67 @@ export async function storeRefreshedStats(
     .where('id', '=', postId)
     .executeTakeFirstOrThrow();
   return likes;
+}
+
+/** A cover hash and its three bands, as the posts table stores them (migration 0038). */
+const coverColumns = (hash: string) => {
+  const [coverBand0, coverBand1, coverBand2] = hashBands(hash);
+  return { coverHash: hash, coverBand0, coverBand1, coverBand2 };
+};
+
+/** The most candidates a repost check reads: near bands are rare; a flood is cut, earliest kept. */
+const REPOST_CANDIDATES = 2000;
+
+/**
+ * The earliest entry whose cover is at most REPOST_MAX_DISTANCE bits from this post's, in
+ * any competition, by another creator (not this address, not this handle on its platform),
+ * removed ones included. The bands' indexes find the candidates (a near cover has a band within
+ * 2 bits, perceptual-hash.ts); each is then measured exactly.
+ */
+export async function nearestEarlierCover(
+  db: Database,
+  post: {
+    id: string;
+    coverHash: string;
+    createdAt: number;
+    email: string;
+    platform: string;
+    creator: string;
+  },
+): Promise<NearCover | null> {
+  const bands = hashBands(post.coverHash);
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'link', 'creator', 'email', 'platform', 'deleted', 'coverHash', 'createdAt'])
+    .where((eb) =>
+      eb.or([
+        eb('coverBand0', 'in', bandNeighbours(bands[0]!, HASH_BAND_BITS[0])),
+        eb('coverBand1', 'in', bandNeighbours(bands[1]!, HASH_BAND_BITS[1])),
+        eb('coverBand2', 'in', bandNeighbours(bands[2]!, HASH_BAND_BITS[2])),
+      ]),
+    )
+    .where('id', '!=', post.id)
+    .where('createdAt', '<=', post.createdAt)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(REPOST_CANDIDATES)
+    .execute();
+  const own = { email: post.email.trim().toLowerCase(), handle: handleKey(post.platform, post.creator) };
+  for (const row of rows) {
+    if (!row.coverHash || row.email.trim().toLowerCase() === own.email) continue;
+    if (handleKey(row.platform, row.creator) === own.handle) continue;
+    const distance = hammingDistance(post.coverHash, row.coverHash);
+    if (distance > REPOST_MAX_DISTANCE) continue;
+    // The earliest: the first upload, not another copy of it.
+    return {
+      distance,
+      earlierId: row.id,
+      earlierLink: row.link,
+      earlierCreator: row.creator,
+      earlierRemoved: Number(row.deleted) === 1,
+    };
+  }
+  return null;
 }
 
 /** A post's record edit on the version the caller read: 409 on a stale one (lib/versioned.ts). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type CoverCopy, copyCover, drawCover } from './fake-covers.ts';
 
 /**
  * A stand-in for the social-data providers, on 127.0.0.1 only: deterministic stats for
@@ -20,6 +21,9 @@ import type { AddressInfo } from 'node:net';
  * those of Down… videos, whose channels.list call answers 500.
  * Instagram Photo… answers likes without play_count (a photo post), and its embed page, read
  * through the fake scraping proxy, shows the same likes; PhotoNoEmbed… has no embed page.
+ * Every video has a cover at /covers/{platform}:{id} (a picture of its own, fake-covers.ts) and
+ * an author with followers; `covers.set(key, { of, copy })` makes a video's cover another's
+ * copied (a repost), `covers.set(key, null)` leaves it without one.
  */
 export const FAKE_PROVIDER_KEY = 'fake-provider-key';
 
@@ -63,12 +67,32 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
   };
   const tiktokId = (link: string) => /\/(?:video|photo)\/(\d+)/.exec(link)?.[1];
   const once = new Set<string>();
+  // Scripted covers, by 'platform:id': a copy of another video's, or none.
+  const covers = new Map<string, { of: string; copy: CoverCopy } | null>();
+  const coverUrl = (req: IncomingMessage, key: string) =>
+    covers.get(key) === null ? undefined : `http://${req.headers.host}/covers/${encodeURIComponent(key)}`;
+  const followersOf = (key: string) => (hash(`followers:${key}`) % 500_000) + 200;
+  const sendCover = async (res: ServerResponse, key: string) => {
+    const scripted = covers.get(key);
+    const picture = scripted
+      ? await copyCover(await drawCover(scripted.of), scripted.copy)
+      : await drawCover(key);
+    res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(picture.length) });
+    res.end(picture);
+  };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     const keyed = req.headers['x-api-key'] === FAKE_PROVIDER_KEY;
     const [first, ...rest] = url.pathname.split('/').filter(Boolean);
+
+    // The providers' CDN: each video's cover.
+    if (first === 'covers' && rest[0]) {
+      const key = decodeURIComponent(rest[0]);
+      if (covers.get(key) === null) return json(res, 404, { error: 'no cover' });
+      return void sendCover(res, key).catch(() => json(res, 500, { error: 'cover' }));
+    }
 
     // Short links: /vm.tiktok.com/{code}/ → 301 to a canonical video link.
     if (
@@ -102,6 +126,8 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
         createTime: s.createTime,
         region: 'US',
         author: { uniqueId: /@([^/]+)/.exec(url.searchParams.get('url') ?? '')?.[1] ?? 'creator' },
+        authorStats: { followerCount: followersOf(`tiktok:${id}`) },
+        video: { cover: coverUrl(req, `tiktok:${id}`) },
         stats: {
           diggCount: shown(s.likes),
           playCount: shown(s.views),
@@ -146,7 +172,8 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
         comment_count: s.comments,
         taken_at: s.createTime,
         country: 'US',
-        user: { username: 'insta.creator' },
+        user: { username: 'insta.creator', follower_count: followersOf(`instagram:${code}`) },
+        image_versions2: { candidates: [{ url: coverUrl(req, `instagram:${code}`) }] },
       });
     }
     // A scraping proxy (GET /scrape?api_key=…&url=…) in front of Instagram's embed pages.
@@ -182,6 +209,7 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
                 publishedAt: new Date(s.createTime * 1000).toISOString(),
                 channelId: youtubeChannelOf(id),
                 channelTitle: 'Tube Creator',
+                thumbnails: { high: { url: coverUrl(req, `youtube:${id}`) } },
               },
               statistics: {
                 viewCount: String(s.views),
@@ -198,6 +226,7 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
         items: ids.map((id) => ({
           id,
           snippet: { title: `Channel ${id}`, ...(id.startsWith('UCNoCountry') ? {} : { country: 'US' }) },
+          statistics: { subscriberCount: String(followersOf(`youtube:${id}`)), hiddenSubscriberCount: false },
         })),
       });
     }
@@ -220,6 +249,7 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
     server,
     requests,
     asked: asked as ReadonlyMap<string, number>,
+    covers,
     /** How many requests are waiting out the delay now. */
     held: () => held,
     setDelay(ms: number) {

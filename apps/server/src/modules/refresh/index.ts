@@ -1,4 +1,5 @@
 import { defineArea } from '../../lib/area.ts';
+import { createCoverReader } from './cover-reader.ts';
 import { createStatsSources } from './providers.ts';
 import { refreshActiveCompetitions, refreshViewsHandler } from './refresh-jobs.ts';
 
@@ -9,7 +10,13 @@ export { startRefreshJob } from './refresh-jobs.ts';
 export const refreshArea = defineArea({
   name: 'refresh',
   owns: { postSnapshots: true },
-  jobs: ({ config }) => [refreshViewsHandler(createStatsSources(config.providers), config.businessTimeZone)],
+  jobs: ({ config }) => [
+    refreshViewsHandler(
+      createStatsSources(config.providers),
+      config.businessTimeZone,
+      createCoverReader({ timeoutMs: config.providers.timeoutMs }),
+    ),
+  ],
   // REFRESH_INTERVAL_MINUTES=0 turns it off: only a person starts Update Views then.
   schedules: ({ db, config }) =>
     config.refreshIntervalMs > 0

@@ -32,3 +32,9 @@ export const roundedAmong = (...values: unknown[]) => values.some((v) => countOf
 
 /** A Unix time in seconds, as milliseconds; none when the answer gives none. */
 export const seconds = (v: unknown) => (v ? num(v) * 1000 : null);
+
+/** A count the provider may leave out (followers): null when it does, never 0. */
+export const countOrNull = (v: unknown) => {
+  const count = countOf(v)?.value;
+  return count === undefined || count < 0 ? null : Math.round(count);
+};

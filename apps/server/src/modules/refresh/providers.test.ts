@@ -31,6 +31,8 @@ describe('TikTok', () => {
     expect(result).toMatchObject({ ok: true, provider: 'tiktok' });
     if (!result.ok) return;
     expect(result.stats).toMatchObject({ author: 'luna', country: 'US' });
+    expect(result.stats.followers).toBeGreaterThan(0);
+    expect(result.stats.coverUrl).toMatch(/\/covers\/tiktok%3A7301111111111111111$/);
     expect(result.stats.views).toBeGreaterThan(result.stats.likes);
     expect(result.stats.postedDate).toBeGreaterThan(Date.now() - 2 * 3600_000);
     // Asked again, the numbers have grown: the fake is deterministic per request.
@@ -136,6 +138,8 @@ describe('Instagram and YouTube', () => {
   it('reads an Instagram post by shortcode, and reports a failing provider', async () => {
     const ok = await only('instagram', { postId: 'C9zYx8WvU7t', link: '' });
     expect(ok).toMatchObject({ ok: true, stats: { author: 'insta.creator' } });
+    expect(ok.ok && ok.stats.followers).toBeGreaterThan(0);
+    expect(ok.ok && ok.stats.coverUrl).toMatch(/\/covers\/instagram%3AC9zYx8WvU7t$/);
     expect(await only('instagram', { postId: 'ERRbroken', link: '' })).toEqual({
       ok: false,
       error: 'instagram: HTTP 500',
@@ -194,14 +198,17 @@ describe('Instagram and YouTube', () => {
   const youtube = (ids: string[]) => sources.youtube.fetch(ids.map((postId) => ({ postId, link: '' })));
   const countryOf = (result: StatsResult | undefined) => (result?.ok ? result.stats.country : result);
 
-  it("YouTube stats carry the country of the video's channel", async () => {
+  it("YouTube stats carry the country and subscribers of the video's channel, and its cover", async () => {
     const before = fake.requests.length;
     const results = await youtube(['Luna-a1b2c3d']);
-    expect(results.get('Luna-a1b2c3d')).toMatchObject({ ok: true, stats: { country: 'US' } });
+    const result = results.get('Luna-a1b2c3d');
+    expect(result).toMatchObject({ ok: true, stats: { country: 'US' } });
+    expect(result?.ok && result.stats.followers).toBeGreaterThan(0);
+    expect(result?.ok && result.stats.coverUrl).toMatch(/\/covers\/youtube%3ALuna-a1b2c3d$/);
     const [call, ...more] = channelCalls(before);
     expect(more).toHaveLength(0);
     expect(Object.fromEntries(call!)).toEqual({
-      part: 'snippet',
+      part: 'snippet,statistics',
       id: 'UCLuna',
       key: config.youtube!.key,
       maxResults: '50',

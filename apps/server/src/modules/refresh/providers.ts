@@ -3,9 +3,9 @@ import type { ProviderEndpoint, ProvidersConfig } from '../../config/env.ts';
 import type { PostStats } from '../posts/index.ts';
 import { ProviderClient, ProviderError } from './provider-client.ts';
 import { embedPageLikes } from './instagram-embed.ts';
-import { num, roundedAmong, seconds, viewsOf } from './provider-numbers.ts';
+import { countOrNull, num, roundedAmong, seconds, viewsOf } from './provider-numbers.ts';
 import { isTikTokPhotoLink, tiktokPhotoStats } from './tiktok-photo.ts';
-import { channelCountries } from './youtube-channels.ts';
+import { channelFacts } from './youtube-channels.ts';
 
 /** What a refresh learns about one post. */
 export type { PostStats };
@@ -108,6 +108,8 @@ class TikTokSource implements StatsSource {
           createTime?: number;
           region?: string;
           author?: { uniqueId?: string; nickname?: string };
+          authorStats?: { followerCount?: number | string };
+          video?: { cover?: string; originCover?: string };
           stats?: { diggCount?: number; playCount?: number; commentCount?: number; shareCount?: number };
         }>(`${endpoint.url}/video?url=${encodeURIComponent(target.link)}`, { 'x-api-key': endpoint.key });
         if (!body.stats) throw new ProviderError(`${client.name}: no stats in the answer`, true, 'not-found');
@@ -125,6 +127,8 @@ class TikTokSource implements StatsSource {
           postedDate: seconds(body.createTime),
           author: body.author?.uniqueId ?? (await this.oembedAuthor(target.link)),
           country: body.region ?? null,
+          followers: countOrNull(body.authorStats?.followerCount),
+          coverUrl: body.video?.cover ?? body.video?.originCover ?? null,
         });
       } catch (error) {
         // The last provider asked has the last word: the fallback is asked when the first fails.
@@ -181,7 +185,9 @@ class InstagramSource extends EndpointSource implements StatsSource {
       comment_count?: number;
       taken_at?: number;
       country?: string;
-      user?: { username?: string };
+      user?: { username?: string; follower_count?: number | string };
+      thumbnail_url?: string;
+      image_versions2?: { candidates?: { url?: string }[] };
     }>(`${this.endpoint.url}/post?code=${encodeURIComponent(target.postId)}`, {
       'x-api-key': this.endpoint.key,
     });
@@ -200,13 +206,20 @@ class InstagramSource extends EndpointSource implements StatsSource {
       postedDate: seconds(body.taken_at),
       author: body.user?.username ?? null,
       country: body.country ?? null,
+      followers: countOrNull(body.user?.follower_count),
+      coverUrl: body.image_versions2?.candidates?.[0]?.url ?? body.thumbnail_url ?? null,
     });
   }
 }
 
 type YouTubeVideo = {
   id: string;
-  snippet?: { publishedAt?: string; channelId?: string; channelTitle?: string };
+  snippet?: {
+    publishedAt?: string;
+    channelId?: string;
+    channelTitle?: string;
+    thumbnails?: Partial<Record<'default' | 'medium' | 'high', { url?: string }>>;
+  };
   statistics?: { viewCount?: string; likeCount?: string; commentCount?: string };
 };
 
@@ -237,7 +250,7 @@ class YouTubeSource extends EndpointSource implements StatsSource {
         for (const target of batch) out.set(target.postId, failed(error));
       }
     }
-    const countries = await channelCountries(
+    const channels = await channelFacts(
       this.client,
       this.endpoint,
       [...videos.values()].flatMap((item) => item.snippet?.channelId ?? []),
@@ -260,7 +273,14 @@ class YouTubeSource extends EndpointSource implements StatsSource {
               ),
               postedDate: item.snippet?.publishedAt ? Date.parse(item.snippet.publishedAt) : null,
               author: item.snippet?.channelTitle ?? null,
-              country: countries.get(item.snippet?.channelId ?? '') ?? null,
+              country: channels.get(item.snippet?.channelId ?? '')?.country ?? null,
+              followers: channels.get(item.snippet?.channelId ?? '')?.subscribers ?? null,
+              // 480 × 360 is plenty for a 9 × 8 hash, and every video has it.
+              coverUrl:
+                item.snippet?.thumbnails?.high?.url ??
+                item.snippet?.thumbnails?.medium?.url ??
+                item.snippet?.thumbnails?.default?.url ??
+                null,
             })
           : { ok: false, error: 'youtube: the video is private, deleted or unknown', reason: 'not-found' },
       );

@@ -4,6 +4,7 @@ import { now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../../plugins/jobs/job-runner.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
 import { checkPostFlags, storeRefreshFailure, storeRefreshedStats } from '../posts/index.ts';
+import { type CoverReader, createCoverReader } from './cover-reader.ts';
 import { type StatsResult, type StatsSource, type StatsSources, noProvider } from './providers.ts';
 import {
   findPostsToRefresh,
@@ -28,12 +29,13 @@ export async function refreshActiveCompetitions(db: Database) {
   return active.length;
 }
 
-type RefreshContext = TaskContext & { timeZone: string };
+type RefreshContext = TaskContext & { timeZone: string; readCover: CoverReader };
 
 type PostTask = ClaimedTask & {
   platform: string;
   postId: string | null;
   link: string;
+  coverHash: string | null;
 };
 
 /**
@@ -42,7 +44,11 @@ type PostTask = ClaimedTask & {
  * on the post, as the answers arrive; the automatic flags run on each post's new numbers (in the
  * business time zone, for 'Invalid Post Date').
  */
-export function refreshViewsHandler(sources: StatsSources, timeZone: string): JobHandler {
+export function refreshViewsHandler(
+  sources: StatsSources,
+  timeZone: string,
+  readCover: CoverReader = createCoverReader({ timeoutMs: 10_000 }),
+): JobHandler {
   return {
     kind: REFRESH_VIEWS,
     async workTasks(tasks, context) {
@@ -71,7 +77,7 @@ export function refreshViewsHandler(sources: StatsSources, timeZone: string): Jo
             sources[platform as PostPlatform] as StatsSource | undefined,
             platform,
             platformTasks,
-            { ...context, timeZone },
+            { ...context, timeZone, readCover },
           ),
         ),
       );
@@ -127,18 +133,23 @@ async function refreshPlatform(
   await Promise.all(Array.from({ length: Math.min(CALLS_IN_FLIGHT, calls.length) }, caller));
 }
 
-/** Stores one post's numbers and snapshot, or its failure, with the task's outcome. */
-function record(context: RefreshContext, task: PostTask, result: StatsResult) {
-  const at = now();
+/**
+ * Stores one post's numbers and snapshot, or its failure, with the task's outcome. A post whose
+ * cover is not hashed yet has it read first, outside the transaction (a network call).
+ */
+async function record(context: RefreshContext, task: PostTask, result: StatsResult) {
   if (!result.ok) {
+    const at = now();
     const failure = { error: result.error.slice(0, 500), reason: result.reason };
     return context.complete(task, { ok: false, ...failure }, (trx) =>
       storeRefreshFailure(trx, task.subject, failure, at),
     );
   }
   const s = result.stats;
+  const cover = s.coverUrl && !task.coverHash ? await context.readCover(s.coverUrl) : null;
+  const at = now();
   return context.complete(task, { ok: true }, async (trx) => {
-    const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at);
+    const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at, cover);
     // The snapshot holds the likes as stored, bonus included.
     await insertPostSnapshot(trx, task.subject, at, likes, s, result.provider);
     await checkPostFlags(trx, task.subject, context.timeZone, { providerLikes: s.likes });

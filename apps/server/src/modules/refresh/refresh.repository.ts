@@ -37,7 +37,11 @@ export const listActiveCompetitionIds = (db: Database) =>
 
 /** What a provider needs to find each post. */
 export const findPostsToRefresh = (db: Database, postIds: string[]) =>
-  db.selectFrom('posts').select(['id', 'platform', 'postId', 'link']).where('id', 'in', postIds).execute();
+  db
+    .selectFrom('posts')
+    .select(['id', 'platform', 'postId', 'link', 'coverHash'])
+    .where('id', 'in', postIds)
+    .execute();
 
 /** One post's numbers at one time, for its history. */
 export async function insertPostSnapshot(

@@ -56,6 +56,7 @@ const DETAILS: Record<FlagCode, Record<string, Kind>> = {
   suddenStop: { averageViewsPerHour: 'count', latestViewsPerHour: 'count' },
   lowEngagement: { views: 'count', likes: 'count', likeRatePercent: 'decimal', limitPercent: 'decimal' },
   highEngagement: { likeRatePercent: 'decimal', followers: 'count', limitPercent: 'decimal' },
+  possibleRepost: { earlierCreator: 'text', distance: 'count' },
 };
 /** Banned User raised by a handle a banned address used before (ban evasion, issue 42). */
 const BANNED_HANDLE: Record<string, Kind> = { handle: 'text', bannedEmail: 'text' };

@@ -27,7 +27,11 @@ export function FlagList({
   return (
     <List size="sm" spacing={2} aria-label={label} data-testid={testId}>
       {flags.map((flag, i) => {
-        const earlierLink = flag.code === 'possibleDuplicate' ? flag.values?.earlierLink : undefined;
+        // A duplicate or a repost points at the entry it repeats.
+        const earlierLink =
+          flag.code === 'possibleDuplicate' || flag.code === 'possibleRepost'
+            ? flag.values?.earlierLink
+            : undefined;
         return (
           <List.Item key={`${flag.code}-${i}`}>
             <Text size="sm" c={colorOf(flag)} fw={500}>
