@@ -115,6 +115,14 @@ export const reviewPostSchema = postSchema.extend({
   /** Entries refused since for repeating this post's video (the errors view lists them). */
   duplicateAttempts: z.number(),
   flags: z.array(postFlagSchema),
+  /**
+   * Its risk score (issue 42): 0–100, the sum of its flags' weights, with the flags that make it
+   * up, heaviest first, so the number always comes with its reasons.
+   */
+  risk: z.object({
+    score: z.number().int().min(0).max(100),
+    parts: z.array(z.object({ code: postFlagSchema.shape.code, weight: z.number() })),
+  }),
   /** Staff restored it: its flags are notes and never remove it again. */
   flagsCleared: z.boolean(),
   providerCountry: z.string().nullable(),
@@ -152,9 +160,14 @@ export type DuplicateAttempt = z.infer<typeof duplicateAttemptSchema>;
  * Cards a page at a time (Load More): `after` is the `next` of the previous answer. A cursor,
  * not a page number, because scored cards leave the queue while the reviewer works.
  */
+export const QUEUE_ORDERS = ['oldest', 'risk'] as const;
 export const queueQuerySchema = z.object({
   after: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(REVIEW_PAGE_SIZE),
+  /** Oldest first (the legacy's order), or the riskiest first (issue 42), oldest among equals. */
+  order: z.enum(QUEUE_ORDERS).default('oldest'),
+  /** Only cards whose risk score is at least this. */
+  minRisk: z.coerce.number().int().min(0).max(100).optional(),
 });
 export const queuePageSchema = z.object({
   items: z.array(reviewPostSchema),

@@ -35,6 +35,7 @@ import * as m0035LegacyImport from './migrations/0035-legacy-import.ts';
 import * as m0036SnapshotProvenance from './migrations/0036-snapshot-provenance.ts';
 import * as m0037IntegritySettings from './migrations/0037-integrity-settings.ts';
 import * as m0038PostCovers from './migrations/0038-post-covers.ts';
+import * as m0039PostRisk from './migrations/0039-post-risk.ts';
 
 /** Every migration, in the order of its file name; a released one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0036-snapshot-provenance': m0036SnapshotProvenance,
   '0037-integrity-settings': m0037IntegritySettings,
   '0038-post-covers': m0038PostCovers,
+  '0039-post-risk': m0039PostRisk,
 };

@@ -214,6 +214,8 @@ export type PostsTable = RecordColumns & {
   coverBand0: number | null;
   coverBand1: number | null;
   coverBand2: number | null;
+  /** 0–100, the sum of its flags' weights (migration 0039), for ordering the queue by risk. */
+  riskScore: Generated<number>;
 };
 
 /** One refresh's numbers, kept so growth can be charted and spikes spotted. */

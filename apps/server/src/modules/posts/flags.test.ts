@@ -348,6 +348,50 @@ describe('flags raised by a refresh', () => {
     }
   });
 
+  it('scores each post’s risk from its flags; the queue orders by it, page by page, and filters on it', async () => {
+    const c = await liveCompetition(staff);
+    const [clean, noted, bought] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+    ]);
+    // +500 %/h: a medium spike (25). With no like along, views without engagement too (35).
+    scripted.answers.set(clean!.postId!, { views: 1100, likes: 12 });
+    scripted.answers.set(noted!.postId!, { views: 5000, likes: 410 });
+    scripted.answers.set(bought!.postId!, { views: 6000, likes: 10 });
+    await refresh(c.id);
+    expect((await stored(bought!.id)).riskScore).toBe(60);
+    expect((await stored(noted!.id)).riskScore).toBe(25);
+    expect((await stored(clean!.id)).riskScore).toBe(0);
+    const page = async (query: string) => {
+      const answer = await staff.get(`/api/competitions/${c.id}/review?${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { items: { id: string; risk: object }[]; total: number; next: string | null };
+    };
+    const seen: string[] = [];
+    let next: string | null = null;
+    do {
+      const p = await page(`order=risk&limit=1${next ? `&after=${next}` : ''}`);
+      seen.push(...p.items.map((i) => i.id));
+      next = p.next;
+    } while (next);
+    expect(seen).toEqual([bought!.id, noted!.id, clean!.id]);
+    const first = await page('order=risk&limit=1');
+    expect(first.items[0]!.risk).toEqual({
+      score: 60,
+      parts: [
+        { code: 'viewsWithoutEngagement', weight: 35 },
+        { code: 'viewSpikeMedium', weight: 25 },
+      ],
+    });
+    const risky = await page('minRisk=50');
+    expect(risky.items.map((i) => i.id)).toEqual([bought!.id]);
+    expect(risky.total).toBe(1);
+    expect((await staff.get(`/api/competitions/${c.id}/review?minRisk=101`)).statusCode).toBe(400);
+    // The oldest-first queue is as before.
+    expect((await page('limit=3')).items.map((i) => i.id)).toEqual([clean!.id, noted!.id, bought!.id]);
+  });
+
   it("judges the platform's likes: a referral bonus on top never reads as cheating", async () => {
     const c = await liveCompetition(staff);
     const { link, videoId } = linkFor('tiktok');

@@ -8,6 +8,7 @@ import {
   isInformativeHash,
   possibleRepostSignal,
   postFlags,
+  riskScore,
 } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -211,7 +212,7 @@ async function applyFlags(
   const remove = post.deleted === 0 && post.flagsCleared === 0 && flagsRemovePost(flags, post.platform);
   const json = JSON.stringify(flags);
   if (check.onlyChanges && !remove && json === post.flags) return { flags, removed: false };
-  const removed = await storeFlags(db, post.id, json, remove);
+  const removed = await storeFlags(db, post.id, { json, riskScore: riskScore(flags).score }, remove);
   if (removed)
     await recordAudit(db, {
       actorId: null,

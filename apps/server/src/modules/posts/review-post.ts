@@ -1,5 +1,5 @@
 import type { ReplyOf, StoredPostFlag, posts } from '@preffy/api';
-import { profileUrl } from '@preffy/domain';
+import { profileUrl, riskScore } from '@preffy/domain';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { DB, PostsTable } from '../../db/schema.ts';
 
@@ -95,6 +95,7 @@ export function toReviewPost(
     referralCount: Number(row.referralCount ?? 0),
     duplicateAttempts: Number(row.duplicateAttempts ?? 0),
     flags: storedFlags(row.flags),
+    risk: riskScore(storedFlags(row.flags)),
     flagsCleared: row.flagsCleared === 1,
     providerCountry: row.providerCountry,
     deletedReason: row.deletedReason,

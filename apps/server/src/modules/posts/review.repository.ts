@@ -38,58 +38,77 @@ export const duplicateVideo = (message: string) =>
   new AppError(409, 'DUPLICATE', message, { fieldErrors: { link: [message] } });
 
 /**
- * The opaque Load More cursor: the last card's createdAt and id. Keyset paging, because scored
- * cards leave the queue while the reviewer works and page numbers would skip cards.
+ * The opaque Load More cursor: the last card's createdAt and id, and its risk score when the
+ * queue is in risk order. Keyset paging, because scored cards leave the queue while the reviewer
+ * works and page numbers would skip cards.
  */
-export const encodeCursor = (row: { createdAt: number | string; id: string }) =>
-  Buffer.from(`${Number(row.createdAt)}:${row.id}`).toString('base64url');
+export const encodeCursor = (row: { createdAt: number | string; id: string; riskScore?: number }) =>
+  Buffer.from(
+    `${row.riskScore === undefined ? '' : `r${row.riskScore}:`}${Number(row.createdAt)}:${row.id}`,
+  ).toString('base64url');
 
 export const BAD_CURSOR_MESSAGE = 'This Load More position is not valid; reload the page';
 
 export function decodeCursor(cursor: string) {
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{1,15}):(.{1,100})$/s.exec(decoded);
+  const match = /^(?:r(\d{1,3}):)?(\d{1,15}):(.{1,100})$/s.exec(decoded);
   if (!match)
     throw new AppError(400, 'VALIDATION', BAD_CURSOR_MESSAGE, {
       fieldErrors: { after: [BAD_CURSOR_MESSAGE] },
     });
-  return { createdAt: Number(match[1]), id: match[2]! };
+  return {
+    riskScore: match[1] === undefined ? undefined : Number(match[1]),
+    createdAt: Number(match[2]),
+    id: match[3]!,
+  };
 }
 
 export type CardQueue = 'queue' | 'zeroLikes';
 
 /**
- * A page of cards, oldest first: the review queue (live, unscored) or the zero-likes view
- * (live, 0 likes). `total` counts every waiting card, not only those after the cursor.
+ * A page of cards, oldest first or riskiest first: the review queue (live, unscored) or the
+ * zero-likes view (live, 0 likes), with at least `minRisk` when given. `total` counts every
+ * waiting card that matches, not only those after the cursor.
  */
 export async function listCards(
   db: Database,
   competitionId: string,
   queue: CardQueue,
-  q: { after?: string; limit: number },
+  q: { after?: string; limit: number; order?: 'oldest' | 'risk'; minRisk?: number },
 ) {
   let base = db.selectFrom('posts').where('competitionId', '=', competitionId).where('deleted', '=', 0);
   base = queue === 'queue' ? base.where('bonusLikes', 'is', null) : base.where('likes', '=', 0);
+  if (q.minRisk) base = base.where('riskScore', '>=', q.minRisk);
+  const byRisk = q.order === 'risk';
   let window = base;
   if (q.after) {
     const after = decodeCursor(q.after);
-    window = window.where((eb) =>
-      eb.or([
+    window = window.where((eb) => {
+      const later = eb.or([
         eb('createdAt', '>', after.createdAt),
         eb.and([eb('createdAt', '=', after.createdAt), eb('id', '>', after.id)]),
-      ]),
-    );
+      ]);
+      // In risk order, after the card: less risky, or as risky and later.
+      return byRisk && after.riskScore !== undefined
+        ? eb.or([
+            eb('riskScore', '<', after.riskScore),
+            eb.and([eb('riskScore', '=', after.riskScore), later]),
+          ])
+        : later;
+    });
   }
+  const ordered = byRisk ? window.orderBy('riskScore', 'desc') : window;
   const [rows, counted] = await Promise.all([
-    window
+    ordered
       .selectAll()
       .select(reviewCounts)
       .orderBy('createdAt')
       .orderBy('id')
       .limit(q.limit + 1)
       .execute(),
-    // The queue's total is tallied (decision 0043): a 50,000-post competition is not counted per page.
-    queue === 'queue'
+    // The queue's total is tallied (decision 0043): a 50,000-post competition is not counted per
+    // page. A risk filter is counted: the riskier cards are few.
+    queue === 'queue' && !q.minRisk
       ? postTallyOf(db, competitionId, 'unscored')
       : base
           .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -101,7 +120,10 @@ export async function listCards(
   return {
     items: items.map(toReviewPost),
     total: counted,
-    next: rows.length > q.limit && last ? encodeCursor(last) : null,
+    next:
+      rows.length > q.limit && last
+        ? encodeCursor(byRisk ? last : { createdAt: last.createdAt, id: last.id })
+        : null,
   };
 }
 
@@ -202,15 +224,25 @@ export async function flagInputsOf(db: Database, postIds: readonly string[]) {
 }
 
 /** Stores a check's flags, and takes the post out of the queue when they say so. */
-export async function storeFlags(db: Database, postId: string, flagsJson: string, remove: boolean) {
+export async function storeFlags(
+  db: Database,
+  postId: string,
+  flags: { json: string; riskScore: number },
+  remove: boolean,
+) {
   if (!remove) {
-    await db.updateTable('posts').set({ flags: flagsJson }).where('id', '=', postId).execute();
+    await db
+      .updateTable('posts')
+      .set({ flags: flags.json, riskScore: flags.riskScore })
+      .where('id', '=', postId)
+      .execute();
     return false;
   }
   const result = await db
     .updateTable('posts')
     .set((eb) => ({
-      flags: flagsJson,
+      flags: flags.json,
+      riskScore: flags.riskScore,
       deleted: 1,
       deletedReason: 'flagged',
       version: eb('version', '+', 1),

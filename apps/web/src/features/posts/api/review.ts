@@ -23,17 +23,27 @@ export const reviewKeys = {
 };
 export const FLAGGED_TABLE_KEY = reviewKeys.flagged[0];
 
+/** The queue's order and risk filter (issue 42): oldest first and every card by default. */
+export type CardView = { order: 'oldest' | 'risk'; minRisk: number };
+export const ALL_CARDS: CardView = { order: 'oldest', minRisk: 0 };
+
 /**
  * A card list, a page of 10 at a time (Load More): each page starts after the previous page's
  * cursor, so cards scored or deleted meanwhile never shift the next page.
  */
-export const cardsQuery = (list: CardList, competitionId: string) =>
+export const cardsQuery = (list: CardList, competitionId: string, view: CardView = ALL_CARDS) =>
   infiniteQueryOptions({
-    queryKey: reviewKeys.cards(list, competitionId),
+    queryKey: [...reviewKeys.cards(list, competitionId), view],
     queryFn: ({ pageParam }) =>
       call(posts[list], {
         params: { id: competitionId },
-        query: { after: pageParam, limit: REVIEW_PAGE_SIZE },
+        query: {
+          after: pageParam,
+          limit: REVIEW_PAGE_SIZE,
+          // The defaults are left out: the oldest-first queue is asked as it always was.
+          ...(view.order === 'risk' ? { order: view.order } : {}),
+          ...(view.minRisk > 0 ? { minRisk: view.minRisk } : {}),
+        },
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: QueuePage) => last.next ?? undefined,
@@ -73,7 +83,8 @@ export function setCard(
   post: ReviewPost | null,
   left: boolean,
 ) {
-  queryClient.setQueryData<Cards>(reviewKeys.cards(list, competitionId), (data) =>
+  // Every view of the list (order, risk filter) shows the card's new state.
+  queryClient.setQueriesData<Cards>({ queryKey: reviewKeys.cards(list, competitionId) }, (data) =>
     patchCards(data, id, post, left),
   );
 }

@@ -11,6 +11,7 @@ import { useCompetition } from '../../../lib/api/competition.ts';
 import { useSubmissionKey } from '../../../lib/api/submission-key.ts';
 import {
   type CardList,
+  type CardView,
   cardsQuery,
   reviewKeys,
   setCard,
@@ -44,16 +45,19 @@ export function CardGrid({
   canAct,
   emptyText,
   countText,
+  view,
 }: {
   list: CardList;
   competitionId: string;
   canAct: boolean;
   emptyText: string;
   countText: (count: number) => string;
+  /** The queue's order and risk filter. */
+  view?: CardView;
 }) {
   const { t } = useTranslation('posts');
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery(cardsQuery(list, competitionId));
+  const query = useInfiniteQuery(cardsQuery(list, competitionId, view));
   // The Delete dialog offers 'Creative Direction Issue' only when there is a direction to miss.
   const competition = useCompetition(competitionId);
   const cards = query.data?.pages.flatMap((p) => p.items) ?? [];

@@ -38,6 +38,7 @@ const post: AdminPost = {
   referralCount: 0,
   duplicateAttempts: 0,
   flags: [],
+  risk: { score: 0, parts: [] },
   flagsCleared: false,
   providerCountry: null,
   deletedReason: null,

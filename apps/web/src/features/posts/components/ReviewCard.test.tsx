@@ -128,4 +128,26 @@ describe('a review card', () => {
       expect(compare.textContent).toBe(text);
     },
   );
+
+  it('shows the risk score with what it is made of, and none for a post without risk', () => {
+    const card = renderCard(
+      post(1, {
+        risk: {
+          score: 60,
+          parts: [
+            { code: 'viewsWithoutEngagement', weight: 35 },
+            { code: 'viewSpikeMedium', weight: 25 },
+          ],
+        },
+      }),
+    );
+    expect(within(card).getByTestId('card-risk').textContent).toBe(
+      'Risk 60/100Views without likes or comments 35 + Sudden view spike 25',
+    );
+  });
+
+  it('shows no risk for a post that has none', () => {
+    const card = renderCard(post(1));
+    expect(within(card).queryByTestId('card-risk')).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import { zodValidate } from '../../../components/forms/zod-validate.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import type { CardList } from '../api/review.ts';
 import { FlagList } from './FlagList.tsx';
+import { RiskBadge } from './RiskBadge.tsx';
 import { CardFieldEditor } from './CardFieldEditor.tsx';
 import { CountryCompare } from './CountryCompare.tsx';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
@@ -121,6 +122,7 @@ export function ReviewCard({
             {t('card.refreshFailed', { reason: refreshFailureText(post.statsFailure) })}
           </Text>
         )}
+        {post.risk.score > 0 && <RiskBadge risk={post.risk} />}
         {post.flags.length > 0 && (
           <FlagList
             flags={post.flags}

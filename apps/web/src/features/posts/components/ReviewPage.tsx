@@ -1,13 +1,13 @@
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Group, Loader, SegmentedControl, Select, Stack } from '@mantine/core';
 import { roleMeets } from '@preffy/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../components/StatusPages.tsx';
 import { CompetitionJobsHeader } from '../../../components/jobs/JobButton.tsx';
 import { useCompetition } from '../../../lib/api/competition.ts';
 import { useMe } from '../../../lib/session.ts';
-import { reviewKeys } from '../api/review.ts';
+import { ALL_CARDS, type CardView, reviewKeys } from '../api/review.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { CreativeDirection } from './CreativeDirection.tsx';
 
@@ -19,6 +19,7 @@ export function ReviewPage({ id }: { id: string | undefined }) {
   const me = useMe();
   const queryClient = useQueryClient();
   const competition = useCompetition(id);
+  const [view, setView] = useState<CardView>(ALL_CARDS);
   // New numbers can raise flags that take posts out of the queue: the cards are read again.
   const refreshCards = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
@@ -40,7 +41,30 @@ export function ReviewPage({ id }: { id: string | undefined }) {
       />
       <CreativeDirection html={c.creativeDirection} />
       {!isStaff && <Alert color="gray">{t('review.readOnly')}</Alert>}
+      <Group gap="md" align="end">
+        <SegmentedControl
+          aria-label={t('review.order')}
+          value={view.order}
+          onChange={(order) => setView({ ...view, order: order as CardView['order'] })}
+          data={[
+            { value: 'oldest', label: t('review.oldestFirst') },
+            { value: 'risk', label: t('review.riskiestFirst') },
+          ]}
+        />
+        <Select
+          label={t('review.minRisk')}
+          w={200}
+          allowDeselect={false}
+          value={String(view.minRisk)}
+          onChange={(value) => setView({ ...view, minRisk: Number(value ?? 0) })}
+          data={[0, 25, 50, 75].map((n) => ({
+            value: String(n),
+            label: n === 0 ? t('review.anyRisk') : t('review.riskAtLeast', { score: n }),
+          }))}
+        />
+      </Group>
       <CardGrid
+        view={view}
         list="queue"
         competitionId={c.id}
         canAct={isStaff}

@@ -30,6 +30,7 @@ export const post = (n: number, over: Partial<ReviewPost> = {}): ReviewPost => (
   referralCount: 0,
   duplicateAttempts: 0,
   flags: [],
+  risk: { score: 0, parts: [] },
   flagsCleared: false,
   providerCountry: 'US',
   deletedReason: null,

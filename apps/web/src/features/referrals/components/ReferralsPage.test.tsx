@@ -40,6 +40,7 @@ const post = {
   referralCount: 2,
   duplicateAttempts: 0,
   flags: [],
+  risk: { score: 0, parts: [] },
   flagsCleared: false,
   providerCountry: null,
   deletedReason: null,
