@@ -169,6 +169,12 @@ export const queueQuerySchema = z.object({
   /** Only cards whose risk score is at least this. */
   minRisk: z.coerce.number().int().min(0).max(100).optional(),
 });
+/** The errors view's groups (issue 42): per flag, the removed posts and the live ones noted. */
+export const signalGroupsSchema = z.object({
+  signals: z.array(z.object({ code: postFlagSchema.shape.code, removed: z.number(), live: z.number() })),
+});
+export type SignalGroups = z.infer<typeof signalGroupsSchema>;
+
 export const queuePageSchema = z.object({
   items: z.array(reviewPostSchema),
   /** Cards still waiting in all (not only after the cursor). */
@@ -266,9 +272,16 @@ export const posts = {
     ...cardPages,
   }),
   flagged: signedIn.get('/api/competitions/:id/flagged', {
-    summary: 'Posts the automatic flags took out of the queue, with their flags',
+    summary:
+      'Posts the automatic flags took out of the queue, with their flags; `signal`: only those with it',
     params: idParams,
-    ...pagedList(pageQuerySchema, reviewPostSchema),
+    ...pagedList(pageQuerySchema.extend({ signal: postFlagSchema.shape.code.optional() }), reviewPostSchema),
+  }),
+  signals: signedIn.get('/api/competitions/:id/signals', {
+    summary:
+      "The competition's posts grouped by flag: for each flag raised, how many posts were removed and how many are live with it",
+    params: idParams,
+    responses: { 200: signalGroupsSchema },
   }),
   duplicateAttempts: signedIn.get('/api/competitions/:id/duplicate-attempts', {
     summary: 'Entries refused because their video was already live in the competition, newest first',

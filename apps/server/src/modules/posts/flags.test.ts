@@ -392,6 +392,32 @@ describe('flags raised by a refresh', () => {
     expect((await page('limit=3')).items.map((i) => i.id)).toEqual([clean!.id, noted!.id, bought!.id]);
   });
 
+  it('groups the competition’s posts by signal, and lists the removed ones of one signal', async () => {
+    const c = await liveCompetition(staff);
+    const [noted, bought] = await refreshCases(c.id, [
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+      { platform: 'tiktok', stats: { views: 1000, likes: 10 } },
+    ]);
+    scripted.answers.set(noted!.postId!, { views: 5000, likes: 410 });
+    scripted.answers.set(bought!.postId!, { views: 10_000, likes: 10 });
+    await refresh(c.id);
+    const groups = await staff.get(`/api/competitions/${c.id}/signals`);
+    expect(groups.statusCode, groups.body).toBe(200);
+    expect(new Set(groups.json().signals)).toEqual(
+      new Set([
+        { code: 'viewSpikeHigh', removed: 1, live: 0 },
+        { code: 'viewsWithoutEngagement', removed: 1, live: 0 },
+        { code: 'viewSpikeMedium', removed: 0, live: 1 },
+      ]),
+    );
+    const flagged = (signal: string) => staff.get(`/api/competitions/${c.id}/flagged?signal=${signal}`);
+    expect((await flagged('viewSpikeHigh')).json().items.map((p: { id: string }) => p.id)).toEqual([
+      bought!.id,
+    ]);
+    expect((await flagged('viewSpikeMedium')).json()).toMatchObject({ items: [], total: 0 });
+    expect((await flagged('nonsense')).statusCode).toBe(400);
+  });
+
   it("judges the platform's likes: a referral bonus on top never reads as cheating", async () => {
     const c = await liveCompetition(staff);
     const { link, videoId } = linkFor('tiktok');

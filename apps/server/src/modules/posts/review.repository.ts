@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { matchesSearch, paged } from '../../lib/paging.ts';
 import { staleOrGone, updateVersioned } from '../../lib/versioned.ts';
 import { postTallyOf } from './post-tallies.ts';
-import { reviewCounts, toReviewPost } from './review-post.ts';
+import { reviewCounts, storedFlags, toReviewPost } from './review-post.ts';
 
 /** A post with its referral count, deleted or not (the caller decides what a deleted one means). */
 export const findReviewRow = (db: Database, id: string) =>
@@ -127,14 +127,18 @@ export async function listCards(
   };
 }
 
-/** The posts the automatic flags took out of the queue, paged and searchable. */
-export function listFlagged(db: Database, competitionId: string, q: PageQuery) {
+/** A flag's code as it appears in the stored JSON (the code is one of the contract's, no quote). */
+const withFlag = (code: string) => `%"code":"${code}"%`;
+
+/** The posts the automatic flags took out of the queue, paged and searchable, by flag if asked. */
+export function listFlagged(db: Database, competitionId: string, q: PageQuery & { signal?: string }) {
   let base = db
     .selectFrom('posts')
     .where('competitionId', '=', competitionId)
     .where('deleted', '=', 1)
     .where('deletedReason', '=', 'flagged');
   if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator', 'email', 'link'], q.search!));
+  if (q.signal) base = base.where('flags', 'like', withFlag(q.signal));
   return paged(
     q,
     base,
@@ -146,6 +150,39 @@ export function listFlagged(db: Database, competitionId: string, q: PageQuery) {
         .orderBy('id', q.sortDirection),
     toReviewPost,
   );
+}
+
+/**
+ * The competition's posts grouped by flag (the errors view, issue 42): for each code raised,
+ * the posts the flags removed and the live posts that carry it as a note. Only posts with flags
+ * are read, a page of them at a time.
+ */
+export async function signalGroups(db: Database, competitionId: string) {
+  const groups = new Map<string, { removed: number; live: number }>();
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('posts')
+      .select(['id', 'flags', 'deleted', 'deletedReason'])
+      .where('competitionId', '=', competitionId)
+      .where('flags', '!=', '[]')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    for (const row of rows) {
+      const removed = row.deleted === 1 && row.deletedReason === 'flagged';
+      if (row.deleted === 1 && !removed) continue;
+      for (const code of new Set(storedFlags(row.flags).map((f) => f.code))) {
+        const group = groups.get(code) ?? { removed: 0, live: 0 };
+        group[removed ? 'removed' : 'live']++;
+        groups.set(code, group);
+      }
+    }
+    if (rows.length < 1000) break;
+    after = rows.at(-1)!.id;
+  }
+  return [...groups].map(([code, counts]) => ({ code, ...counts }));
 }
 
 /** What the flag check reads: the post, its competition's rules, and its refreshes. */

@@ -1,8 +1,8 @@
-import { posts } from '@preffy/api';
+import { type SignalGroups, posts } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { findVisibleCompetition } from '../competitions/index.ts';
-import { listCards, listFlagged } from './review.repository.ts';
+import { listCards, listFlagged, signalGroups } from './review.repository.ts';
 import { listDuplicateAttempts } from './duplicate-attempts.repository.ts';
 import { disqualifyPost, restorePost, scoreReviewPost, updatePost } from './review.service.ts';
 
@@ -31,6 +31,11 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, posts.flagged, async (request) => {
     const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
     return listFlagged(app.db, competition.id, request.query);
+  });
+
+  route(app, posts.signals, async (request) => {
+    const competition = await findVisibleCompetition(app.db, request.user!, request.params.id);
+    return { signals: (await signalGroups(app.db, competition.id)) as SignalGroups['signals'] };
   });
 
   route(app, posts.duplicateAttempts, async (request) => {

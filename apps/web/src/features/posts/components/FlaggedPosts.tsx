@@ -1,12 +1,13 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Chip, Group, Text } from '@mantine/core';
 import { dialogs } from '../../../lib/dialogs.ts';
 import { notifications } from '@mantine/notifications';
 import { type ReviewPost, posts } from '@preffy/api';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, ServerTable } from '../../../components/table/ServerTable.tsx';
 import { useServerTable } from '../../../components/table/use-server-table.ts';
-import { ApiError, notifyError } from '../../../lib/api/client.ts';
+import { ApiError, call, notifyError } from '../../../lib/api/client.ts';
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { useBusinessTimeZone } from '../../../lib/session.ts';
 import { FLAGGED_TABLE_KEY, reviewKeys, useRestorePost } from '../api/review.ts';
@@ -22,12 +23,18 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
   const language = currentLanguage();
   const queryClient = useQueryClient();
   const restore = useRestorePost(competitionId);
+  // The posts grouped by signal; choosing one shows only the removed posts with it.
+  const [signal, setSignal] = useState<string>('');
+  const groups = useQuery({
+    queryKey: [...reviewKeys.flagged, 'signals', competitionId],
+    queryFn: () => call(posts.signals, { params: { id: competitionId } }),
+  });
   const table = useServerTable({
     key: FLAGGED_TABLE_KEY,
     endpoint: posts.flagged,
     pathParams: { id: competitionId },
     pageSizes: [10, 25, 50],
-    extra: { competition: competitionId },
+    extra: { competition: competitionId, signal: signal || undefined },
   });
   const count = (n: number) => new Intl.NumberFormat(language).format(n);
   const askRestore = (post: ReviewPost) =>
@@ -93,6 +100,28 @@ export function FlaggedPosts({ competitionId, canAct }: { competitionId: string;
   ];
   return (
     <TitledSection id="flagged-title" title={t('flagged.title')} intro={t('flagged.intro')}>
+      {(groups.data?.signals.length ?? 0) > 0 && (
+        <Chip.Group
+          multiple={false}
+          value={signal}
+          onChange={(value) => setSignal(value === signal ? '' : value)}
+        >
+          <Group gap="xs" aria-label={t('flagged.bySignal')} role="group" data-testid="flagged-signals">
+            <Chip value="" variant="outline">
+              {t('flagged.allSignals')}
+            </Chip>
+            {groups.data!.signals.map((group) => (
+              <Chip key={group.code} value={group.code} variant="outline">
+                {t('flagged.signalCount', {
+                  signal: t(`flags.${group.code}.title`),
+                  removed: count(group.removed),
+                  live: count(group.live),
+                })}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      )}
       <ServerTable
         table={table}
         columns={columns}
