@@ -2,6 +2,7 @@ import { INTEGRITY_MESSAGES, hashBands } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCompetition } from '../../../test/fixtures/competitions.ts';
+import { enterPost, refreshCompetition, storedPost } from '../../../test/fixtures/entries.ts';
 import { tiktokLink } from '../../../test/fixtures/posts.ts';
 import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { JobWorker } from '../../../test/job-worker.ts';
@@ -41,32 +42,10 @@ function video(platform: 'tiktok' | 'youtube', handle: string) {
   return { link: `https://www.youtube.com/shorts/${id}`, key: `youtube:${id}` };
 }
 
-async function enter(competitionId: string, link: string, email: string) {
-  const response = await staff.post(`/api/competitions/${competitionId}/posts`, {
-    email,
-    creator: email.split('@')[0]!,
-    link,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const row = await app.db
-    .selectFrom('posts')
-    .select('id')
-    .where('competitionId', '=', competitionId)
-    .where('link', '=', response.json().post.link)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function refresh(competitionId: string) {
-  const started = await staff.post(`/api/competitions/${competitionId}/refresh`);
-  expect(started.statusCode, started.body).toBe(202);
-  while ((await worker.tick()) > 0);
-}
-
-const stored = async (id: string) => {
-  const row = await app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return { ...row, flags: JSON.parse(row.flags) as { code: string; message: string; values: object }[] };
-};
+const enter = (competitionId: string, link: string, email: string) =>
+  enterPost(app, staff, competitionId, { link, email });
+const refresh = (competitionId: string) => refreshCompetition(staff, worker, competitionId);
+const stored = (id: string) => storedPost(app, id);
 const repostFlags = async (id: string) => (await stored(id)).flags.filter((f) => f.code === 'possibleRepost');
 
 describe('reposts', () => {

@@ -23,7 +23,8 @@ import { type CoverCopy, copyCover, drawCover } from './fake-covers.ts';
  * through the fake scraping proxy, shows the same likes; PhotoNoEmbed… has no embed page.
  * Every video has a cover at /covers/{platform}:{id} (a picture of its own, fake-covers.ts) and
  * an author with followers; `covers.set(key, { of, copy })` makes a video's cover another's
- * copied (a repost), `covers.set(key, null)` leaves it without one.
+ * copied (a repost), `covers.set(key, null)` leaves it without one. `numbers.set(key, …)` makes
+ * a video answer those numbers (and `followers.set` its author's followers) until changed.
  */
 export const FAKE_PROVIDER_KEY = 'fake-provider-key';
 
@@ -47,10 +48,15 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
   const firstSeen = new Map<string, number>();
   const requests: string[] = [];
   // `again`: the numbers of the last answer, not a new asking (the embed page of the same post).
+  // Scripted numbers, by 'platform:id', answered instead of the growing ones.
+  const numbers = new Map<string, { views: number; likes: number; comments: number }>();
+  const followers = new Map<string, number>();
   const stats = (id: string, again = false) => {
     const n = (asked.get(id) ?? 0) + (again ? 0 : 1);
     asked.set(id, n);
     if (!firstSeen.has(id)) firstSeen.set(id, Math.floor(Date.now() / 1000) - 3600);
+    const scripted = numbers.get(id);
+    if (scripted) return { ...scripted, shares: 0, createTime: firstSeen.get(id)! };
     const views = (hash(id) % 50_000) * 10 + 1000 + n * 250;
     const likes = Math.round(views * 0.08);
     return {
@@ -71,7 +77,7 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
   const covers = new Map<string, { of: string; copy: CoverCopy } | null>();
   const coverUrl = (req: IncomingMessage, key: string) =>
     covers.get(key) === null ? undefined : `http://${req.headers.host}/covers/${encodeURIComponent(key)}`;
-  const followersOf = (key: string) => (hash(`followers:${key}`) % 500_000) + 200;
+  const followersOf = (key: string) => followers.get(key) ?? (hash(`followers:${key}`) % 500_000) + 200;
   const sendCover = async (res: ServerResponse, key: string) => {
     const scripted = covers.get(key);
     const picture = scripted
@@ -250,6 +256,8 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
     requests,
     asked: asked as ReadonlyMap<string, number>,
     covers,
+    numbers,
+    followers,
     /** How many requests are waiting out the delay now. */
     held: () => held,
     setDelay(ms: number) {
