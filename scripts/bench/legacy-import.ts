@@ -12,7 +12,12 @@ import { performance } from 'node:perf_hooks';
 import { createGzip } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { FULL_SIZE, countsAt, postsPerCompetition } from '../../apps/server/src/dev/large-data-set.ts';
+import {
+  FULL_SIZE,
+  countsAt,
+  postsPerCompetition,
+  random,
+} from '../../apps/server/src/dev/large-data-set.ts';
 import type { BenchOptions } from './options.ts';
 
 export type ImportRow = {
@@ -29,17 +34,6 @@ const N = (value: number) => ({ N: String(value) });
 const DAY = 86_400_000;
 const PLATFORMS = ['tiktok', 'instagram', 'youtube'];
 const POSTS_PER_FILE = 250_000;
-
-/** A small seeded generator, as the data set's (the same export every run). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Writes one table's export under `root`, its items streamed from `items` into gzipped files. */
 async function writeExport(root: string, model: string, count: number, itemAt: (i: number) => object) {

@@ -41,7 +41,7 @@ export function coverColumnsFrom(next: () => number) {
 }
 
 /** A small, fast, seeded random number generator (mulberry32): the same numbers every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -2,6 +2,7 @@ import { FLAG_MESSAGES, INTEGRITY_MESSAGES, startOfDay } from '@preffy/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCompetition } from '../../../test/fixtures/competitions.ts';
+import { enterPost } from '../../../test/fixtures/entries.ts';
 import { insertReferral, tiktokLink } from '../../../test/fixtures/posts.ts';
 import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
 import { scriptedSources } from '../../../test/fixtures/stats-sources.ts';
@@ -46,24 +47,9 @@ const linkFor = (platform: Link['platform']): Link => {
   return { link: `https://www.youtube.com/shorts/${videoId}`, platform, videoId };
 };
 
-/** Staff add a post by hand (an entry, so the flags run at once). */
 /** An entry whose handle is its address's name: a banned address's handle is its own (ban evasion). */
-async function enter(competitionId: string, link: string, email = 'creator@creators.test') {
-  const response = await staff.post(`/api/competitions/${competitionId}/posts`, {
-    email,
-    creator: email.split('@')[0]!,
-    link,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const row = await app.db
-    .selectFrom('posts')
-    .select('id')
-    .where('competitionId', '=', competitionId)
-    .where('link', '=', response.json().post.link)
-    .orderBy('createdAt', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const enter = (competitionId: string, link: string, email = 'creator@creators.test') =>
+  enterPost(app, staff, competitionId, { link, email });
 
 /** Enters one post per case, refreshes them all once with the scripted numbers, returns them. */
 async function refreshCases(

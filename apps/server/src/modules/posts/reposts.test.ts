@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCompetition } from '../../../test/fixtures/competitions.ts';
 import { enterPost, refreshCompetition, storedPost } from '../../../test/fixtures/entries.ts';
 import { tiktokLink } from '../../../test/fixtures/posts.ts';
-import { signedInApp, type SignedInClient } from '../../../test/fixtures/signed-in.ts';
-import { JobWorker } from '../../../test/job-worker.ts';
-import { createFakeProviders, fakeProvidersConfig } from '../refresh/fake-providers.ts';
-import { createStatsSources } from '../refresh/providers.ts';
+import { appWithFakeProviders } from '../../../test/fixtures/fake-providers-app.ts';
+import type { SignedInClient } from '../../../test/fixtures/signed-in.ts';
+import type { JobWorker } from '../../../test/job-worker.ts';
+import type { createFakeProviders } from '../refresh/fake-providers.ts';
 
 /**
  * Reposts (issue 42, decision 0135) end to end: the real adapters ask the fake providers, whose
@@ -18,18 +18,12 @@ let app: FastifyInstance;
 let staff: SignedInClient;
 let worker: JobWorker;
 let fake: ReturnType<typeof createFakeProviders>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = createFakeProviders();
-  const base = await fake.listen();
-  ({ app, staff } = await signedInApp({ staff: 'staff' }));
-  const providers = { ...app.config.providers, ...fakeProvidersConfig(base), timeoutMs: 5_000 };
-  worker = new JobWorker(app.db, createStatsSources(providers));
+  ({ app, staff, worker, fake, close } = await appWithFakeProviders());
 });
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 let youtubeCounter = 0;
 /** A video on a platform: its link and the fake providers' key for it ('platform:id'). */
