@@ -194,9 +194,7 @@ function casesOf(platform: IntegrityPlatform): Case[] {
 type Entered = Case & { id: string; key: string };
 
 describe('the integrity labelled set', () => {
-  it('catches at least 95 % of the seeded fraud and flags at most 2 % of the clean posts', async ({
-    annotate,
-  }) => {
+  it('catches at least 95 % of the seeded fraud and flags at most 2 % of the clean posts', async () => {
     const earlier = await liveCompetition(staff);
     const competition = await liveCompetition(staff);
     const entered: Entered[] = [];
