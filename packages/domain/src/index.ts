@@ -22,6 +22,7 @@ export * from './integrity-thresholds.ts';
 export * from './integrity-signals.ts';
 export * from './perceptual-hash.ts';
 export * from './integrity-risk.ts';
+export * from './refresh-tiers.ts';
 export * from './rich-text.ts';
 export * from './inquiries.ts';
 export * from './analytics.ts';
