@@ -1,6 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, notifyError, setGatedHandler, setUnauthorizedHandler } from '../lib/api/client.ts';
+import { markAppReady } from '../lib/early-input.ts';
 import { currentLanguage } from '../lib/i18n/index.ts';
+import { useEffect } from 'react';
 import { createAppRouter } from './router.tsx';
 import { AppProviders, loadOverlays } from './AppProviders.tsx';
 
@@ -34,7 +36,11 @@ document.documentElement.lang = currentLanguage();
 
 void loadOverlays();
 
-export const App = () => <AppProviders router={router} queryClient={queryClient} />;
+export const App = () => {
+  // After every screen's own effects (the replay of what boot.js held): the app takes over.
+  useEffect(markAppReady, []);
+  return <AppProviders router={router} queryClient={queryClient} />;
+};
 
 declare module '@tanstack/react-query' {
   interface Register {

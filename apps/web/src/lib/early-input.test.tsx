@@ -4,7 +4,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { takeEarlyInput, useReplayEarlyInput } from './early-input.ts';
+import { markAppReady, takeEarlyInput, useReplayEarlyInput } from './early-input.ts';
 
 // React's act() warns unless told it runs in a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -60,8 +60,11 @@ describe('what a visitor did before the app arrived', () => {
     const early = { heldForm: root.querySelector('form'), appReady: false };
     window.preffyEarlyInput = early;
     takeEarlyInput(root);
-    expect(early.appReady).toBe(true);
+    // Still held while the app hydrates; ready once it has.
+    expect(early.appReady).toBe(false);
     await act(async () => void hydrateRoot(root, <Card sent={sent} />));
+    markAppReady();
+    expect(early.appReady).toBe(true);
     await expect.poll(() => sent).toEqual(['held@typed.test']);
   });
 
@@ -96,7 +99,10 @@ describe('what a visitor did before the app arrived', () => {
     expect(press()).toBe(false);
     const pressed: string[] = [];
     takeEarlyInput(root);
+    // A press while the app hydrates is held too (it reached neither before).
+    expect(press()).toBe(false);
     await act(async () => void hydrateRoot(root, <Tabs pressed={pressed} />));
+    markAppReady();
     await expect.poll(() => root.querySelector('output')!.textContent).toBe('b');
     expect(pressed).toEqual(['b']);
     // From now on a press is the app's.

@@ -13,22 +13,26 @@ declare global {
 }
 
 let typed: Typed[] = [];
-let heldForm: HTMLFormElement | null = null;
-let heldClicks: HTMLElement[] = [];
 
 /**
- * Takes what a visitor did on a prerendered page before its JavaScript arrived (main.tsx, just
- * before hydrating): the text typed into its fields, and a form sent meanwhile (boot.js held
- * it). React leaves typed text in the field when it hydrates, but the form's state still holds
- * the drawn value, and its next render would wipe the text. From here on, forms go to the app.
+ * Takes what a visitor typed on a prerendered page before its JavaScript arrived (main.tsx, just
+ * before hydrating). React leaves typed text in the field when it hydrates, but the form's state
+ * still holds the drawn value, and its next render would wipe the text.
  */
 export function takeEarlyInput(root: HTMLElement) {
   typed = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)]
     .filter((field) => field.value !== field.defaultValue)
     .map((field) => ({ field, value: field.value }));
+}
+
+/**
+ * The app has hydrated (its root's first effects run after every screen's): from now on forms
+ * and presses go to it, not to boot.js. Until then boot.js holds them, also while hydration
+ * runs: hydration yields to the browser, and a press in between reached neither (a submit
+ * button's press then sent the form natively and reloaded the page, losing what was typed).
+ */
+export function markAppReady() {
   const early = window.preffyEarlyInput;
-  heldForm = early?.heldForm ?? null;
-  heldClicks = early?.heldClicks ?? [];
   if (early) early.appReady = true;
 }
 
@@ -42,11 +46,15 @@ export function takeEarlyInput(root: HTMLElement) {
 export function useReplayEarlyInput() {
   useEffect(() => {
     const replay = typed;
-    const form = heldForm;
-    const clicks = heldClicks;
+    // What boot.js held up to now, hydration included.
+    const early = window.preffyEarlyInput;
+    const form = early?.heldForm ?? null;
+    const clicks = early?.heldClicks ?? [];
     typed = [];
-    heldForm = null;
-    heldClicks = [];
+    if (early) {
+      early.heldForm = null;
+      early.heldClicks = [];
+    }
     for (const { field, value } of replay) {
       if (!field.isConnected) continue;
       // React notices a change by comparing with the value it last set: through its own setter
