@@ -28,6 +28,7 @@ import { benchOptions } from './options.ts';
 import { measureRefresh } from './refresh.ts';
 import { measureReposts, reportReposts } from './reposts.ts';
 import {
+  NOTHING_MEASURED,
   reportBundle,
   reportLighthouse,
   reportLegacyImport,
@@ -58,15 +59,9 @@ if (options.importOnly) {
   const rows = await measureLegacyImport(options);
   const misses = reportLegacyImport(rows);
   writeResults(options, {
+    ...NOTHING_MEASURED,
     legacyImport: rows,
-    reposts: null,
     dialect: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
-    lists: [],
-    load: null,
-    loadByWorkers: null,
-    refresh: null,
-    bundle: null,
-    lighthouse: null,
     misses,
   });
   process.exit(!options.smoke && misses.length > 0 ? 1 : 0);
@@ -78,18 +73,7 @@ const dataSet = await openDataSet(options);
 if (options.integrityOnly) {
   const reposts = await measureReposts(dataSet.db, options.repostChecks);
   const misses = reportReposts(reposts);
-  writeResults(options, {
-    legacyImport: null,
-    reposts,
-    dialect: dataSet.dialect,
-    lists: [],
-    load: null,
-    loadByWorkers: null,
-    refresh: null,
-    bundle: null,
-    lighthouse: null,
-    misses,
-  });
+  writeResults(options, { ...NOTHING_MEASURED, reposts, dialect: dataSet.dialect, misses });
   await dataSet.close();
   process.exit(!options.smoke && misses.length > 0 ? 1 : 0);
 }

@@ -152,6 +152,18 @@ export type Results = {
   misses: string[];
 };
 
+/** A run's results before any part is measured: each mode fills in what it measured. */
+export const NOTHING_MEASURED = {
+  legacyImport: null,
+  reposts: null,
+  lists: [],
+  load: null,
+  loadByWorkers: null,
+  refresh: null,
+  bundle: null,
+  lighthouse: null,
+} satisfies Omit<Results, 'dialect' | 'misses'>;
+
 /** Writes the results to bench/results/ and prints the verdict and where they are. */
 export function writeResults(options: BenchOptions, results: Results) {
   const { root, scale, smoke } = options;

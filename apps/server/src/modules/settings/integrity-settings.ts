@@ -3,8 +3,7 @@ import { INTEGRITY_DEFAULTS, type IntegrityPlatform, type IntegrityThresholds } 
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/index.ts';
-import { updateSettingsRecord } from './settings.repository.ts';
+import { saveSettings } from './settings.repository.ts';
 
 const ID = 'integrity';
 
@@ -58,17 +57,14 @@ export async function updateIntegritySettings(
 ): Promise<IntegritySettings> {
   return db.transaction().execute(async (trx) => {
     const before = await readIntegritySettings(trx);
-    await updateSettingsRecord(trx, ID, input.version, {
-      value: JSON.stringify(input.thresholds),
-      updatedBy: actor.id,
-    });
-    await recordAudit(trx, {
-      actorId: actor.id,
-      entity: 'settings',
-      entityId: ID,
-      action: 'update',
-      changes: changedThresholds(before.thresholds, input.thresholds),
-    });
+    await saveSettings(
+      trx,
+      actor,
+      ID,
+      input.version,
+      input.thresholds,
+      changedThresholds(before.thresholds, input.thresholds),
+    );
     return readIntegritySettings(trx);
   });
 }

@@ -2,8 +2,7 @@ import { SETTINGS_MESSAGES, type SecuritySettings, securitySettingsSchema } from
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { updateSettingsRecord } from './settings.repository.ts';
-import { recordAudit } from '../audit/index.ts';
+import { saveSettings } from './settings.repository.ts';
 
 /** Until an administrator changes them (migration 0015 stores these as version 1). */
 export const DEFAULT_SECURITY = { requireTwoStep: false, lockAfterMinutes: 30 };
@@ -77,17 +76,7 @@ export async function updateSecuritySettings(
       });
   }
   const saved = await db.transaction().execute(async (trx) => {
-    await updateSettingsRecord(trx, ID, version, {
-      value: JSON.stringify(value),
-      updatedBy: actor.id,
-    });
-    await recordAudit(trx, {
-      actorId: actor.id,
-      entity: 'settings',
-      entityId: ID,
-      action: 'update',
-      changes: value,
-    });
+    await saveSettings(trx, actor, ID, version, value, value);
     return readSecuritySettings(trx);
   });
   // This server applies the change at once.
