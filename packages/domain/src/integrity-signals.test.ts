@@ -63,6 +63,42 @@ describe('the view spike (TikTok: medium over 300 %/h and 500 views, high over 8
     expect(spike(1_000_000, 4_100_000)?.code).toBe('viewSpikeMedium');
     expect(spike(1_000_000, 4_100_000, 1, { rounded: true })).toBeNull();
   });
+  it('judges readings 15 minutes apart on the hour they span, not each quarter as an hour', () => {
+    // 1,000 → 10,000 delivered over an hour, read every 15 minutes: +225 % a quarter, +900 % the hour.
+    const quarters = [0, 0.25, 0.5, 0.75, 1].map((h, i) => at(h, 1000 + i * 2250));
+    expect(viewSpikeSignal(quarters, tiktok)).toMatchObject({
+      code: 'viewSpikeHigh',
+      values: { fromViews: 1000, toViews: 10_000, minutes: 60, growthPercentPerHour: 900 },
+    });
+    // The same growth over two hours is under the medium tier hour by hour.
+    const slower = [0, 0.5, 1, 1.5, 2].map((h, i) => at(h, 1000 + i * 750));
+    expect(viewSpikeSignal(slower, tiktok)).toBeNull();
+  });
+  it('on a long window, takes the views beyond the pace before as one hour: a note only', () => {
+    // A slow post (2 views an hour over 6 h) read a day later: +3,000 beyond its pace of 2/h.
+    const day = (to: number) => viewSpikeSignal([at(0, 988), at(6, 1000), at(30, to)], tiktok);
+    expect(day(1000 + 48 + 3000)).toBeNull();
+    expect(day(1000 + 48 + 3001)).toMatchObject({
+      code: 'viewSpikeMedium',
+      removes: false,
+      values: { fromViews: 1000, minutes: 24 * 60, growthPercentPerHour: 300, paceViewsPerHour: 2 },
+    });
+    // Far beyond the high tier, still a note: a day of readings cannot show the hour.
+    expect(day(150_000)).toMatchObject({ code: 'viewSpikeMedium', removes: false });
+    // A window of two hours or less is judged hour by hour only.
+    expect(viewSpikeSignal([at(0, 988), at(6, 1000), at(8, 5100)], tiktok)).toBeNull();
+    // Without a pace before it (the first window), the growth is spread over the hours.
+    expect(viewSpikeSignal([at(0, 1000), at(24, 6000)], tiktok)).toBeNull();
+  });
+  it('expects the pace at the top of a rounded count’s range', () => {
+    const readings = (rounded: boolean) => [
+      at(0, 1_000_000, { rounded }),
+      at(6, 1_000_000, { rounded }),
+      at(30, 4_600_000, { rounded }),
+    ];
+    expect(viewSpikeSignal(readings(false), tiktok)?.code).toBe('viewSpikeMedium');
+    expect(viewSpikeSignal(readings(true), tiktok)).toBeNull();
+  });
   it('answers the worst interval', () => {
     const readings = [at(0, 1000), at(1, 4500), at(2, 4600), at(3, 50_000)];
     expect(viewSpikeSignal(readings, tiktok)).toMatchObject({

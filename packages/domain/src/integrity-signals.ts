@@ -72,24 +72,77 @@ function intervals(readings: readonly Reading[]) {
 }
 
 /**
+ * Hour-over-hour windows: each counted reading against the latest counted reading at least an
+ * hour before it (the first reading when none is that old), with the views gained at the least
+ * and the real hours between. A post read every 15 minutes is judged on its growth over the hour,
+ * not on a quarter of it; readings an hour or more apart are consecutive intervals.
+ */
+function hourWindows(readings: readonly Reading[]) {
+  const ordered = counted(readings);
+  const windows: (ReturnType<typeof windowOf> & { previous: number | null })[] = [];
+  const endingAt = new Map<number, number>(); // reading index → its window's index
+  let start = 0;
+  for (let i = 1; i < ordered.length; i++) {
+    const after = ordered[i]!;
+    while (start + 1 < i && ordered[start + 1]!.at <= after.at - HOUR) start++;
+    endingAt.set(i, windows.length);
+    windows.push({ ...windowOf(ordered[start]!, after), previous: endingAt.get(start) ?? null });
+  }
+  return windows;
+}
+
+function windowOf(before: Reading, after: Reading) {
+  const from = high(before.views, before.rounded);
+  const to = low(after.views, after.rounded);
+  // The pace the window shows at the most, for a later window to expect: rounding and a short
+  // window both count for the creator.
+  const pace =
+    Math.max(0, high(after.views, after.rounded) - low(before.views, before.rounded)) /
+    Math.max(1 / 60, (after.at - before.at) / HOUR);
+  return { before, after, from, gain: to - from, hours: (after.at - before.at) / HOUR, pace };
+}
+
+/**
+ * A window longer than this (a post read every few hours, refresh tiers) is also judged on the
+ * views it gained beyond the post's pace before it, as if they came in one hour.
+ */
+export const LONG_WINDOW_HOURS = 2;
+
+/**
  * The largest hour-over-hour view growth above the platform's tiers: high (removes) when both
  * its growth and its gain clear the high tier, else medium (a note). Readings less than an hour
  * apart count as an hour, so two refreshes a minute apart cannot make a spike of normal growth.
+ * A long window (a post read every 6 or 24 hours) spreads its growth over its hours, which would
+ * hide an hour of bought views on a slow post: there the views gained beyond the post's pace
+ * before are also taken as one hour's growth. That can only raise the medium note, since the
+ * readings cannot tell an hour's jump from a day of real discovery.
  */
 export function viewSpikeSignal(
   readings: readonly Reading[],
   t: IntegrityThresholds,
 ): IntegritySignal | null {
   let worst: IntegritySignal | null = null;
-  for (const { before, after, from, gain, hours } of intervals(readings)) {
+  const windows = hourWindows(readings);
+  for (const { before, after, from, gain, hours, previous } of windows) {
     if (from <= 0 || gain <= 0) continue;
     const growthPerHour = gain / from / Math.max(1, hours);
-    const tier =
+    let tier: 'high' | 'medium' | null =
       growthPerHour > t.spike.high.growthPerHour && gain > t.spike.high.minGain
         ? 'high'
         : growthPerHour > t.spike.medium.growthPerHour && gain > t.spike.medium.minGain
           ? 'medium'
           : null;
+    let growth = growthPerHour;
+    let pace: number | null = null;
+    const paceBefore = previous === null ? null : windows[previous]!.pace;
+    if (!tier && hours > LONG_WINDOW_HOURS && paceBefore !== null) {
+      const beyond = gain - paceBefore * hours;
+      if (beyond / from > t.spike.medium.growthPerHour && beyond > t.spike.medium.minGain) {
+        tier = 'medium';
+        growth = beyond / from;
+        pace = paceBefore;
+      }
+    }
     if (!tier) continue;
     const limits = t.spike[tier];
     const signal: IntegritySignal = {
@@ -99,12 +152,13 @@ export function viewSpikeSignal(
         fromViews: before.views,
         toViews: after.views,
         minutes: Math.round((after.at - before.at) / 60_000),
-        growthPercentPerHour: Math.round(growthPerHour * 100),
+        growthPercentPerHour: Math.round(growth * 100),
         limitPercent: Math.round(limits.growthPerHour * 100),
         minGain: limits.minGain,
+        ...(pace === null ? {} : { paceViewsPerHour: Math.round(pace * 10) / 10 }),
       },
     };
-    const rank = (s: IntegritySignal) => [s.removes ? 1 : 0, s.values.growthPercentPerHour!];
+    const rank = (s: IntegritySignal) => [s.removes ? 1 : 0, s.values.growthPercentPerHour as number];
     const [a, b] = [rank(signal), worst ? rank(worst) : [-1, -1]];
     if (a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!)) worst = signal;
   }

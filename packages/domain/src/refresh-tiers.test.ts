@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TIER_EVERY_MS, nextRefreshAt, refreshTier, viewsPerHour } from './refresh-tiers.ts';
+import {
+  TIER_EVERY_MS,
+  nextRefreshAt,
+  ranksNearPrizeCutoff,
+  refreshTier,
+  viewsPerHour,
+} from './refresh-tiers.ts';
 
 const HOUR = 3_600_000;
 
@@ -60,5 +66,14 @@ describe('refresh tiers', () => {
       dormant: 1440,
     });
     expect(nextRefreshAt(1000, 'warm')).toBe(1000 + HOUR);
+  });
+  it('counts each prize-holding rank and the three after it as near a prize cut-off', () => {
+    expect([...ranksNearPrizeCutoff([1, 2, 3])].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    const near = ranksNearPrizeCutoff([1, 40]);
+    expect(near.has(4)).toBe(true);
+    expect(near.has(5)).toBe(false);
+    expect(near.has(43)).toBe(true);
+    expect(near.has(44)).toBe(false);
+    expect(ranksNearPrizeCutoff([]).size).toBe(0);
   });
 });

@@ -65,3 +65,13 @@ export function refreshTier(
 
 /** When a post read at `at` in `tier` is next due. */
 export const nextRefreshAt = (at: number, tier: RefreshTier) => at + TIER_EVERY_MS[tier];
+
+/** Entries ranked this close after a prize-holding one keep their posts hot: a refresh can move a prize. */
+export const NEAR_PRIZE_CUTOFF_RANKS = 3;
+
+/** The ranks near a prize cut-off: each rank that holds a prize and the few ranked right after it. */
+export function ranksNearPrizeCutoff(prizedRanks: readonly number[]): Set<number> {
+  const near = new Set<number>();
+  for (const rank of prizedRanks) for (let r = rank; r <= rank + NEAR_PRIZE_CUTOFF_RANKS; r++) near.add(r);
+  return near;
+}

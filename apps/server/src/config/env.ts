@@ -74,7 +74,7 @@ const envSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   NODE_ENV: z.string().default('development'),
   FAKE_PROVIDERS: z.enum(['auto', 'off']).default('auto'),
-  REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(360),
+  REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(15),
   AGGREGATES_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   REFERRAL_BONUS_LIKES: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_REFERRAL_BONUS_LIKES),
   RESERVATION_NOTICE_EMAIL: z.string().email().default('bookings@preffy.local'),

@@ -1,4 +1,4 @@
-import type { EntryChannel, LeaderboardRow, RefreshFailure, ViewsKind } from '@preffy/domain';
+import type { EntryChannel, LeaderboardRow, RefreshFailure, RefreshTier, ViewsKind } from '@preffy/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -216,6 +216,10 @@ export type PostsTable = RecordColumns & {
   coverBand2: number | null;
   /** 0–100, the sum of its flags' weights (migration 0039), for ordering the queue by risk. */
   riskScore: Generated<number>;
+  /** How often the schedule reads it, by its views per hour (migration 0040); null before a refresh. */
+  refreshTier: RefreshTier | null;
+  /** When the schedule next asks a provider for its numbers; 0 is due at once. */
+  nextRefreshAt: Generated<number>;
 };
 
 /** One refresh's numbers, kept so growth can be charted and spikes spotted. */

@@ -6,6 +6,7 @@ import { leaderboardRoutes } from './leaderboard.routes.ts';
 
 export { bringLeaderboardUpToDate, loadRankingInput, startLeaderboardJob } from './leaderboard.ts';
 export { leaderboardComputedAt } from './leaderboard.repository.ts';
+export { entriesNearPrizeCutoff } from './prize-cutoff.ts';
 
 export const leaderboardArea = defineArea({
   name: 'leaderboard',

@@ -78,3 +78,23 @@ export async function replaceLeaderboard(
         .execute();
   });
 }
+
+/** The ranks of the stored board's entries that hold a prize (a few, whatever the board's size). */
+export const prizedRanks = (db: Database, competitionId: string) =>
+  db
+    .selectFrom('leaderboardEntries')
+    .select('rank')
+    .where('competitionId', '=', competitionId)
+    .where('prizeLabel', 'is not', null)
+    .execute();
+
+/** The creator and platform of the stored board's entries at these ranks. */
+export const entriesAtRanks = (db: Database, competitionId: string, ranks: readonly number[]) =>
+  ranks.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('leaderboardEntries')
+        .select(['creator', 'platform'])
+        .where('competitionId', '=', competitionId)
+        .where('rank', 'in', [...ranks])
+        .execute();

@@ -6,6 +6,7 @@ import { reviewRoutes } from './review.routes.ts';
 import { toReviewPost } from './review-post.ts';
 
 export { checkPostFlags, checkPostFlagsOf } from './post-flags.ts';
+export { nextRefreshOf } from './refresh-schedule.ts';
 export { coverHash } from './cover-hash.ts';
 export { ofCompetitions, postTallyOf, sumPostTally, type PostTally } from './post-tallies.ts';
 export { lastReviewDecisionAt } from './review.repository.ts';

@@ -4,6 +4,7 @@ import {
   type NearCover,
   REPOST_MAX_DISTANCE,
   type RefreshFailure,
+  type RefreshTier,
   type ViewsKind,
   bandNeighbours,
   hammingDistance,
@@ -176,12 +177,36 @@ export const storeRefreshFailure = (
   postId: string,
   failure: { error: string; reason: RefreshFailure },
   at: number,
+  schedule: RefreshSchedule,
 ) =>
   db
     .updateTable('posts')
-    .set({ statsCheckedAt: at, statsError: failure.error, statsFailure: failure.reason })
+    .set({ statsCheckedAt: at, statsError: failure.error, statsFailure: failure.reason, ...schedule })
     .where('id', '=', postId)
     .execute();
+
+/** A post's refresh tier and when the schedule next reads it (migration 0040). */
+export type RefreshSchedule = { refreshTier: RefreshTier; nextRefreshAt: number };
+
+/**
+ * What a post's next refresh tier is worked out from: its tier now, and its latest counted
+ * reading (the views a provider reported, not an estimate).
+ */
+export async function refreshStateOf(db: Database, postId: string) {
+  const post = await db.selectFrom('posts').select('refreshTier').where('id', '=', postId).executeTakeFirst();
+  const last = await db
+    .selectFrom('postSnapshots')
+    .select(['at', 'views'])
+    .where('postId', '=', postId)
+    .where('viewsKind', '=', 'reported')
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    tier: post?.refreshTier ?? null,
+    last: last ? { at: Number(last.at), views: Number(last.views) } : null,
+  };
+}
 
 /**
  * A post's numbers as a refresh found them, with its cover's hash when this refresh read it;
@@ -193,6 +218,7 @@ export async function storeRefreshedStats(
   s: PostStats,
   provider: string,
   at: number,
+  schedule: RefreshSchedule,
   coverHash: string | null = null,
 ): Promise<number> {
   await db
@@ -234,6 +260,7 @@ export async function storeRefreshedStats(
       statsProvider: provider,
       statsError: null,
       statsFailure: null,
+      ...schedule,
       updatedAt: at,
     }))
     .where('id', '=', postId)

@@ -1,32 +1,45 @@
-import { type PostPlatform, chunkRows, parsePostLink } from '@preffy/domain';
+import { type PostPlatform, chunkRows, entryKey, parsePostLink } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../../plugins/jobs/job-runner.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
-import { checkPostFlags, storeRefreshFailure, storeRefreshedStats } from '../posts/index.ts';
+import { entriesNearPrizeCutoff } from '../leaderboard/index.ts';
+import { checkPostFlags, nextRefreshOf, storeRefreshFailure, storeRefreshedStats } from '../posts/index.ts';
 import { type CoverReader, createCoverReader } from './cover-reader.ts';
 import { type StatsResult, type StatsSource, type StatsSources, noProvider } from './providers.ts';
 import {
   findPostsToRefresh,
   insertPostSnapshot,
   insertRefreshTasks,
-  listActiveCompetitionIds,
+  listCompetitionsDue,
 } from './refresh.repository.ts';
 
 const REFRESH_VIEWS = 'refresh-views';
 
-/** 'Update Views': one job per competition, one task per post. */
-export function startRefreshJob(db: Database, competitionId: string, createdBy: string | null) {
+/**
+ * 'Update Views': one job per competition, one task per post; with `dueBy` (the schedule), only
+ * the posts whose refresh tier makes them due by then.
+ */
+export function startRefreshJob(
+  db: Database,
+  competitionId: string,
+  createdBy: string | null,
+  dueBy?: number,
+) {
   return startJob(db, { competitionId, kind: REFRESH_VIEWS, createdBy }, (trx, jobId) =>
-    insertRefreshTasks(trx, jobId, competitionId),
+    insertRefreshTasks(trx, jobId, competitionId, dueBy),
   );
 }
 
-/** Active competitions get a refresh job on the schedule (none is added while one runs). */
+/**
+ * The schedule: each running competition with posts due gets a refresh job of those posts (none
+ * is added while one runs). Staff's Update Views still reads every post.
+ */
 export async function refreshActiveCompetitions(db: Database) {
-  const active = await listActiveCompetitionIds(db);
-  for (const c of active) await startRefreshJob(db, c.id, null);
-  return active.length;
+  const dueBy = now();
+  const due = await listCompetitionsDue(db, dueBy);
+  for (const c of due) await startRefreshJob(db, c.id, null, dueBy);
+  return due.length;
 }
 
 type RefreshContext = TaskContext & { timeZone: string; readCover: CoverReader };
@@ -36,6 +49,8 @@ type PostTask = ClaimedTask & {
   postId: string | null;
   link: string;
   coverHash: string | null;
+  /** Its entry holds a prize or is ranked just after one: it stays hot (decision 0138). */
+  nearPrizeCutoff: boolean;
 };
 
 /**
@@ -57,6 +72,9 @@ export function refreshViewsHandler(
         tasks.map((t) => t.subject),
       );
       const byId = new Map(posts.map((p) => [p.id, p]));
+      const nearByCompetition = new Map<string, Set<string>>();
+      for (const competitionId of new Set(posts.map((p) => p.competitionId)))
+        nearByCompetition.set(competitionId, await entriesNearPrizeCutoff(context.db, competitionId));
       const byPlatform = new Map<string, PostTask[]>();
       for (const task of tasks) {
         const post = byId.get(task.subject);
@@ -68,8 +86,12 @@ export function refreshViewsHandler(
           });
           continue;
         }
-        const { id: _id, ...fields } = post;
-        byPlatform.set(post.platform, [...(byPlatform.get(post.platform) ?? []), { ...task, ...fields }]);
+        const { id: _id, competitionId, creator, ...fields } = post;
+        const nearPrizeCutoff = nearByCompetition.get(competitionId)!.has(entryKey(creator, post.platform));
+        byPlatform.set(post.platform, [
+          ...(byPlatform.get(post.platform) ?? []),
+          { ...task, ...fields, nearPrizeCutoff },
+        ]);
       }
       await Promise.all(
         [...byPlatform].map(([platform, platformTasks]) =>
@@ -134,22 +156,31 @@ async function refreshPlatform(
 }
 
 /**
- * Stores one post's numbers and snapshot, or its failure, with the task's outcome. A post whose
- * cover is not hashed yet has it read first, outside the transaction (a network call).
+ * Stores one post's numbers and snapshot, or its failure, with the task's outcome and when the
+ * schedule next reads it. A post whose cover is not hashed yet has it read first, outside the
+ * transaction (a network call).
  */
 async function record(context: RefreshContext, task: PostTask, result: StatsResult) {
+  const near = { nearPrizeCutoff: task.nearPrizeCutoff };
   if (!result.ok) {
     const at = now();
     const failure = { error: result.error.slice(0, 500), reason: result.reason };
-    return context.complete(task, { ok: false, ...failure }, (trx) =>
-      storeRefreshFailure(trx, task.subject, failure, at),
+    return context.complete(task, { ok: false, ...failure }, async (trx) =>
+      storeRefreshFailure(
+        trx,
+        task.subject,
+        failure,
+        at,
+        await nextRefreshOf(trx, task.subject, at, null, near),
+      ),
     );
   }
   const s = result.stats;
   const cover = s.coverUrl && !task.coverHash ? await context.readCover(s.coverUrl) : null;
   const at = now();
   return context.complete(task, { ok: true }, async (trx) => {
-    const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at, cover);
+    const schedule = await nextRefreshOf(trx, task.subject, at, s, near);
+    const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at, schedule, cover);
     // The snapshot holds the likes as stored, bonus included.
     await insertPostSnapshot(trx, task.subject, at, likes, s, result.provider);
     await checkPostFlags(trx, task.subject, context.timeZone, { providerLikes: s.likes });

@@ -43,6 +43,23 @@ describe('flag messages', () => {
         inEnglish,
       ),
     ).toBe('Too few likes for the views (150 likes on 100,000 views: 0.15 %, under 0.2 %)');
+    // A spike seen over a day's window names the pace it went beyond (decision 0138).
+    expect(
+      flagMessage(
+        flag('viewSpikeMedium', {
+          fromViews: 1000,
+          toViews: 5100,
+          minutes: 1440,
+          growthPercentPerHour: 405,
+          limitPercent: 300,
+          minGain: 500,
+          paceViewsPerHour: 2.5,
+        }),
+        inEnglish,
+      ),
+    ).toBe(
+      'Sudden view spike (views 1,000 → 5,100 in 24 hours after 2.5 an hour before: +405 % beyond that pace, as if in one hour, above 300 %)',
+    );
     // Ban evasion: the handle, and the banned address it came from.
     expect(
       flagMessage(

@@ -60,6 +60,17 @@ const DETAILS: Record<FlagCode, Record<string, Kind>> = {
 };
 /** Banned User raised by a handle a banned address used before (ban evasion, issue 42). */
 const BANNED_HANDLE: Record<string, Kind> = { handle: 'text', bannedEmail: 'text' };
+/** A spike seen over a long window, beyond the post's pace before it (decision 0138). */
+const BEYOND_PACE: Record<string, Kind> = { ...DETAILS.viewSpikeMedium, paceViewsPerHour: 'decimal' };
+
+/** A flag's other sentence, when its stored values say it was raised another way. */
+function variantOf(code: FlagCode, stored: StoredPostFlag['values']) {
+  if (code === 'bannedUser' && stored.bannedEmail !== undefined)
+    return { key: 'detailHandle', names: BANNED_HANDLE };
+  if (code === 'viewSpikeMedium' && stored.paceViewsPerHour !== undefined)
+    return { key: 'detailPace', names: BEYOND_PACE };
+  return { key: 'detail', names: DETAILS[code] };
+}
 
 /** A value's name in the template when it differs from the stored one. */
 const RENAMED: Record<string, string> = { growthPerHour: 'growth', seconds: 'elapsed' };
@@ -134,15 +145,12 @@ export function flagMessage(flag: StoredPostFlag, options: FlagFormat): string {
   const code = flag.code;
   const title = t(`flags.${code}.title`);
   const stored = withEarlierShapes(flag);
-  const byHandle = code === 'bannedUser' && stored.bannedEmail !== undefined;
-  const wanted = Object.entries(byHandle ? BANNED_HANDLE : DETAILS[code]);
+  const variant = variantOf(code, stored);
+  const wanted = Object.entries(variant.names);
   if (!wanted.every(([name]) => stored[name] !== undefined)) return title;
   const values = Object.fromEntries(
     wanted.map(([name, kind]) => [RENAMED[name] ?? name, format(stored[name]!, kind, options)]),
   );
-  const detail = (t as unknown as (key: string, v: object) => string)(
-    `flags.${code}.${byHandle ? 'detailHandle' : 'detail'}`,
-    values,
-  );
+  const detail = (t as unknown as (key: string, v: object) => string)(`flags.${code}.${variant.key}`, values);
   return t('flags.withDetail', { title, detail });
 }

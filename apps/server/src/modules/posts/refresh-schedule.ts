@@ -1,0 +1,31 @@
+import { type ViewsKind, nextRefreshAt, refreshTier, viewsPerHour } from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import { type RefreshSchedule, refreshStateOf } from './posts.repository.ts';
+
+/**
+ * A post's refresh tier after a refresh at `at`, and when it is next due (decision 0138): from
+ * its views per hour between its latest counted reading and this refresh's, or, when the refresh
+ * failed or brought no counted views, the tier it had (hot when it had none). Read in the
+ * transaction that stores the refresh's outcome, before its snapshot is written.
+ */
+export async function nextRefreshOf(
+  db: Database,
+  postId: string,
+  at: number,
+  reading: { views: number; viewsKind: ViewsKind } | null,
+  options: { nearPrizeCutoff: boolean },
+): Promise<RefreshSchedule> {
+  const state = await refreshStateOf(db, postId);
+  const speed =
+    reading && state.last
+      ? viewsPerHour([
+          { ...state.last, likes: 0, comments: 0 },
+          { at, views: reading.views, viewsKind: reading.viewsKind, likes: 0, comments: 0 },
+        ])
+      : null;
+  const tier =
+    speed === null && !options.nearPrizeCutoff
+      ? (state.tier ?? 'hot')
+      : refreshTier(speed, state.tier, options);
+  return { refreshTier: tier, nextRefreshAt: nextRefreshAt(at, tier) };
+}
