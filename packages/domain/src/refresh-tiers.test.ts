@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   TIER_EVERY_MS,
   nextRefreshAt,
-  ranksNearPrizeCutoff,
+  lastRankNearPrizeCutoff,
   refreshTier,
   viewsPerHour,
 } from './refresh-tiers.ts';
@@ -67,13 +67,14 @@ describe('refresh tiers', () => {
     });
     expect(nextRefreshAt(1000, 'warm')).toBe(1000 + HOUR);
   });
-  it('counts each prize-holding rank and the three after it as near a prize cut-off', () => {
-    expect([...ranksNearPrizeCutoff([1, 2, 3])].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
-    const near = ranksNearPrizeCutoff([1, 40]);
-    expect(near.has(4)).toBe(true);
-    expect(near.has(5)).toBe(false);
-    expect(near.has(43)).toBe(true);
-    expect(near.has(44)).toBe(false);
-    expect(ranksNearPrizeCutoff([]).size).toBe(0);
+  it('counts every rank prize and the three ranks after the last one as near a prize cut-off', () => {
+    expect(lastRankNearPrizeCutoff(['1st Place: $200', '2nd Place: $100'])).toBe(5);
+    expect(lastRankNearPrizeCutoff(['Top 10: $20'])).toBe(13);
+    // First-come and creative prizes do not depend on views.
+    expect(lastRankNearPrizeCutoff(['1st Place: $200', 'First 30 Creators: $10', 'Most Creative: $50'])).toBe(
+      4,
+    );
+    expect(lastRankNearPrizeCutoff(['First 30 Creators: $10'])).toBe(0);
+    expect(lastRankNearPrizeCutoff([])).toBe(0);
   });
 });

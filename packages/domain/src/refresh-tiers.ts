@@ -1,4 +1,5 @@
 import type { Reading } from './integrity-signals.ts';
+import { expandPrizeSlots } from './prizes.ts';
 
 /**
  * Refresh tiers (issue 42): how often a post's numbers are asked for, by how fast it is gaining
@@ -66,12 +67,14 @@ export function refreshTier(
 /** When a post read at `at` in `tier` is next due. */
 export const nextRefreshAt = (at: number, tier: RefreshTier) => at + TIER_EVERY_MS[tier];
 
-/** Entries ranked this close after a prize-holding one keep their posts hot: a refresh can move a prize. */
+/** Entries ranked this close after the last ranked prize keep their posts hot: a refresh can move a prize. */
 export const NEAR_PRIZE_CUTOFF_RANKS = 3;
 
-/** The ranks near a prize cut-off: each rank that holds a prize and the few ranked right after it. */
-export function ranksNearPrizeCutoff(prizedRanks: readonly number[]): Set<number> {
-  const near = new Set<number>();
-  for (const rank of prizedRanks) for (let r = rank; r <= rank + NEAR_PRIZE_CUTOFF_RANKS; r++) near.add(r);
-  return near;
+/**
+ * The last rank near a prize cut-off (0: none): every rank a rank prize goes to, and the few
+ * after the last one. Creative and first-come prizes are left out: views do not move them.
+ */
+export function lastRankNearPrizeCutoff(prizes: readonly string[]): number {
+  const ranks = expandPrizeSlots(prizes).flatMap((slot) => (slot.kind === 'rank' ? [slot.rank!] : []));
+  return ranks.length ? Math.max(...ranks) + NEAR_PRIZE_CUTOFF_RANKS : 0;
 }

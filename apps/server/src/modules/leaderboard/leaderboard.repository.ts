@@ -79,22 +79,15 @@ export async function replaceLeaderboard(
   });
 }
 
-/** The ranks of the stored board's entries that hold a prize (a few, whatever the board's size). */
-export const prizedRanks = (db: Database, competitionId: string) =>
+/** The competition's prize lines (JSON), or undefined when it is gone. */
+export const competitionPrizes = (db: Database, competitionId: string) =>
+  db.selectFrom('competitions').select('prizes').where('id', '=', competitionId).executeTakeFirst();
+
+/** The creator and platform of the stored board's entries ranked `lastRank` or better. */
+export const entriesUpToRank = (db: Database, competitionId: string, lastRank: number) =>
   db
     .selectFrom('leaderboardEntries')
-    .select('rank')
+    .select(['creator', 'platform'])
     .where('competitionId', '=', competitionId)
-    .where('prizeLabel', 'is not', null)
+    .where('rank', '<=', lastRank)
     .execute();
-
-/** The creator and platform of the stored board's entries at these ranks. */
-export const entriesAtRanks = (db: Database, competitionId: string, ranks: readonly number[]) =>
-  ranks.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('leaderboardEntries')
-        .select(['creator', 'platform'])
-        .where('competitionId', '=', competitionId)
-        .where('rank', 'in', [...ranks])
-        .execute();
