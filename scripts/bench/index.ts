@@ -7,7 +7,8 @@
 //   --load           the load run only (after the leaderboard job)
 //   --workers 1,2    the load once per count of server processes (WORKERS), compared (PostgreSQL)
 //   --import         the legacy import only (a tenth of the posts, then all of them)
-//   --integrity      the integrity checks only: the repost check on the data set's covers
+//   --integrity      the integrity checks only: the repost check on the data set's covers, and a
+//                    replayed day of refresh tiers against reading every post every 15 minutes
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIG_COMPETITION_ID } from '../../apps/server/src/dev/large-data-set.ts';
@@ -27,6 +28,7 @@ import { type LoadByWorkers, measureLoad } from './load.ts';
 import { benchOptions } from './options.ts';
 import { measureRefresh } from './refresh.ts';
 import { measureReposts, reportReposts } from './reposts.ts';
+import { measureRefreshTiers, reportRefreshTiers } from './refresh-tiers.ts';
 import {
   NOTHING_MEASURED,
   reportBundle,
@@ -72,8 +74,9 @@ const dataSet = await openDataSet(options);
 // --integrity: the integrity checks alone, on the data set's database.
 if (options.integrityOnly) {
   const reposts = await measureReposts(dataSet.db, options.repostChecks);
-  const misses = reportReposts(reposts);
-  writeResults(options, { ...NOTHING_MEASURED, reposts, dialect: dataSet.dialect, misses });
+  const refreshTiers = await measureRefreshTiers(dataSet.db);
+  const misses = [...reportReposts(reposts), ...reportRefreshTiers(refreshTiers)];
+  writeResults(options, { ...NOTHING_MEASURED, reposts, refreshTiers, dialect: dataSet.dialect, misses });
   await dataSet.close();
   process.exit(!options.smoke && misses.length > 0 ? 1 : 0);
 }
@@ -114,6 +117,7 @@ const refresh =
 const legacyImport = options.listsOnly || options.loadOnly ? null : await measureLegacyImport(options);
 const reposts =
   options.listsOnly || options.loadOnly ? null : await measureReposts(dataSet.db, options.repostChecks);
+const refreshTiers = options.listsOnly || options.loadOnly ? null : await measureRefreshTiers(dataSet.db);
 await fake.close();
 const bundle = measureBundle(options.root);
 
@@ -123,6 +127,7 @@ const misses = [
   ...(refresh ? reportRefresh(refresh, options) : []),
   ...(legacyImport ? reportLegacyImport(legacyImport) : []),
   ...(reposts ? reportReposts(reposts) : []),
+  ...(refreshTiers ? reportRefreshTiers(refreshTiers) : []),
   ...reportBundle(bundle),
 ];
 // Lighthouse, mobile: on the build the bundle measured.
@@ -137,6 +142,7 @@ if (lighthouse) misses.push(...reportLighthouse(lighthouse));
 writeResults(options, {
   legacyImport,
   reposts,
+  refreshTiers,
   dialect: dataSet.dialect,
   lists: rows,
   load,

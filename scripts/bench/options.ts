@@ -28,6 +28,8 @@ export const TARGETS = {
   importMemoryGrowth: 1.5,
   /** One new entry's repost check against every stored cover hash (issue 42). */
   repostCheckP95Ms: 20,
+  /** Provider reads per post-day saved by refresh tiers over reading every post every 15 minutes. */
+  tierReadDrop: 0.6,
 };
 
 /**

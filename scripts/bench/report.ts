@@ -1,6 +1,7 @@
 // The report: one table and a few lines on the terminal, the same figures as JSON in
 // bench/results/, and the verdict. Each part returns what missed its target (README.md).
 import type { RepostResult } from './reposts.ts';
+import type { TiersResult } from './refresh-tiers.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Bundle } from './bundle.ts';
@@ -142,6 +143,7 @@ export function reportLighthouse(scores: LighthouseScore[]): string[] {
 export type Results = {
   legacyImport: ImportRow[] | null;
   reposts: RepostResult | null;
+  refreshTiers: TiersResult | null;
   dialect: string;
   lists: ListRow[];
   load: LoadResult | null;
@@ -156,6 +158,7 @@ export type Results = {
 export const NOTHING_MEASURED = {
   legacyImport: null,
   reposts: null,
+  refreshTiers: null,
   lists: [],
   load: null,
   loadByWorkers: null,

@@ -99,6 +99,18 @@ describe('the view spike (TikTok: medium over 300 %/h and 500 views, high over 8
     expect(viewSpikeSignal(readings(false), tiktok)?.code).toBe('viewSpikeMedium');
     expect(viewSpikeSignal(readings(true), tiktok)).toBeNull();
   });
+  it('leaves a post’s first six hours alone: its own fastest growth', () => {
+    // Posted at T0: 200 → 2,500 in its second hour is how a video the platform shows starts.
+    const fresh = [at(1, 200), at(2, 2500), at(5, 9000), at(6, 9200), at(7, 90_000)];
+    expect(viewSpikeSignal(fresh.slice(0, 3), tiktok, T0)).toBeNull();
+    expect(viewSpikeSignal(fresh.slice(0, 3), tiktok)?.code).toBe('viewSpikeHigh');
+    // From its sixth hour on, it is judged like any post.
+    expect(viewSpikeSignal(fresh, tiktok, T0)).toMatchObject({
+      code: 'viewSpikeHigh',
+      values: { fromViews: 9200, toViews: 90_000 },
+    });
+    expect(viewSpikeSignal(fresh, tiktok, T0 + 1)).toBeNull();
+  });
   it('answers the worst interval', () => {
     const readings = [at(0, 1000), at(1, 4500), at(2, 4600), at(3, 50_000)];
     expect(viewSpikeSignal(readings, tiktok)).toMatchObject({

@@ -103,6 +103,14 @@ function windowOf(before: Reading, after: Reading) {
 }
 
 /**
+ * A post's first hours are its fastest: a video the platform shows around goes from hundreds of
+ * views to thousands in an hour on its own. Its growth is judged from windows that start this
+ * long after it was posted (when the provider says when); bought views in those first hours are
+ * left to the engagement detectors, and to the spike detector once the post is older.
+ */
+export const YOUNG_POST_HOURS = 6;
+
+/**
  * A window longer than this (a post read every few hours, refresh tiers) is also judged on the
  * views it gained beyond the post's pace before it, as if they came in one hour.
  */
@@ -115,16 +123,19 @@ export const LONG_WINDOW_HOURS = 2;
  * A long window (a post read every 6 or 24 hours) spreads its growth over its hours, which would
  * hide an hour of bought views on a slow post: there the views gained beyond the post's pace
  * before are also taken as one hour's growth. That can only raise the medium note, since the
- * readings cannot tell an hour's jump from a day of real discovery.
+ * readings cannot tell an hour's jump from a day of real discovery. Windows that start in the
+ * post's first YOUNG_POST_HOURS after `postedAt` are not judged.
  */
 export function viewSpikeSignal(
   readings: readonly Reading[],
   t: IntegrityThresholds,
+  postedAt: number | null = null,
 ): IntegritySignal | null {
   let worst: IntegritySignal | null = null;
   const windows = hourWindows(readings);
+  const grownUp = postedAt === null ? -Infinity : postedAt + YOUNG_POST_HOURS * HOUR;
   for (const { before, after, from, gain, hours, previous } of windows) {
-    if (from <= 0 || gain <= 0) continue;
+    if (from <= 0 || gain <= 0 || before.at < grownUp) continue;
     const growthPerHour = gain / from / Math.max(1, hours);
     let tier: 'high' | 'medium' | null =
       growthPerHour > t.spike.high.growthPerHour && gain > t.spike.high.minGain
@@ -281,6 +292,8 @@ export type EngagementInput = {
   rounded?: boolean;
   /** The account's followers, when the provider gives them. */
   followers?: number | null;
+  /** When the post was published, when the provider says (its first hours are not spikes). */
+  postedAt?: number | null;
 };
 
 /** Too few likes for this many views (bought views), at the bottom of the rounding's range. */
@@ -336,7 +349,7 @@ export function integritySignals(
   t: IntegrityThresholds,
 ): IntegritySignal[] {
   return [
-    viewSpikeSignal(readings, t),
+    viewSpikeSignal(readings, t, latest.postedAt ?? null),
     viewsWithoutEngagementSignal(readings, t),
     tooRegularGrowthSignal(readings, t),
     suddenStopSignal(readings, t),

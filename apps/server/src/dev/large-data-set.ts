@@ -40,6 +40,24 @@ export function coverColumnsFrom(next: () => number) {
   return { coverHash: hex, coverBand0, coverBand1, coverBand2 };
 }
 
+const HOUR_MS = 3_600_000;
+const HALF_LIVES_HOURS = [3, 6, 12, 24, 48, 96];
+
+/**
+ * The views of the data set's post number `post`, `hours` after it was posted: a short video's
+ * life (issue 42's refresh tiers replay it). Nine tenths of its views come on a decay of its own
+ * half-life (3 hours to 4 days), the last tenth evenly over 30 days. Its total runs from 500 to
+ * 2,000,000 views, most posts small as on the platforms: half under 4,000, a quarter over 50,000,
+ * one in eleven over 500,000. The snapshots follow it.
+ */
+export function benchPostViews(post: number, hours: number): number {
+  if (hours <= 0) return 0;
+  const spread = (post * 0.618033988749895) % 1; // golden-ratio steps: evenly spread, no clusters
+  const total = 500 * 4000 ** (spread * spread);
+  const halfLife = HALF_LIVES_HOURS[Math.floor(post / 3) % HALF_LIVES_HOURS.length]!;
+  return Math.round(total * (0.9 * (1 - 2 ** (-hours / halfLife)) + 0.1 * Math.min(1, hours / 720)));
+}
+
 /** A small, fast, seeded random number generator (mulberry32): the same numbers every run. */
 export function random(seed: number) {
   let a = seed >>> 0;
@@ -304,11 +322,13 @@ export async function seedLargeDataSet(
   for (let c = 0, p = 0; c < perCompetition.length; c++)
     for (let k = 0; k < perCompetition[c]!; k++) postCompetition[p++] = c;
   const covers = random(42);
+  const postTimes = new Array<number>(counts.posts);
   await write('posts', counts.posts, (i) => {
     const c = postCompetition[i]!;
     const platform = PLATFORMS[i % 3]!;
     const creator = `creator${Math.floor(i / 2)}`;
     const at = competitionDays[c]! + (i % 5000) * 60_000;
+    postTimes[i] = at;
     const likes = Math.floor(next() ** 3 * 200_000);
     return {
       ...record(`bench-p-${pad(i, 7)}`, at),
@@ -348,17 +368,22 @@ export async function seedLargeDataSet(
     };
   });
 
+  // Five readings of each post's views (benchPostViews), 1, 6, 24, 48 and 96 hours after it was
+  // posted; likes 5 % of the views, comments 0.5 %.
   const perPost = FULL_SIZE.snapshotsPerPost;
+  const readingHours = [1, 6, 24, 48, 96];
   await write('postSnapshots', counts.snapshots, (i) => {
     const post = Math.floor(i / perPost);
     const step = i % perPost;
+    const hours = readingHours[step]!;
+    const views = benchPostViews(post, hours);
     return {
       id: `bench-s-${pad(i, 8)}`,
       postId: `bench-p-${pad(post, 7)}`,
-      at: competitionDays[postCompetition[post]!]! + (step + 1) * DAY_MS,
-      likes: (post % 1000) * (step + 1),
-      views: (post % 1000) * (step + 1) * 10,
-      comments: step,
+      at: postTimes[post]! + hours * HOUR_MS,
+      likes: Math.round(views * 0.05),
+      views,
+      comments: Math.round(views * 0.005),
       shares: step,
     };
   });

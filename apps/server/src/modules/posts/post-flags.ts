@@ -200,6 +200,7 @@ async function applyFlags(
       viewsKind: post.viewsKind,
       rounded: readings.at(-1)?.rounded ?? false,
       followers: post.followers === null ? null : Number(post.followers),
+      postedAt: post.postedDate === null ? null : Number(post.postedDate),
     },
     integrityThresholdsOf(post.platform, check.thresholds),
   );

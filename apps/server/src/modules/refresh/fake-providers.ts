@@ -49,14 +49,19 @@ export function createFakeProviders(options: { delayMs?: number } = {}) {
   const requests: string[] = [];
   // `again`: the numbers of the last answer, not a new asking (the embed page of the same post).
   // Scripted numbers, by 'platform:id', answered instead of the growing ones.
-  const numbers = new Map<string, { views: number; likes: number; comments: number }>();
+  // `postedAt` (ms): when the video says it was published (else an hour before it was first asked for).
+  const numbers = new Map<string, { views: number; likes: number; comments: number; postedAt?: number }>();
   const followers = new Map<string, number>();
   const stats = (id: string, again = false) => {
     const n = (asked.get(id) ?? 0) + (again ? 0 : 1);
     asked.set(id, n);
     if (!firstSeen.has(id)) firstSeen.set(id, Math.floor(Date.now() / 1000) - 3600);
     const scripted = numbers.get(id);
-    if (scripted) return { ...scripted, shares: 0, createTime: firstSeen.get(id)! };
+    if (scripted) {
+      const { postedAt, ...counts } = scripted;
+      const createTime = postedAt === undefined ? firstSeen.get(id)! : Math.floor(postedAt / 1000);
+      return { ...counts, shares: 0, createTime };
+    }
     const views = (hash(id) % 50_000) * 10 + 1000 + n * 250;
     const likes = Math.round(views * 0.08);
     return {
