@@ -22,6 +22,7 @@ import {
 import { integrityThresholds } from '../settings/index.ts';
 import { bannedAmong, isBannedEmail } from '../winners/index.ts';
 import { flagInputs, flagInputsOf, storeFlags } from './review.repository.ts';
+import { storedFlags } from './review-post.ts';
 
 /**
  * A competition's stored countries or continents: null (no limit) when empty, and when the
@@ -51,20 +52,24 @@ export async function checkPostFlags(
   db: Database,
   postId: string,
   timeZone: string,
-  options: { providerLikes?: number } = {},
+  options: { providerLikes?: number; coverIsNew?: boolean } = {},
 ) {
   const inputs = await flagInputs(db, postId);
   if (!inputs) return { flags: [] as StoredPostFlag[], removed: false };
   const banned = await isBannedEmail(db, inputs.post.email);
   const bannedHandleEmail = (await bannedHandleOwners(db, [inputs.post])).get(inputs.post.id) ?? null;
+  const { coverIsNew, ...rest } = options;
   return applyFlags(db, inputs, {
     banned,
     bannedHandleEmail,
     snapshots: await listSnapshots(db, postId),
     thresholds: await integrityThresholds(db),
-    repost: await repostOf(db, inputs.post),
+    // A cover is hashed once, and what came before it does not change: its repost check runs
+    // when its hash is new, and later checks carry the note it raised (a hot post is checked
+    // every 15 minutes; the check reads the bands' indexes).
+    repost: coverIsNew ? await repostOf(db, inputs.post) : 'as-stored',
     timeZone,
-    ...options,
+    ...rest,
   });
 }
 
@@ -150,8 +155,8 @@ type FlagCheck = {
   snapshots: Awaited<ReturnType<typeof listSnapshots>>;
   /** The administrators' thresholds per platform (the settings' integrity record). */
   thresholds: Awaited<ReturnType<typeof integrityThresholds>>;
-  /** The earlier entry by another creator whose cover is near this post's (reposts). */
-  repost: NearCover | null;
+  /** The earlier entry by another creator whose cover is near this post's (reposts), or keep the stored note. */
+  repost: NearCover | null | 'as-stored';
   timeZone: string;
   providerLikes?: number;
   /** Leave the stored flags alone when they are the same (and nothing is removed). */
@@ -204,11 +209,14 @@ async function applyFlags(
     },
     integrityThresholdsOf(post.platform, check.thresholds),
   );
-  const repost = possibleRepostSignal(check.repost);
+  const repost = check.repost === 'as-stored' ? null : possibleRepostSignal(check.repost);
   if (repost) signals.push(repost);
   const flags: StoredPostFlag[] = [
     ...ruleFlags,
     ...signals.map((s) => ({ code: s.code, message: INTEGRITY_MESSAGES[s.code], values: s.values })),
+    ...(check.repost === 'as-stored'
+      ? storedFlags(post.flags).filter((f) => f.code === 'possibleRepost')
+      : []),
   ];
   const remove = post.deleted === 0 && post.flagsCleared === 0 && flagsRemovePost(flags, post.platform);
   const json = JSON.stringify(flags);

@@ -82,6 +82,16 @@ describe('reposts', () => {
     // The original is earlier than its copies: it is never called a repost of them.
     await refresh(first.id);
     expect(await repostFlags(originalId)).toEqual([]);
+    // Later refreshes carry the note: the check ran once, when each cover was hashed. (Were it
+    // asked again, the original's hash taken away here would leave it nothing to find.)
+    const notes = await Promise.all(copyIds.map(repostFlags));
+    await app.db
+      .updateTable('posts')
+      .set({ coverHash: null, coverBand0: null, coverBand1: null, coverBand2: null })
+      .where('id', '=', originalId)
+      .execute();
+    await refresh(second.id);
+    expect(await Promise.all(copyIds.map(repostFlags))).toEqual(notes);
   });
 
   it('leaves alone another video on the same topic, the creator’s own earlier entry, and a post without a cover', async () => {

@@ -183,6 +183,9 @@ async function record(context: RefreshContext, task: PostTask, result: StatsResu
     const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at, schedule, cover);
     // The snapshot holds the likes as stored, bonus included.
     await insertPostSnapshot(trx, task.subject, at, likes, s, result.provider);
-    await checkPostFlags(trx, task.subject, context.timeZone, { providerLikes: s.likes });
+    await checkPostFlags(trx, task.subject, context.timeZone, {
+      providerLikes: s.likes,
+      coverIsNew: cover !== null,
+    });
   });
 }
