@@ -58,6 +58,14 @@ describe('refresh tiers', () => {
     ).toBe(0);
   });
 
+  it('measures from the latest reading at least 10 minutes before the last, not a minute apart', () => {
+    const r = (minutes: number, views: number) => ({ at: minutes * 60_000, views, likes: 0, comments: 0 });
+    // Staff's Update Views a minute after the schedule's read: speed over the 15 minutes before.
+    expect(viewsPerHour([r(0, 1000), r(15, 1500), r(16, 1500)])).toBe(1875);
+    expect(viewsPerHour([r(0, 1000), r(10, 1500)])).toBe(3000);
+    expect(viewsPerHour([r(0, 1000), r(9, 1500)])).toBeNull();
+  });
+
   it('reads hot posts every 15 minutes, warm hourly, cold every 6 hours, dormant daily', () => {
     expect(Object.fromEntries(Object.entries(TIER_EVERY_MS).map(([t, ms]) => [t, ms / 60_000]))).toEqual({
       hot: 15,

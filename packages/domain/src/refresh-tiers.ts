@@ -33,15 +33,24 @@ export const TIER_FLOOR_VIEWS_PER_HOUR: Record<Exclude<RefreshTier, 'dormant'>, 
 export const TIER_HYSTERESIS = 0.5;
 
 /**
- * Views per hour over the post's latest interval between counted readings; null before two
- * (an estimate or unknown views say nothing of speed).
+ * Speed is measured from the latest reading at least this long before the last: two refreshes a
+ * minute apart (staff's Update Views just after the schedule's) say nothing of speed, and a
+ * provider's cached answer would read as no views at all.
+ */
+export const SPEED_WINDOW_MIN_MS = 10 * MINUTE;
+
+/**
+ * Views per hour between the post's last counted reading and the latest one at least
+ * SPEED_WINDOW_MIN_MS before it; null without such a pair (an estimate or unknown views say
+ * nothing of speed).
  */
 export function viewsPerHour(readings: readonly Reading[]): number | null {
   const counted = readings
     .filter((r) => (r.viewsKind ?? 'reported') === 'reported')
     .sort((a, b) => a.at - b.at);
-  const [before, last] = counted.slice(-2);
-  if (!before || !last || last.at <= before.at) return null;
+  const last = counted.at(-1);
+  const before = last && counted.findLast((r) => r.at <= last.at - SPEED_WINDOW_MIN_MS);
+  if (!last || !before) return null;
   return Math.max(0, last.views - before.views) / ((last.at - before.at) / HOUR);
 }
 

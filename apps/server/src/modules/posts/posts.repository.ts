@@ -190,14 +190,15 @@ export type RefreshSchedule = { refreshTier: RefreshTier; nextRefreshAt: number 
 
 /**
  * What a post's next refresh tier is worked out from: its tier now, and its latest counted
- * reading (the views a provider reported, not an estimate).
+ * reading (the views a provider reported, not an estimate) taken by `before`.
  */
-export async function refreshStateOf(db: Database, postId: string) {
+export async function refreshStateOf(db: Database, postId: string, before: number) {
   const post = await db.selectFrom('posts').select('refreshTier').where('id', '=', postId).executeTakeFirst();
   const last = await db
     .selectFrom('postSnapshots')
     .select(['at', 'views'])
     .where('postId', '=', postId)
+    .where('at', '<=', before)
     .where('viewsKind', '=', 'reported')
     .orderBy('at', 'desc')
     .limit(1)

@@ -1,11 +1,18 @@
-import { type ViewsKind, nextRefreshAt, refreshTier, viewsPerHour } from '@preffy/domain';
+import {
+  SPEED_WINDOW_MIN_MS,
+  type ViewsKind,
+  nextRefreshAt,
+  refreshTier,
+  viewsPerHour,
+} from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { type RefreshSchedule, refreshStateOf } from './posts.repository.ts';
 
 /**
  * A post's refresh tier after a refresh at `at`, and when it is next due (decision 0138): from
- * its views per hour between its latest counted reading and this refresh's, or, when the refresh
- * failed or brought no counted views, the tier it had (hot when it had none). Read in the
+ * its views per hour between this refresh's reading and its latest counted one at least
+ * SPEED_WINDOW_MIN_MS older, or, when the refresh failed, brought no counted views or has no
+ * such reading to compare with, the tier it had (hot when it had none). Read in the
  * transaction that stores the refresh's outcome, before its snapshot is written.
  */
 export async function nextRefreshOf(
@@ -15,7 +22,7 @@ export async function nextRefreshOf(
   reading: { views: number; viewsKind: ViewsKind } | null,
   options: { nearPrizeCutoff: boolean },
 ): Promise<RefreshSchedule> {
-  const state = await refreshStateOf(db, postId);
+  const state = await refreshStateOf(db, postId, at - SPEED_WINDOW_MIN_MS);
   const speed =
     reading && state.last
       ? viewsPerHour([
