@@ -85,10 +85,28 @@ describe('the view spike (TikTok: medium over 300 %/h and 500 views, high over 8
     });
     // Far beyond the high tier, still a note: a day of readings cannot show the hour.
     expect(day(150_000)).toMatchObject({ code: 'viewSpikeMedium', removes: false });
-    // A window of two hours or less is judged hour by hour only.
-    expect(viewSpikeSignal([at(0, 988), at(6, 1000), at(8, 5100)], tiktok)).toBeNull();
+    // A span under two hours is judged hour by hour only.
+    expect(viewSpikeSignal([at(0, 988), at(6, 1000), at(7.9, 5100)], tiktok)).toBeNull();
+    expect(viewSpikeSignal([at(0, 988), at(6, 1000), at(8, 5100)], tiktok)?.code).toBe('viewSpikeMedium');
     // Without a pace before it (the first window), the growth is spread over the hours.
     expect(viewSpikeSignal([at(0, 1000), at(24, 6000)], tiktok)).toBeNull();
+  });
+  it('finds an hour of bought views split over two hourly readings', () => {
+    // 10 views an hour, then 4,000 bought across two readings: +196 % in each hour.
+    const hourly = [at(0, 1000), at(1, 1010), at(2, 1020), at(3, 3020), at(4, 5020)];
+    expect(viewSpikeSignal(hourly, tiktok)).toMatchObject({
+      code: 'viewSpikeMedium',
+      values: {
+        fromViews: 1020,
+        toViews: 5020,
+        minutes: 120,
+        growthPercentPerHour: 390,
+        paceViewsPerHour: 10,
+      },
+    });
+    // Steady organic growth of 20 % an hour raises nothing over two hours.
+    const steady = [0, 1, 2, 3, 4].map((h) => at(h, Math.round(1000 * 1.2 ** h)));
+    expect(viewSpikeSignal(steady, tiktok)).toBeNull();
   });
   it('expects the pace at the top of a rounded count’s range', () => {
     const readings = (rounded: boolean) => [

@@ -72,21 +72,18 @@ function intervals(readings: readonly Reading[]) {
 }
 
 /**
- * Hour-over-hour windows: each counted reading against the latest counted reading at least an
- * hour before it (the first reading when none is that old), with the views gained at the least
- * and the real hours between. A post read every 15 minutes is judged on its growth over the hour,
- * not on a quarter of it; readings an hour or more apart are consecutive intervals.
+ * Windows of at least `hours`: each counted reading against the latest counted reading at least
+ * that long before it (the first reading when none is that old), with the views gained at the
+ * least and the real hours between. With `hours` 1, a post read every 15 minutes is judged on its
+ * growth over the hour, not on a quarter of it; readings an hour or more apart are consecutive
+ * intervals. `start` and `end` index `ordered`.
  */
-function hourWindows(readings: readonly Reading[]) {
-  const ordered = counted(readings);
-  const windows: (ReturnType<typeof windowOf> & { previous: number | null })[] = [];
-  const endingAt = new Map<number, number>(); // reading index → its window's index
+function windowsOf(ordered: readonly Reading[], hours: number) {
+  const windows: (ReturnType<typeof windowOf> & { start: number })[] = [];
   let start = 0;
   for (let i = 1; i < ordered.length; i++) {
-    const after = ordered[i]!;
-    while (start + 1 < i && ordered[start + 1]!.at <= after.at - HOUR) start++;
-    endingAt.set(i, windows.length);
-    windows.push({ ...windowOf(ordered[start]!, after), previous: endingAt.get(start) ?? null });
+    while (start + 1 < i && ordered[start + 1]!.at <= ordered[i]!.at - hours * HOUR) start++;
+    windows.push({ ...windowOf(ordered[start]!, ordered[i]!), start });
   }
   return windows;
 }
@@ -111,8 +108,8 @@ function windowOf(before: Reading, after: Reading) {
 export const YOUNG_POST_HOURS = 6;
 
 /**
- * A window longer than this (a post read every few hours, refresh tiers) is also judged on the
- * views it gained beyond the post's pace before it, as if they came in one hour.
+ * Spans of at least this many hours are also judged on the views they gained beyond the post's
+ * pace in the hour before them, as if those came in one hour (refresh tiers, decision 0138).
  */
 export const LONG_WINDOW_HOURS = 2;
 
@@ -120,49 +117,37 @@ export const LONG_WINDOW_HOURS = 2;
  * The largest hour-over-hour view growth above the platform's tiers: high (removes) when both
  * its growth and its gain clear the high tier, else medium (a note). Readings less than an hour
  * apart count as an hour, so two refreshes a minute apart cannot make a spike of normal growth.
- * A long window (a post read every 6 or 24 hours) spreads its growth over its hours, which would
- * hide an hour of bought views on a slow post: there the views gained beyond the post's pace
- * before are also taken as one hour's growth. That can only raise the medium note, since the
- * readings cannot tell an hour's jump from a day of real discovery. Windows that start in the
- * post's first YOUNG_POST_HOURS after `postedAt` are not judged.
+ *
+ * A post read hourly or less often (refresh tiers) may have an hour of bought views split over
+ * two readings, or spread over a window of 6 or 24 hours. So every span of LONG_WINDOW_HOURS or
+ * more is also judged on the views it gained beyond the post's pace in the hour before it, taken
+ * as one hour's growth. That raises only the medium note: such readings cannot tell an hour's
+ * jump from a day of real discovery.
+ *
+ * Windows that start in the post's first YOUNG_POST_HOURS after `postedAt` are not judged.
  */
 export function viewSpikeSignal(
   readings: readonly Reading[],
   t: IntegrityThresholds,
   postedAt: number | null = null,
 ): IntegritySignal | null {
-  let worst: IntegritySignal | null = null;
-  const windows = hourWindows(readings);
+  const ordered = counted(readings);
   const grownUp = postedAt === null ? -Infinity : postedAt + YOUNG_POST_HOURS * HOUR;
-  for (const { before, after, from, gain, hours, previous } of windows) {
-    if (from <= 0 || gain <= 0 || before.at < grownUp) continue;
-    const growthPerHour = gain / from / Math.max(1, hours);
-    let tier: 'high' | 'medium' | null =
-      growthPerHour > t.spike.high.growthPerHour && gain > t.spike.high.minGain
-        ? 'high'
-        : growthPerHour > t.spike.medium.growthPerHour && gain > t.spike.medium.minGain
-          ? 'medium'
-          : null;
-    let growth = growthPerHour;
-    let pace: number | null = null;
-    const paceBefore = previous === null ? null : windows[previous]!.pace;
-    if (!tier && hours > LONG_WINDOW_HOURS && paceBefore !== null) {
-      const beyond = gain - paceBefore * hours;
-      if (beyond / from > t.spike.medium.growthPerHour && beyond > t.spike.medium.minGain) {
-        tier = 'medium';
-        growth = beyond / from;
-        pace = paceBefore;
-      }
-    }
-    if (!tier) continue;
+  let worst: IntegritySignal | null = null;
+  const consider = (
+    tier: 'high' | 'medium',
+    w: ReturnType<typeof windowOf>,
+    growth: number,
+    pace: number | null,
+  ) => {
     const limits = t.spike[tier];
     const signal: IntegritySignal = {
       code: tier === 'high' ? 'viewSpikeHigh' : 'viewSpikeMedium',
       removes: tier === 'high',
       values: {
-        fromViews: before.views,
-        toViews: after.views,
-        minutes: Math.round((after.at - before.at) / 60_000),
+        fromViews: w.before.views,
+        toViews: w.after.views,
+        minutes: Math.round((w.after.at - w.before.at) / 60_000),
         growthPercentPerHour: Math.round(growth * 100),
         limitPercent: Math.round(limits.growthPerHour * 100),
         minGain: limits.minGain,
@@ -172,6 +157,23 @@ export function viewSpikeSignal(
     const rank = (s: IntegritySignal) => [s.removes ? 1 : 0, s.values.growthPercentPerHour as number];
     const [a, b] = [rank(signal), worst ? rank(worst) : [-1, -1]];
     if (a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!)) worst = signal;
+  };
+  const hourly = windowsOf(ordered, 1);
+  for (const w of hourly) {
+    if (w.from <= 0 || w.gain <= 0 || w.before.at < grownUp) continue;
+    const growthPerHour = w.gain / w.from / Math.max(1, w.hours);
+    if (growthPerHour > t.spike.high.growthPerHour && w.gain > t.spike.high.minGain)
+      consider('high', w, growthPerHour, null);
+    else if (growthPerHour > t.spike.medium.growthPerHour && w.gain > t.spike.medium.minGain)
+      consider('medium', w, growthPerHour, null);
+  }
+  for (const w of windowsOf(ordered, LONG_WINDOW_HOURS)) {
+    // The pace is the hour window's that ends where the span starts: none for the first reading.
+    if (w.start === 0 || w.hours < LONG_WINDOW_HOURS || w.from <= 0 || w.before.at < grownUp) continue;
+    const pace = hourly[w.start - 1]!.pace;
+    const beyond = w.gain - pace * w.hours;
+    if (beyond / w.from > t.spike.medium.growthPerHour && beyond > t.spike.medium.minGain)
+      consider('medium', w, beyond / w.from, pace);
   }
   return worst;
 }
