@@ -59,6 +59,9 @@ export type TiersResult = {
     missedByTiers: number;
     /** The removing flag every 15 minutes, only the note with tiers. */
     noteInsteadOfRemoval: number;
+    /** Hours from the end of the bought views to the tiers' next read of the post (raised ones). */
+    hoursToRaiseP95: number;
+    hoursToRaiseMax: number;
   };
   /**
    * Posts without seeded views that raised a spike in the replay (both days), and of those the
@@ -122,6 +125,14 @@ function readByTiers(post: Post, spike: Spike | null, from: number, to: number, 
     due = nextRefreshAt(t, tier);
   }
   return { readings, tier };
+}
+
+function hoursToRaise(hours: number[]) {
+  const sorted = [...hours].sort((a, b) => a - b);
+  return {
+    hoursToRaiseP95: sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] ?? 0,
+    hoursToRaiseMax: sorted.at(-1) ?? 0,
+  };
 }
 
 const countIn = (readings: Reading[], from: number, to: number) =>
@@ -223,7 +234,7 @@ export async function measureRefreshTiers(db: Database): Promise<TiersResult> {
 
   const calls = { everyQuarter: 0, hourly: 0, tiers: 0 };
   const tiers = Object.fromEntries(REFRESH_TIERS.map((t) => [t, 0])) as Record<RefreshTier, number>;
-  const spikes: TiersResult['spikes'] = {
+  const spikes = {
     seeded: 0,
     everyQuarter: { high: 0, medium: 0 },
     hourly: { high: 0, medium: 0 },
@@ -232,6 +243,7 @@ export async function measureRefreshTiers(db: Database): Promise<TiersResult> {
     noteInsteadOfRemoval: 0,
   };
   const cleanPostsRaised = { everyQuarter: 0, tiers: 0, newPosts: 0, removing: 0 };
+  const readAfterSpike: number[] = [];
   let postDays = 0;
   for (const post of posts) {
     // The part of the measured day the post exists for.
@@ -254,16 +266,28 @@ export async function measureRefreshTiers(db: Database): Promise<TiersResult> {
       if (raised(tiered.readings, post)) cleanPostsRaised.tiers++;
       continue;
     }
+    // A spiked post is followed for a day more, so that a dormant post's next reading (up to a
+    // day later) is part of its replay; its reads were counted above, in the measured day only.
+    const until = dayEnd + DAY;
+    const followed = {
+      quarter: readEvery(post, spike, warmStart, until, TICK),
+      hourly: readEvery(post, spike, warmStart, until, HOUR),
+      tiers: readByTiers(post, spike, warmStart, until, near.has(post.index)).readings,
+    };
     // A seeded spike counts only where the same post without it raises nothing.
     const clean = {
-      quarter: raised(readEvery(post, null, warmStart, dayEnd, TICK), post),
-      tiers: raised(readByTiers(post, null, warmStart, dayEnd, near.has(post.index)).readings, post),
+      quarter: raised(readEvery(post, null, warmStart, until, TICK), post),
+      tiers: raised(readByTiers(post, null, warmStart, until, near.has(post.index)).readings, post),
     };
     if (clean.quarter || clean.tiers) continue;
     spikes.seeded++;
-    const byQuarter = level(raised(quarter, post));
-    const byHour = level(raised(hourly, post));
-    const byTiers = level(raised(tiered.readings, post));
+    const byQuarter = level(raised(followed.quarter, post));
+    const byHour = level(raised(followed.hourly, post));
+    const byTiers = level(raised(followed.tiers, post));
+    // How long after the bought views ended the tiers read the post again.
+    const delivered = spike.at + spike.minutes * MINUTE;
+    const next = followed.tiers.find((r) => r.at >= delivered);
+    if (byTiers && next) readAfterSpike.push((next.at - delivered) / HOUR);
     if (byQuarter) spikes.everyQuarter[byQuarter]++;
     if (byHour) spikes.hourly[byHour]++;
     if (byTiers) spikes.tiers[byTiers]++;
@@ -279,7 +303,7 @@ export async function measureRefreshTiers(db: Database): Promise<TiersResult> {
     drop: calls.everyQuarter > 0 ? 1 - calls.tiers / calls.everyQuarter : 0,
     tiers,
     nearPrizePosts: near.size,
-    spikes,
+    spikes: { ...spikes, ...hoursToRaise(readAfterSpike) },
     cleanPostsRaised,
     seconds: (performance.now() - started) / 1000,
   };
@@ -298,7 +322,7 @@ export function reportRefreshTiers(r: TiersResult): string[] {
   );
   console.log(
     `Seeded spikes: ${s.seeded}; raised every 15 min ${s.everyQuarter.high} high + ${s.everyQuarter.medium} notes, hourly ${s.hourly.high} + ${s.hourly.medium}, by tiers ${s.tiers.high} + ${s.tiers.medium}; ` +
-      `missed by tiers ${s.missedByTiers}, a note instead of a removal ${s.noteInsteadOfRemoval}. ` +
+      `missed by tiers ${s.missedByTiers}, a note instead of a removal ${s.noteInsteadOfRemoval}; tiers read the post ${f(s.hoursToRaiseP95)} h after the bought views at p95 (max ${f(s.hoursToRaiseMax)} h). ` +
       `Posts without seeded views raising a spike: ${r.cleanPostsRaised.everyQuarter} every 15 min (${r.cleanPostsRaised.newPosts} of them entered during the replay, ${r.cleanPostsRaised.removing} as the removing flag), ${r.cleanPostsRaised.tiers} by tiers (${f(r.seconds)} s)`,
   );
   const misses: string[] = [];
