@@ -17,8 +17,9 @@ export class JobWorker extends JobRunner {
     options: JobRunnerOptions & { timeZone?: string; paypal?: PaypalSettings | null } = {},
   ) {
     super(db, options);
-    this.register(refreshViewsHandler(sources, options.timeZone ?? 'UTC'));
-    this.register(updateLeaderboardHandler(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'));
+    const dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+    this.register(refreshViewsHandler(sources, { timeZone: options.timeZone ?? 'UTC', dialect }));
+    this.register(updateLeaderboardHandler(dialect));
     this.register(paypalPayoutHandler(options.paypal ?? null));
   }
 }

@@ -1,6 +1,7 @@
 import {
   COMPETITION_FIELD_ACCESS,
   COMPETITION_STATES,
+  STANDINGS_VISIBILITY,
   type ReservationDetails,
   startCompetitionSchema,
   updateCompetitionSchema,
@@ -40,6 +41,8 @@ export const competitionSchema = z.object({
   notes: z.string().nullable(),
   takePct: z.number(),
   metric: z.string(),
+  /** Who sees the standings on the public page: everyone, nobody, or everyone after the end. */
+  standings: z.enum(STANDINGS_VISIBILITY),
   category: z.string().nullable(),
   continents: z.array(z.string()),
   countries: z.array(z.string()).nullable(),

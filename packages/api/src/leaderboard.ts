@@ -1,3 +1,4 @@
+import { METRICS, STANDINGS_VISIBILITY } from '@preffy/domain';
 import { z } from 'zod';
 import { idParams } from './common.ts';
 import { MAX_POST_COUNT } from './posts.ts';
@@ -90,5 +91,40 @@ export const leaderboard = {
       version: z.number().int().min(0),
     }),
     responses: { 200: z.object({ metric: creatorMetricSchema }) },
+  }),
+};
+
+/** One line of a competition's public standings (issue 43): a handle and its number, never an email. */
+export const publicStandingSchema = z.object({
+  rank: z.number(),
+  creator: z.string(),
+  platform: z.string(),
+  /** The competition's metric (likes or views) over the entry's live posts. */
+  value: z.number(),
+});
+export type PublicStanding = z.infer<typeof publicStandingSchema>;
+
+/** The public standings: a page of them, or none when staff keep them hidden (for now). */
+export const publicStandingsSchema = pageOf(publicStandingSchema).extend({
+  shown: z.boolean(),
+  visibility: z.enum(STANDINGS_VISIBILITY),
+  metric: z.enum(METRICS),
+  /** When the standings were last worked out (after the last refresh of views); null: never. */
+  computedAt: z.number().nullable(),
+});
+export type PublicStandings = z.infer<typeof publicStandingsSchema>;
+
+export const publicStandingsQuerySchema = pageQuerySchema.omit({ sortDirection: true });
+export type PublicStandingsQuery = z.infer<typeof publicStandingsQuerySchema>;
+
+const { anyone } = endpointsOf(['public']);
+
+export const publicStandings = {
+  list: anyone.get('/api/public/competitions/:id/standings', {
+    summary:
+      "A competition's standings as its public page shows them: rank, handle, platform and metric, searchable by handle",
+    params: idParams,
+    query: publicStandingsQuerySchema,
+    responses: { 200: publicStandingsSchema },
   }),
 };

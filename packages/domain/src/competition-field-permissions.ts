@@ -42,6 +42,8 @@ export const COMPETITION_FIELD_ACCESS = {
   isDirect: { create: null, update: 'staff' },
   is555: { create: null, update: 'staff' },
   takePct: { create: null, update: 'staff' },
+  /** The public page's standings: shown, hidden or shown after the end (issue 43). */
+  standings: { create: null, update: 'staff' },
   /** On create it follows Is Closed? for staff; an organizer's competition starts as a hold. */
   isConfirmed: { create: 'staff', update: 'staff' },
   /** Preview, active or completed: the state dropdown. */

@@ -43,6 +43,17 @@ export const PLATFORM_OPTIONS = [
 export const DEFAULT_PLATFORMS = ['TikTok'] as const;
 export const METRICS = ['likes', 'views'] as const;
 
+/**
+ * Who sees a competition's standings on its public page (issue 43): everyone, nobody, or
+ * everyone once the competition has ended. Staff choose per competition.
+ */
+export const STANDINGS_VISIBILITY = ['shown', 'hidden', 'afterEnd'] as const;
+export type StandingsVisibility = (typeof STANDINGS_VISIBILITY)[number];
+
+/** Whether the public page shows the standings now. */
+export const standingsShown = (visibility: StandingsVisibility, hasEnded: boolean) =>
+  visibility === 'shown' || (visibility === 'afterEnd' && hasEnded);
+
 /** What the Start A Competition form starts with: today to 7 days later at 15:00, the default prizes. */
 export function newCompetitionDefaults(now: number, timeZone: string) {
   const today = localDay(now, timeZone);

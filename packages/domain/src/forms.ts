@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPETITION_STATES, METRICS, PLATFORM_OPTIONS } from './competitions.ts';
+import { COMPETITION_STATES, METRICS, PLATFORM_OPTIONS, STANDINGS_VISIBILITY } from './competitions.ts';
 import { isRealDay } from './calendar.ts';
 import { COUNTRY_CONTINENTS, CONTINENTS } from './countries.ts';
 import { isEndDateAllowed } from './dates.ts';
@@ -184,6 +184,7 @@ export const updateCompetitionSchema = z
       .default(1),
     event: optionalText(TEXT_LIMITS.name),
     metric: z.enum(METRICS).default('likes'),
+    standings: z.enum(STANDINGS_VISIBILITY).default('shown'),
     spotify: optionalLink,
     tiktok: optionalLink,
     instagram: optionalLink,

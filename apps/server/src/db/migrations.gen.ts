@@ -37,6 +37,7 @@ import * as m0037IntegritySettings from './migrations/0037-integrity-settings.ts
 import * as m0038PostCovers from './migrations/0038-post-covers.ts';
 import * as m0039PostRisk from './migrations/0039-post-risk.ts';
 import * as m0040RefreshTiers from './migrations/0040-refresh-tiers.ts';
+import * as m0041CompetitionStandings from './migrations/0041-competition-standings.ts';
 
 /** Every migration, in the order of its file name; a released one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0038-post-covers': m0038PostCovers,
   '0039-post-risk': m0039PostRisk,
   '0040-refresh-tiers': m0040RefreshTiers,
+  '0041-competition-standings': m0041CompetitionStandings,
 };

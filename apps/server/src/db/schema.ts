@@ -1,4 +1,11 @@
-import type { EntryChannel, LeaderboardRow, RefreshFailure, RefreshTier, ViewsKind } from '@preffy/domain';
+import type {
+  EntryChannel,
+  LeaderboardRow,
+  RefreshFailure,
+  RefreshTier,
+  StandingsVisibility,
+  ViewsKind,
+} from '@preffy/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -146,6 +153,8 @@ export type CompetitionsTable = RecordColumns & {
   notes: string | null;
   takePct: number;
   metric: string;
+  /** Who sees the standings on the public page (migration 0041). */
+  standings: Generated<StandingsVisibility>;
   category: string | null;
   /** JSON array. */
   continents: string;

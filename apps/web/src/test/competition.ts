@@ -31,6 +31,7 @@ export const testCompetition: Competition = {
   notes: null,
   takePct: 1,
   metric: 'likes',
+  standings: 'shown',
   category: null,
   continents: ['Europe'],
   countries: null,

@@ -67,6 +67,7 @@ export function toCompetition(row: CompetitionRow): Competition {
     notes: row.notes,
     takePct: row.takePct,
     metric: row.metric,
+    standings: row.standings,
     category: row.category,
     continents: list(row.continents),
     countries: row.countries === null ? null : list(row.countries),

@@ -335,13 +335,23 @@ export async function updateCompetition(
       takePct: input.takePct,
       event: input.event || null,
       metric: input.metric,
+      standings: input.standings,
       spotify: input.spotify || null,
       tiktok: input.tiktok || null,
       instagram: input.instagram || null,
       tiktokSound: input.tiktokSound || null,
       instagramSound: input.instagramSound || null,
     });
-    await recordAudit(trx, { actorId: user.id, entity: 'competition', entityId: id, action: 'update' });
+    // Who sees the standings is named when it changes (issue 43): it decides what the public sees.
+    await recordAudit(trx, {
+      actorId: user.id,
+      entity: 'competition',
+      entityId: id,
+      action: 'update',
+      ...(input.standings !== existing.standings && {
+        changes: { standings: { from: existing.standings, to: input.standings } },
+      }),
+    });
     return toCompetition((await findCompetition(trx, id))!);
   });
 }

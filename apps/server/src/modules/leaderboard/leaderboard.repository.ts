@@ -1,4 +1,4 @@
-import type { ListLeaderboardQuery } from '@preffy/api';
+import type { ListLeaderboardQuery, PublicStandingsQuery } from '@preffy/api';
 import type { LeaderboardRow } from '@preffy/domain';
 import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.ts';
@@ -91,3 +91,27 @@ export const entriesUpToRank = (db: Database, competitionId: string, lastRank: n
     .where('competitionId', '=', competitionId)
     .where('rank', '<=', lastRank)
     .execute();
+
+/** What the public standings need of a competition the public may see (confirmed, not deleted). */
+export const announcedCompetition = (db: Database, competitionId: string) =>
+  db
+    .selectFrom('competitions')
+    .select(['standings', 'metric', 'hasEnded', 'endDate'])
+    .where('id', '=', competitionId)
+    .where('deleted', '=', 0)
+    .where('isConfirmed', '=', 1)
+    .executeTakeFirst();
+
+/** A page of the stored board for the public: rank order, searchable by handle, never an email. */
+export function listStandings(db: Database, competitionId: string, q: PublicStandingsQuery) {
+  let base = db.selectFrom('leaderboardEntries').where('competitionId', '=', competitionId);
+  if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator'], q.search!));
+  return paged(
+    q,
+    base,
+    (entries) => entries.select(['rank', 'creator', 'platform', 'likes', 'views']).orderBy('rank'),
+    null,
+    // Unsearched, the last rank is the count (decision 0078).
+    q.search ? null : lastEntry(db, competitionId).then((entry) => entry?.rank ?? 0),
+  );
+}

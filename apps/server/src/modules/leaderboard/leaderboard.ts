@@ -30,8 +30,8 @@ export function updateLeaderboardHandler(dialect: Dialect): JobHandler {
  * A stored leaderboard computed before the competition's last review decision (a score, Love or
  * Like, a delete, a restore, an edit: each bumps its post's updatedAt) is computed again before
  * it is read, so the standings never lag behind review (decision 0107). A board never computed
- * stays so until Update Leaderboard. A refresh of views changes no updatedAt: new numbers still
- * wait for Update, as before.
+ * stays so until Update Leaderboard. A refresh of views changes no updatedAt: its new numbers
+ * come in by the Update Leaderboard job each finished refresh queues (issue 43).
  */
 export async function bringLeaderboardUpToDate(db: Database, dialect: Dialect, competitionId: string) {
   const [board, lastChange] = await Promise.all([
@@ -96,6 +96,13 @@ export async function loadRankingInput(db: Database, competitionId: string) {
     metricOverrides,
   };
 }
+
+/**
+ * Works the competition's board out now, outside a job: after a refresh of views, so the
+ * standings (the public page's, issue 43) follow the new numbers without anyone pressing Update.
+ */
+export const updateLeaderboardNow = (db: Database, dialect: Dialect, competitionId: string) =>
+  computeLeaderboard(db, dialect, competitionId);
 
 /**
  * Recomputes a competition's leaderboard from its posts (packages/domain buildLeaderboard) and

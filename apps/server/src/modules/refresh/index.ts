@@ -11,11 +11,11 @@ export const refreshArea = defineArea({
   name: 'refresh',
   owns: { postSnapshots: true },
   jobs: ({ config }) => [
-    refreshViewsHandler(
-      createStatsSources(config.providers),
-      config.businessTimeZone,
-      createCoverReader({ timeoutMs: config.providers.timeoutMs }),
-    ),
+    refreshViewsHandler(createStatsSources(config.providers), {
+      timeZone: config.businessTimeZone,
+      dialect: config.databaseUrl ? 'postgres' : 'sqlite',
+      readCover: createCoverReader({ timeoutMs: config.providers.timeoutMs }),
+    }),
   ],
   // REFRESH_INTERVAL_MINUTES=0 turns it off: only a person starts Update Views then.
   schedules: ({ db, config }) =>

@@ -177,6 +177,25 @@ describe('Update Views', () => {
     expect(perPost.every((p) => Number(p.n) === 1)).toBe(true);
   });
 
+  it('works the leaderboard out once a refresh is done, so the standings follow the new numbers', async () => {
+    const competitionId = await competitionWithPosts(3);
+    const board = async () => (await staff.get(`/api/competitions/${competitionId}/leaderboard`)).json();
+    expect((await board()).computedAt).toBeNull();
+    const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();
+    const worker = new JobWorker(app.db, sources);
+    while ((await worker.tick()) > 0);
+    const after = await board();
+    expect(after.computedAt).toBeGreaterThanOrEqual((await job(j.id)).createdAt);
+    const views = await app.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.sum<number>('views').as('views'))
+      .where('competitionId', '=', competitionId)
+      .executeTakeFirstOrThrow();
+    expect(after.items.reduce((sum: number, e: { views: number }) => sum + e.views, 0)).toBe(
+      Number(views.views),
+    );
+  });
+
   it('drops the tasks of jobs finished more than a week ago, keeping the jobs and snapshots', async () => {
     const competitionId = await competitionWithPosts(3);
     const { job: j } = (await staff.post(`/api/competitions/${competitionId}/refresh`)).json();

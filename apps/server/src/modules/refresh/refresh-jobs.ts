@@ -1,9 +1,9 @@
 import { type PostPlatform, chunkRows, entryKey, parsePostLink } from '@preffy/domain';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../../plugins/jobs/job-runner.ts';
 import { startJob } from '../../plugins/jobs/jobs.repository.ts';
-import { entriesNearPrizeCutoff } from '../leaderboard/index.ts';
+import { entriesNearPrizeCutoff, updateLeaderboardNow } from '../leaderboard/index.ts';
 import { checkPostFlags, nextRefreshOf, storeRefreshFailure, storeRefreshedStats } from '../posts/index.ts';
 import { type CoverReader, createCoverReader } from './cover-reader.ts';
 import { type StatsResult, type StatsSource, type StatsSources, noProvider } from './providers.ts';
@@ -61,11 +61,14 @@ type PostTask = ClaimedTask & {
  */
 export function refreshViewsHandler(
   sources: StatsSources,
-  timeZone: string,
-  readCover: CoverReader = createCoverReader({ timeoutMs: 10_000 }),
+  options: { timeZone: string; dialect: Dialect; readCover?: CoverReader },
 ): JobHandler {
+  const { timeZone, dialect, readCover = createCoverReader({ timeoutMs: 10_000 }) } = options;
   return {
     kind: REFRESH_VIEWS,
+    // The standings follow the new numbers (the public page's, issue 43): once a refresh is
+    // done, the board is worked out again, by the runner that closed the job.
+    whenDone: (job, { db }) => updateLeaderboardNow(db, dialect, job.competitionId),
     async workTasks(tasks, context) {
       const posts = await findPostsToRefresh(
         context.db,

@@ -35,11 +35,16 @@ export type TaskContext = JobContext & {
  * A job kind. Either the job is one unit of work (`run`: the runner flips it to running, keeps
  * it alive with the heartbeat and marks it done, or failed with the error thrown), or it is made
  * of tasks, added when the job is queued (`workTasks` receives a batch the runner has claimed and
- * stores each outcome through `context.complete` as soon as it has it).
+ * stores each outcome through `context.complete` as soon as it has it). `whenDone` runs once
+ * when a job of tasks closes, on the runner that closed it.
  */
 export type JobHandler =
   | { kind: string; run: (job: RunnableJob, context: JobContext) => Promise<void> }
-  | { kind: string; workTasks: (tasks: ClaimedTask[], context: TaskContext) => Promise<void> };
+  | {
+      kind: string;
+      workTasks: (tasks: ClaimedTask[], context: TaskContext) => Promise<void>;
+      whenDone?: (job: RunnableJob, context: JobContext) => Promise<unknown>;
+    };
 
 export type JobRunnerOptions = {
   batchSize?: number;
@@ -402,12 +407,24 @@ export class JobRunner {
       .where('status', 'in', ['queued', 'running'])
       .limit(1)
       .executeTakeFirst();
-    if (!open)
-      await this.db
-        .updateTable('jobs')
-        .set({ status: 'done', finishedAt: now(), updatedAt: now() })
-        .where('id', '=', jobId)
-        .where('status', 'in', ['queued', 'running'])
-        .execute();
+    if (open) return;
+    const closed = await this.db
+      .updateTable('jobs')
+      .set({ status: 'done', finishedAt: now(), updatedAt: now() })
+      .where('id', '=', jobId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    // Only the runner whose update closed it: two runners never both follow one job up.
+    if (Number(closed.numUpdatedRows) !== 1) return;
+    const job = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'competitionId', 'createdBy'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    try {
+      await this.taskKinds.get(job.kind)?.whenDone?.(job, { db: this.db, log: this.options.log });
+    } catch (error) {
+      this.options.log?.error({ err: error, kind: job.kind }, 'following up a finished job failed');
+    }
   }
 }

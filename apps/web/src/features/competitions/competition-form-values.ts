@@ -30,6 +30,7 @@ export type CompetitionFormValues = {
   takePct: number | string;
   event: string;
   metric: string;
+  standings: string;
   spotify: string;
   tiktok: string;
   instagram: string;
@@ -62,6 +63,7 @@ export function valuesOf(c: Competition, timeZone: string): CompetitionFormValue
     takePct: percentOf(c.takePct),
     event: c.event ?? '',
     metric: c.metric,
+    standings: c.standings,
     spotify: c.spotify ?? '',
     tiktok: c.tiktok ?? '',
     instagram: c.instagram ?? '',
@@ -98,6 +100,7 @@ export function startValues(defaults: CompetitionDefaults, tz: string): Competit
     takePct: '',
     event: '',
     metric: '',
+    standings: '',
     spotify: '',
     tiktok: '',
     instagram: '',

@@ -21,6 +21,7 @@ import {
   METRICS,
   PLATFORM_OPTIONS,
   PRIZING_TYPES,
+  STANDINGS_VISIBILITY,
   addDays,
   canSetCompetitionField,
   prizeBudget,
@@ -215,6 +216,15 @@ export function CompetitionForm({
               {...form.getInputProps('metric')}
             />
           </SimpleGrid>
+          <Select
+            label={t('fields.standings')}
+            description={t('standingsHint')}
+            allowDeselect={false}
+            data={STANDINGS_VISIBILITY.map((v) => ({ value: v, label: t(`standings.${v}`) }))}
+            data-testid="standings"
+            {...form.getInputProps('standings')}
+            {...staffOnly.input('standings')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {SOCIAL.map((field) => (
               <TextInput

@@ -1,0 +1,39 @@
+import type { PublicStandings, PublicStandingsQuery } from '@preffy/api';
+import { type Metric, type StandingsVisibility, standingsShown } from '@preffy/domain';
+import type { Database } from '../../db/database.ts';
+import { now } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { announcedCompetition, lastEntry, listStandings } from './leaderboard.repository.ts';
+
+/**
+ * A competition's standings for its public page (issue 43): the stored leaderboard's ranks over
+ * live posts, with handles and the competition's metric only. A competition not announced is a
+ * 404 like its page; standings staff keep hidden (or until the end) answer none, saying so.
+ */
+export async function publicStandings(
+  db: Database,
+  competitionId: string,
+  q: PublicStandingsQuery,
+): Promise<PublicStandings> {
+  const c = await announcedCompetition(db, competitionId);
+  if (!c) throw notFound('Competition');
+  const visibility = c.standings as StandingsVisibility;
+  const metric = c.metric as Metric;
+  const hasEnded = c.hasEnded === 1 || Number(c.endDate) <= now();
+  if (!standingsShown(visibility, hasEnded))
+    return { shown: false, visibility, metric, computedAt: null, items: [], total: 0 };
+  const [page, last] = await Promise.all([listStandings(db, competitionId, q), lastEntry(db, competitionId)]);
+  return {
+    shown: true,
+    visibility,
+    metric,
+    computedAt: last ? Number(last.computedAt) : null,
+    total: page.total,
+    items: page.items.map((e) => ({
+      rank: e.rank,
+      creator: e.creator,
+      platform: e.platform,
+      value: Number(metric === 'views' ? e.views : e.likes),
+    })),
+  };
+}
