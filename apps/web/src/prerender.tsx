@@ -1,9 +1,9 @@
-import type { PublicCompetition } from '@preffy/api';
+import type { PublicCompetition, PublicStandings } from '@preffy/api';
 import { type Query, QueryClient, skipToken } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { AppProviders } from './app/AppProviders.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { publicCompetitionQuery } from './features/public/api/public.ts';
+import { publicCompetitionQuery, publicStandingsQuery } from './features/public/api/public.ts';
 import { type Language, ensureLanguage, i18n } from './lib/i18n/index.ts';
 import { type DrawnPage, type QuerySeed, pageHtml } from './prerender/page-html.ts';
 import { setHtmlParser } from './lib/rich-text.tsx';
@@ -154,8 +154,13 @@ export async function publicCompetitionPage(
   competition: PublicCompetition,
   language: Language,
   deadline?: number,
+  standings?: PublicStandings,
 ): Promise<DrawnPage | null> {
-  const seed = [{ queryKey: publicCompetitionQuery(competition.id).queryKey, data: competition }];
+  const seed: QuerySeed[] = [
+    { queryKey: publicCompetitionQuery(competition.id).queryKey, data: competition },
+  ];
+  // Its standings' first page, drawn with it (the page creators share, issue 43).
+  if (standings) seed.push({ queryKey: publicStandingsQuery(competition.id).queryKey, data: standings });
   const body = await prerender(`/c/${competition.id}`, language, seed, deadline);
   // The title the page gives itself: the song and the artist.
   return body === null

@@ -12,6 +12,7 @@ export {
 } from './leaderboard.ts';
 export { leaderboardComputedAt } from './leaderboard.repository.ts';
 export { entriesNearPrizeCutoff } from './prize-cutoff.ts';
+export { publicStandings } from './public-standings.ts';
 
 export const leaderboardArea = defineArea({
   name: 'leaderboard',

@@ -1,10 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Language, type PublicCompetition, idParams, publicCompetitionSchema } from '@preffy/api';
+import {
+  type Language,
+  type PublicCompetition,
+  type PublicStandings,
+  idParams,
+  publicCompetitionSchema,
+  publicStandingsSchema,
+} from '@preffy/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { getPublicCompetition } from '../competitions/index.ts';
+import { publicStandings } from '../leaderboard/index.ts';
 
 /** A screen the web build's server bundle drew (apps/web/src/prerender/page-html.ts). */
 type DrawnPage = { language: string; title?: string; body: string; seed?: unknown[] };
@@ -16,6 +24,7 @@ type PageRenderer = {
     competition: PublicCompetition,
     language: Language,
     deadline: number,
+    standings?: PublicStandings,
   ): Promise<DrawnPage | null>;
   signedInPage(
     url: string,
@@ -35,6 +44,8 @@ const KEEP_PAGES = 500;
  * browser: a busy or stalled drawing never holds a visitor longer than the app itself would.
  */
 const DRAW_WAIT_MS = 2_000;
+/** The standings' page size on the public page (apps/web/src/features/public/api/public.ts). */
+const STANDINGS_PAGE_SIZE = 10;
 
 /** The page, or null once `ms` have passed (a drawing not yet started is then skipped). */
 function within<T>(ms: number, page: Promise<T | null>): Promise<T | null> {
@@ -72,7 +83,16 @@ export function pageRenderer(dist: string, db: Database, log: FastifyBaseLogger)
     if (!pages) return null;
     // Only what the public answer carries (the same schema strips anything else).
     const competition = publicCompetitionSchema.parse(await getPublicCompetition(db, id));
-    const page = await pages.publicCompetitionPage(competition, language, Date.now() + DRAW_WAIT_MS);
+    // The standings' first page as the page asks for it (web: publicStandingsQuery).
+    const standings = publicStandingsSchema.parse(
+      await publicStandings(db, id, { page: 1, pageSize: STANDINGS_PAGE_SIZE }),
+    );
+    const page = await pages.publicCompetitionPage(
+      competition,
+      language,
+      Date.now() + DRAW_WAIT_MS,
+      standings,
+    );
     // Its turn came too late: not kept (a failure), the next request asks again.
     if (!page) throw new Error('The public page waited too long to be drawn');
     return pages.pageHtml(indexHtml(), page);

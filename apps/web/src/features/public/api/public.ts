@@ -1,5 +1,5 @@
-import { publicCompetitions } from '@preffy/api';
-import { queryOptions } from '@tanstack/react-query';
+import { publicCompetitions, publicStandings } from '@preffy/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
 
 /** The public page of a competition: what creators may see, without signing in. */
@@ -7,5 +7,21 @@ export const publicCompetitionQuery = (id: string) =>
   queryOptions({
     queryKey: ['public-competition', id] as const,
     queryFn: () => call(publicCompetitions.get, { params: { id } }),
+    retry: false,
+  });
+
+/** How many standings a page of the public page shows. */
+export const STANDINGS_PAGE_SIZE = 10;
+
+/** A page of the competition's public standings, searched by handle (issue 43). */
+export const publicStandingsQuery = (id: string, page = 1, search = '') =>
+  queryOptions({
+    queryKey: ['public-standings', id, page, search] as const,
+    queryFn: () =>
+      call(publicStandings.list, {
+        params: { id },
+        query: { page, pageSize: STANDINGS_PAGE_SIZE, ...(search ? { search } : {}) },
+      }),
+    placeholderData: keepPreviousData,
     retry: false,
   });

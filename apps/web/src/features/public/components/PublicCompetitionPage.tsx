@@ -26,6 +26,7 @@ import { richText } from '../../../lib/rich-text.tsx';
 import { publicCompetitionQuery } from '../api/public.ts';
 import { timeLeft, useNow } from '../countdown.ts';
 import { EnterCompetitionForm } from './EnterCompetitionForm.tsx';
+import { PublicStandings } from './PublicStandings.tsx';
 import { ExternalLink } from '../../../components/ExternalLink.tsx';
 
 /** The public competition page (/c/:id), which creators see: no sign-in, no admin layout, nothing private. */
@@ -82,6 +83,7 @@ export function PublicCompetitionPage() {
         </SimpleGrid>
         {c.creativeDirection && <CreativeDirection html={c.creativeDirection} />}
         {c.prizes.length > 0 && <Prizes prizes={c.prizes} />}
+        <PublicStandings competitionId={c.id} />
         <HowToEnter platforms={c.platforms} />
         {c.isOpen ? <EnterCompetitionForm competitionId={c.id} refTag={ref} /> : <Closed competition={c} />}
       </Stack>
