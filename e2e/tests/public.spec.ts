@@ -41,7 +41,10 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('how-to-enter')).toContainText(
       'Make a video on TikTok or Instagram using the song.',
     );
-    await expect(page.getByTestId('ugc-count')).toContainText('0');
+    await expect(page.getByTestId('ugc-count')).toContainText('Videos entered0');
+    // Times name their zone; the song the form asked for is linked.
+    await expect(page.getByTestId('dates')).toContainText(/From .+ (UTC|GMT).* to .+ (UTC|GMT)/);
+    await expect(page.getByRole('link', { name: 'Listen to the song' })).toBeVisible();
 
     // A YouTube Short is refused under the field: the contest takes TikTok and Instagram only.
     const link = page.getByRole('textbox', { name: 'Link to your video' });
@@ -64,4 +67,29 @@ test('an unknown competition gets a page for creators, without admin links', asy
   await expect(page.getByTestId('competition-not-found')).toContainText('This competition isn’t here');
   await expect(page.getByText('Back to the dashboard')).toHaveCount(0);
   await expect(page.getByRole('link')).toHaveCount(0);
+  // The tab says so too.
+  await expect(page).toHaveTitle('This competition isn’t here');
+});
+
+test('an ended competition shows no steps to enter, and still its song and standings', async ({
+  page,
+  baseURL,
+}) => {
+  const api = await adminApi(baseURL!);
+  const { id } = await createCompetition(api, { name: `Ended Song ${Date.now()}`, confirmed: true });
+  await updateCompetition(api, id, {
+    startDate: Date.now() - 9 * 24 * 3600_000,
+    endDate: Date.now() - 3600_000,
+  });
+  await api.dispose();
+  await page.goto(`/c/${id}`);
+  await expect(page.getByTestId('closed')).toHaveText(
+    'This competition has ended and takes no more entries.',
+  );
+  await expect(page.getByTestId('how-to-enter')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Listen to the song' })).toHaveAttribute(
+    'href',
+    'https://soundcloud.com/e2e/song',
+  );
+  await expect(page.getByTestId('standings')).toBeVisible();
 });

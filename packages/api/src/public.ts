@@ -14,6 +14,8 @@ export const publicCompetitionSchema = competitionSchema
     organizer: true,
     image: true,
     spotify: true,
+    /** The song's link (SoundCloud or an audio file), so creators find the sound. */
+    audio: true,
     prizes: true,
     startDate: true,
     endDate: true,

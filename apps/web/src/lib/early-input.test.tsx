@@ -5,6 +5,13 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markAppReady, takeEarlyInput, useReplayEarlyInput } from './early-input.ts';
+import { ASYNC_UTIL_TIMEOUT_MS } from '../test/timeouts.ts';
+
+/**
+ * The replay runs after hydration, on its own turn: on a busy machine that is later than
+ * expect.poll's one second, so it waits as long as the suite's findBy* do.
+ */
+const eventually = { timeout: ASYNC_UTIL_TIMEOUT_MS };
 
 // React's act() warns unless told it runs in a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -65,7 +72,7 @@ describe('what a visitor did before the app arrived', () => {
     await act(async () => void hydrateRoot(root, <Card sent={sent} />));
     markAppReady();
     expect(early.appReady).toBe(true);
-    await expect.poll(() => sent).toEqual(['held@typed.test']);
+    await expect.poll(() => sent, eventually).toEqual(['held@typed.test']);
   });
 
   it('presses again, once hydrated, a button pressed before the app arrived (held by boot.js), once', async () => {
@@ -103,7 +110,7 @@ describe('what a visitor did before the app arrived', () => {
     expect(press()).toBe(false);
     await act(async () => void hydrateRoot(root, <Tabs pressed={pressed} />));
     markAppReady();
-    await expect.poll(() => root.querySelector('output')!.textContent).toBe('b');
+    await expect.poll(() => root.querySelector('output')!.textContent, eventually).toBe('b');
     expect(pressed).toEqual(['b']);
     // From now on a press is the app's.
     expect(press()).toBe(true);

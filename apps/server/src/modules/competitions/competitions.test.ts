@@ -367,6 +367,7 @@ describe('public competition page', () => {
     // Exactly the public fields: a private one (invoice, take, email, notes) added by mistake fails here.
     expect(Object.keys(page.json()).sort()).toEqual(
       [
+        'audio',
         'creativeDirection',
         'endDate',
         'hasEnded',

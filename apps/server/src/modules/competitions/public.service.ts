@@ -29,6 +29,7 @@ export async function getPublicCompetition(db: Database, id: string): Promise<Pu
     organizer: c.organizer,
     image: c.image,
     spotify: c.spotify,
+    audio: c.audio,
     prizeTotal: prizeTotal(prizes).total,
     ...totals,
     prizes,

@@ -84,7 +84,9 @@ export function PublicCompetitionPage() {
         {c.creativeDirection && <CreativeDirection html={c.creativeDirection} />}
         {c.prizes.length > 0 && <Prizes prizes={c.prizes} />}
         <PublicStandings competitionId={c.id} />
-        <HowToEnter platforms={c.platforms} />
+        {c.audio && <SongLink href={c.audio} />}
+        {/* Once it has ended there is nothing to enter: the steps would only mislead. */}
+        {!c.hasEnded && <HowToEnter platforms={c.platforms} />}
         {c.isOpen ? <EnterCompetitionForm competitionId={c.id} refTag={ref} /> : <Closed competition={c} />}
       </Stack>
     </Container>
@@ -92,9 +94,9 @@ export function PublicCompetitionPage() {
 }
 
 /**
- * Start and end in the reader's own time, and how long is left. The server's prerender knows
- * neither the reader's time zone nor the moment the page is read: it draws the dates in UTC,
- * labelled so, and leaves the countdown's line blank (same height: nothing shifts); the
+ * Start and end in the reader's own time, named with its zone, and how long is left. The
+ * server's prerender knows neither the reader's time zone nor the moment the page is read: it
+ * draws the dates in UTC, and leaves the countdown's line blank (same height: nothing shifts); the
  * hydrated page then puts both in the reader's time, in the same elements (a new element would
  * count as a later paint of the page's largest text).
  */
@@ -102,12 +104,18 @@ function Dates({ competition: c }: { competition: PublicCompetition }) {
   const { t } = useTranslation('public');
   const hydrated = useHydrated();
   const now = useNow();
+  // Named with its zone, so a creator never guesses whose evening "8:00 PM" is (dateStyle cannot
+  // name the zone: the parts are spelled out).
   const when = new Intl.DateTimeFormat(currentLanguage(), {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
     ...(hydrated ? {} : { timeZone: 'UTC' }),
   });
-  const moment = (ms: number) => (hydrated ? when.format(ms) : `${when.format(ms)} UTC`);
+  const moment = (ms: number) => when.format(ms);
   const untilStart = c.hasStarted ? null : timeLeft(now, c.startDate);
   const untilEnd = c.hasEnded ? null : timeLeft(now, c.endDate);
   const span = (parts: { days: number; hours: number; minutes: number }) =>
@@ -136,6 +144,19 @@ function Dates({ competition: c }: { competition: PublicCompetition }) {
           {hydrated ? countdown : '\u00a0'}
         </Text>
       </Stack>
+    </Card>
+  );
+}
+
+/** The song's link: the sound to use, which the form asked for and the page did not show. */
+function SongLink({ href }: { href: string }) {
+  const { t } = useTranslation('public');
+  return (
+    <Card withBorder data-testid="song">
+      <Title order={2} size="h4" mb="xs">
+        {t('song.title')}
+      </Title>
+      <ExternalLink href={href}>{t('song.listen')}</ExternalLink>
     </Card>
   );
 }
@@ -228,6 +249,15 @@ function StatCard({
 /** For creators following a link: no admin words, no way into the back office. */
 function CompetitionNotFound() {
   const { t } = useTranslation('public');
+  // The tab says it too, not the app's name alone.
+  const title = t('notFound.title');
+  useEffect(() => {
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
   return (
     <Center mih="60vh" p="md" component="main">
       <Stack align="center" gap="sm" data-testid="competition-not-found" maw={560}>
