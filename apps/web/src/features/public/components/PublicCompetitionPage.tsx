@@ -40,14 +40,7 @@ export function PublicCompetitionPage() {
   }, [id, ref]);
   const c = query.data;
   // The browser tab names the song and the artist, as creators share and bookmark it.
-  useEffect(() => {
-    if (!c) return;
-    const before = document.title;
-    document.title = `${c.name} – ${c.organizer}`;
-    return () => {
-      document.title = before;
-    };
-  }, [c]);
+  useTabTitle(c ? `${c.name} – ${c.organizer}` : null);
 
   if (query.isError) return <CompetitionNotFound />;
   if (!c) return <Loader m="xl" />;
@@ -250,14 +243,7 @@ function StatCard({
 function CompetitionNotFound() {
   const { t } = useTranslation('public');
   // The tab says it too, not the app's name alone.
-  const title = t('notFound.title');
-  useEffect(() => {
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
+  useTabTitle(t('notFound.title'));
   return (
     <Center mih="60vh" p="md" component="main">
       <Stack align="center" gap="sm" data-testid="competition-not-found" maw={560}>
@@ -268,4 +254,16 @@ function CompetitionNotFound() {
       </Stack>
     </Center>
   );
+}
+
+/** The browser tab's title while the page shows (null: leave it), given back on leaving. */
+function useTabTitle(title: string | null) {
+  useEffect(() => {
+    if (title === null) return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
 }
