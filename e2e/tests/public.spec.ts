@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { finish } from '@preffy/api';
 import { adminApi } from './helpers.ts';
-import { createCompetition, updateCompetition } from './records.ts';
+import { addPost, createCompetition, updateCompetition } from './records.ts';
 
 /** A confirmed competition that started an hour ago and ends in 3 days, with a brief and an image. */
 async function announcedCompetition(baseURL: string) {
@@ -71,15 +72,32 @@ test('an unknown competition gets a page for creators, without admin links', asy
   await expect(page).toHaveTitle('This competition isn’t here');
 });
 
-test('an ended competition shows no steps to enter, and still its song and standings', async ({
+test('an ended competition shows no steps to enter, its song, standings and who won each place', async ({
   page,
   baseURL,
 }) => {
   const api = await adminApi(baseURL!);
-  const { id } = await createCompetition(api, { name: `Ended Song ${Date.now()}`, confirmed: true });
+  const { id } = await createCompetition(api, {
+    name: `Ended Song ${Date.now()}`,
+    prizes: ['1st Place: $300'],
+    confirmed: true,
+    startedYesterday: true,
+  });
+  const winner = `e2e.won${Date.now() % 1e7}`;
+  await addPost(api, id, { creator: winner, likes: 10, views: 1000 });
   await updateCompetition(api, id, {
     startDate: Date.now() - 9 * 24 * 3600_000,
     endDate: Date.now() - 3600_000,
+  });
+  const { finish: draft } = await api.call(finish.get, { params: { competitionId: id } });
+  await api.call(finish.submit, {
+    params: { competitionId: id },
+    body: {
+      version: draft.version,
+      winners: [{ creator: winner, platform: 'tiktok', email: `${winner}@creators.test`, source: '' }],
+      // Its post is not reviewed: staff confirm finishing all the same.
+      finishEarly: true,
+    },
   });
   await api.dispose();
   await page.goto(`/c/${id}`);
@@ -92,4 +110,6 @@ test('an ended competition shows no steps to enter, and still its song and stand
     'https://soundcloud.com/e2e/song',
   );
   await expect(page.getByTestId('standings')).toBeVisible();
+  await expect(page.getByTestId('winners')).toHaveText(`1st Place — @${winner} (TikTok)`);
+  await expect(page.getByTestId('prizes')).not.toContainText('@creators.test');
 });

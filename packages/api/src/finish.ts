@@ -233,3 +233,28 @@ export const finish = {
     },
   }),
 };
+
+/** A prize place the finish decided, as the public page shows it: the handle, never an email. */
+export const publicWinnerSchema = z.object({
+  /** The prize line's label ('1st Place'). */
+  label: z.string(),
+  creator: z.string(),
+  platform: z.string(),
+});
+export type PublicWinner = z.infer<typeof publicWinnerSchema>;
+
+const { anyone } = endpointsOf(['public']);
+
+export const publicWinners = {
+  list: anyone.get('/api/public/competitions/:id/winners', {
+    summary: 'The prize places a finished competition decided, in prize order (none before)',
+    params: idParams,
+    responses: {
+      200: z.object({
+        /** Whether staff have submitted the winners. */
+        decided: z.boolean(),
+        items: z.array(publicWinnerSchema).max(MAX_PRIZE_SLOTS),
+      }),
+    },
+  }),
+};

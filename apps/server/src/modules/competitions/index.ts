@@ -18,7 +18,7 @@ export {
   findVisibleCompetition,
   insertCompetition,
 } from './competitions.service.ts';
-export { getPublicCompetition } from './public.service.ts';
+export { findAnnouncedCompetition, getPublicCompetition } from './public.service.ts';
 export { sanitizeRichText } from './rich-text.ts';
 
 export { writeImportedCompetition } from './competitions.repository.ts';

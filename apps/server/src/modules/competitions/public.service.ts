@@ -7,9 +7,9 @@ import { countVisit, entryTotals, findCompetition } from './competitions.reposit
 
 /**
  * A competition the public may see: a hold (not confirmed) is not announced yet, so its page
- * answers 404 like a missing one.
+ * (and everything public about it: standings, winners) answers 404 like a missing one.
  */
-async function findAnnouncedCompetition(db: Database, id: string) {
+export async function findAnnouncedCompetition(db: Database, id: string) {
   const c = await findCompetition(db, id);
   if (!c || c.isConfirmed !== 1) throw notFound('Competition');
   return c;

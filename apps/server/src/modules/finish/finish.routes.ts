@@ -1,4 +1,4 @@
-import { finish } from '@preffy/api';
+import { finish, publicWinners as publicWinnersApi } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
 import { bringLeaderboardUpToDate } from '../leaderboard/index.ts';
@@ -7,6 +7,7 @@ import { completeFinish, makePayoutFiles, payoutFileDownload } from './finish-pa
 import { candidatesOf, saveWinnersDraft, suggestSlots } from './finish.service.ts';
 import { submitWinners } from './finish-submit.ts';
 import { loadFinish, requireCompetition } from './finish-view.ts';
+import { publicWinners } from './public-winners.ts';
 
 /** The finish wizard (/preffy/finish, issue 14): staff and admins only, declared in the contract. */
 export async function finishRoutes(app: FastifyInstance) {
@@ -58,4 +59,20 @@ export async function finishRoutes(app: FastifyInstance) {
     await upToDate(request.params.competitionId);
     return completeFinish(app.db, request.user!, request.params.competitionId, request.body);
   });
+}
+
+/**
+ * A finished competition's decided places, for its public page (issue 43): the same for every
+ * visitor, so a CDN or the browser may keep it a minute.
+ */
+export async function publicWinnersRoutes(app: FastifyInstance) {
+  route(
+    app,
+    publicWinnersApi.list,
+    async (request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=60');
+      return publicWinners(app.db, request.params.id);
+    },
+    { rateLimit: { max: 120, timeWindow: 60_000 } },
+  );
 }

@@ -1200,3 +1200,40 @@ describe('the demo data', () => {
     }
   });
 });
+
+describe("a finished competition's places on its public page (GET /api/public/competitions/:id/winners)", () => {
+  it('shows nothing before the winners are submitted, then each place by handle in prize order, never an email', async () => {
+    const id = await competitionWith('Public Places Song', ['1st Place: $200', 'Top 3: $10']);
+    await app.db.updateTable('competitions').set({ isConfirmed: 1 }).where('id', '=', id).execute();
+    await enterRoster(id);
+    const visitor = () => app.inject({ method: 'GET', url: `/api/public/competitions/${id}/winners` });
+    // A draft is staff's.
+    const draft = await staff.put(`/api/finish/${id}/winners`, {
+      version: 0,
+      winners: [choice('ann'), null, null, null],
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect((await visitor()).json()).toEqual({ decided: false, items: [] });
+
+    await submitted(id, [choice('ann'), choice('bob'), null, choice('pam')], 1);
+    const answer = await visitor();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('public, max-age=60');
+    expect(answer.json()).toEqual({
+      decided: true,
+      items: [
+        { label: '1st Place', creator: 'ann', platform: 'tiktok' },
+        { label: 'Top 3', creator: 'bob', platform: 'tiktok' },
+        { label: 'Top 3', creator: 'pam', platform: 'tiktok' },
+      ],
+    });
+    expect(answer.body).not.toMatch(/@/);
+  });
+
+  it('answers 404 for a competition the public may not see', async () => {
+    const id = await competitionWith('Hold Places Song', ['1st Place: $200']);
+    await app.db.updateTable('competitions').set({ isConfirmed: 0 }).where('id', '=', id).execute();
+    const response = await app.inject({ method: 'GET', url: `/api/public/competitions/${id}/winners` });
+    expect(response.statusCode).toBe(404);
+  });
+});

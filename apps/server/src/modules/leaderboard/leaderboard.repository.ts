@@ -92,16 +92,6 @@ export const entriesUpToRank = (db: Database, competitionId: string, lastRank: n
     .where('rank', '<=', lastRank)
     .execute();
 
-/** What the public standings need of a competition the public may see (confirmed, not deleted). */
-export const announcedCompetition = (db: Database, competitionId: string) =>
-  db
-    .selectFrom('competitions')
-    .select(['standings', 'metric', 'hasEnded', 'endDate'])
-    .where('id', '=', competitionId)
-    .where('deleted', '=', 0)
-    .where('isConfirmed', '=', 1)
-    .executeTakeFirst();
-
 /** A page of the stored board for the public: rank order, searchable by handle, never an email. */
 export function listStandings(db: Database, competitionId: string, q: PublicStandingsQuery) {
   let base = db.selectFrom('leaderboardEntries').where('competitionId', '=', competitionId);

@@ -2,8 +2,8 @@ import type { PublicStandings, PublicStandingsQuery } from '@preffy/api';
 import { type Metric, type StandingsVisibility, standingsShown } from '@preffy/domain';
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
-import { announcedCompetition, lastEntry, listStandings } from './leaderboard.repository.ts';
+import { findAnnouncedCompetition } from '../competitions/index.ts';
+import { lastEntry, listStandings } from './leaderboard.repository.ts';
 
 /**
  * A competition's standings for its public page (issue 43): the stored leaderboard's ranks over
@@ -15,8 +15,7 @@ export async function publicStandings(
   competitionId: string,
   q: PublicStandingsQuery,
 ): Promise<PublicStandings> {
-  const c = await announcedCompetition(db, competitionId);
-  if (!c) throw notFound('Competition');
+  const c = await findAnnouncedCompetition(db, competitionId);
   const visibility = c.standings as StandingsVisibility;
   const metric = c.metric as Metric;
   const hasEnded = c.hasEnded === 1 || Number(c.endDate) <= now();

@@ -1,4 +1,4 @@
-import { publicCompetitions, publicStandings } from '@preffy/api';
+import { publicCompetitions, publicStandings, publicWinners } from '@preffy/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client.ts';
 
@@ -23,5 +23,13 @@ export const publicStandingsQuery = (id: string, page = 1, search = '') =>
         query: { page, pageSize: STANDINGS_PAGE_SIZE, ...(search ? { search } : {}) },
       }),
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** The places a finished competition decided (issue 43); none before staff submit the winners. */
+export const publicWinnersQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['public-winners', id] as const,
+    queryFn: () => call(publicWinners.list, { params: { id } }),
     retry: false,
   });

@@ -23,7 +23,7 @@ import { formatCompactCount, formatPrizeLine, formatUsd } from '../../../lib/for
 import { currentLanguage } from '../../../lib/i18n/index.ts';
 import { platformName } from '../../../lib/labels.ts';
 import { richText } from '../../../lib/rich-text.tsx';
-import { publicCompetitionQuery } from '../api/public.ts';
+import { publicCompetitionQuery, publicWinnersQuery } from '../api/public.ts';
 import { timeLeft, useNow } from '../countdown.ts';
 import { EnterCompetitionForm } from './EnterCompetitionForm.tsx';
 import { PublicStandings } from './PublicStandings.tsx';
@@ -75,7 +75,7 @@ export function PublicCompetitionPage() {
           <StatCard labelKey="prizeTotal" value={formatUsd(c.prizeTotal)} testId="prize-total" />
         </SimpleGrid>
         {c.creativeDirection && <CreativeDirection html={c.creativeDirection} />}
-        {c.prizes.length > 0 && <Prizes prizes={c.prizes} />}
+        {c.prizes.length > 0 && <Prizes competition={c} />}
         <PublicStandings competitionId={c.id} />
         {c.audio && <SongLink href={c.audio} />}
         {/* Once it has ended there is nothing to enter: the steps would only mislead. */}
@@ -166,18 +166,38 @@ function CreativeDirection({ html }: { html: string }) {
   );
 }
 
-function Prizes({ prizes }: { prizes: string[] }) {
+/** The prize lines; once the competition has ended and its winners are decided, who won each place. */
+function Prizes({ competition: c }: { competition: PublicCompetition }) {
   const { t } = useTranslation('public');
+  const winners = useQuery({ ...publicWinnersQuery(c.id), enabled: c.hasEnded }).data;
   return (
     <Card withBorder data-testid="prizes">
       <Title order={2} size="h4" mb="xs">
         {t('prizes')}
       </Title>
       <List>
-        {prizes.map((p) => (
+        {c.prizes.map((p) => (
           <List.Item key={p}>{formatPrizeLine(p)}</List.Item>
         ))}
       </List>
+      {winners?.decided && winners.items.length > 0 && (
+        <>
+          <Title order={3} size="h5" mt="md" mb="xs">
+            {t('winners.title')}
+          </Title>
+          <List data-testid="winners">
+            {winners.items.map((w, i) => (
+              <List.Item key={`${i}-${w.label}`} style={{ overflowWrap: 'anywhere' }}>
+                {t('winners.place', {
+                  label: w.label,
+                  creator: w.creator,
+                  platform: platformName(w.platform),
+                })}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
     </Card>
   );
 }
