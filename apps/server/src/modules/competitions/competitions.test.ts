@@ -364,6 +364,14 @@ describe('public competition page', () => {
       hasStarted: true,
     });
     expect(JSON.stringify(page.json())).not.toContain('artist@label.test');
+    // The same for every visitor: a CDN may keep it a minute, a browser asks again with the ETag.
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    const repeat = await app.inject({
+      method: 'GET',
+      url: `/api/public/competitions/${c.id}`,
+      headers: { 'if-none-match': page.headers.etag as string },
+    });
+    expect(repeat.statusCode).toBe(304);
     // Exactly the public fields: a private one (invoice, take, email, notes) added by mistake fails here.
     expect(Object.keys(page.json()).sort()).toEqual(
       [

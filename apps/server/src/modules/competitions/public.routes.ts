@@ -1,11 +1,15 @@
 import { publicCompetitions } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
+import { cacheablePublicAnswer } from '../../lib/public-cache.ts';
 import { getPublicCompetition, recordVisit } from './public.service.ts';
 
 /** The public competition page's data (/c/:id, no sign-in). */
 export async function publicCompetitionRoutes(app: FastifyInstance) {
-  route(app, publicCompetitions.get, async (request) => getPublicCompetition(app.db, request.params.id));
+  // The same for every visitor: cacheable (issue 43).
+  route(app, publicCompetitions.get, async (request, reply) =>
+    cacheablePublicAnswer(request, reply, await getPublicCompetition(app.db, request.params.id)),
+  );
 
   route(
     app,

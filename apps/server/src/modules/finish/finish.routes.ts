@@ -1,6 +1,7 @@
 import { finish, publicWinners as publicWinnersApi } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
+import { cacheablePublicAnswer } from '../../lib/public-cache.ts';
 import { bringLeaderboardUpToDate } from '../leaderboard/index.ts';
 import { listFinishCompetitions } from './finish.repository.ts';
 import { completeFinish, makePayoutFiles, payoutFileDownload } from './finish-payout.ts';
@@ -69,10 +70,8 @@ export async function publicWinnersRoutes(app: FastifyInstance) {
   route(
     app,
     publicWinnersApi.list,
-    async (request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=60');
-      return publicWinners(app.db, request.params.id);
-    },
+    async (request, reply) =>
+      cacheablePublicAnswer(request, reply, await publicWinners(app.db, request.params.id)),
     { rateLimit: { max: 120, timeWindow: 60_000 } },
   );
 }

@@ -1218,7 +1218,7 @@ describe("a finished competition's places on its public page (GET /api/public/co
     await submitted(id, [choice('ann'), choice('bob'), null, choice('pam')], 1);
     const answer = await visitor();
     expect(answer.statusCode).toBe(200);
-    expect(answer.headers['cache-control']).toBe('public, max-age=60');
+    expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
     expect(answer.json()).toEqual({
       decided: true,
       items: [

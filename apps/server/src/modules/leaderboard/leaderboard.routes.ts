@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { leaderboard, publicStandings as publicStandingsApi } from '@preffy/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-route.ts';
+import { cacheablePublicAnswer } from '../../lib/public-cache.ts';
 import { competitionLeaderboard } from './leaderboard.service.ts';
 import { publicStandings } from './public-standings.ts';
 import { competitionCreatorMetrics, competitionCreators, setCreatorMetric } from './creators.service.ts';
@@ -25,22 +25,13 @@ export async function leaderboardRoutes(app: FastifyInstance) {
   }));
 }
 
-/**
- * A competition's public standings (issue 43). The answer is the same for every visitor, so it
- * carries Cache-Control and an ETag: a CDN or the browser serves repeats, and a visitor whose
- * copy is current gets a 304 without the body.
- */
+/** A competition's public standings (issue 43): the same for every visitor, so cacheable. */
 export async function publicStandingsRoutes(app: FastifyInstance) {
   route(
     app,
     publicStandingsApi.list,
-    async (request, reply) => {
-      const answer = await publicStandings(app.db, request.params.id, request.query);
-      const etag = `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
-      reply.header('Cache-Control', 'public, max-age=60').header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return answer;
-    },
+    async (request, reply) =>
+      cacheablePublicAnswer(request, reply, await publicStandings(app.db, request.params.id, request.query)),
     { rateLimit: { max: 120, timeWindow: 60_000 } },
   );
 }

@@ -150,7 +150,7 @@ describe('public standings', () => {
   it('can be cached: Cache-Control and an ETag, and 304 when the copy is current', async () => {
     const c = await competitionWithBoard();
     const first = await visitor(`/api/public/competitions/${c.id}/standings`);
-    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
     const again = await visitor(`/api/public/competitions/${c.id}/standings`, { 'if-none-match': etag });
