@@ -92,16 +92,24 @@ export const entriesUpToRank = (db: Database, competitionId: string, lastRank: n
     .where('rank', '<=', lastRank)
     .execute();
 
-/** A page of the stored board for the public: rank order, searchable by handle, never an email. */
-export function listStandings(db: Database, competitionId: string, q: PublicStandingsQuery) {
+/**
+ * A page of the stored board for the public: rank order, searchable by handle, never an email;
+ * with when it was computed (its last entry, read once: unsearched, its rank is the count,
+ * decision 0078).
+ */
+export async function listStandings(db: Database, competitionId: string, q: PublicStandingsQuery) {
   let base = db.selectFrom('leaderboardEntries').where('competitionId', '=', competitionId);
   if (q.search) base = base.where((eb) => matchesSearch(eb, ['creator'], q.search!));
-  return paged(
-    q,
-    base,
-    (entries) => entries.select(['rank', 'creator', 'platform', 'likes', 'views']).orderBy('rank'),
-    null,
-    // Unsearched, the last rank is the count (decision 0078).
-    q.search ? null : lastEntry(db, competitionId).then((entry) => entry?.rank ?? 0),
-  );
+  const last = lastEntry(db, competitionId);
+  const [page, entry] = await Promise.all([
+    paged(
+      q,
+      base,
+      (entries) => entries.select(['rank', 'creator', 'platform', 'likes', 'views']).orderBy('rank'),
+      null,
+      q.search ? null : last.then((e) => e?.rank ?? 0),
+    ),
+    last,
+  ]);
+  return { ...page, computedAt: entry ? Number(entry.computedAt) : null };
 }

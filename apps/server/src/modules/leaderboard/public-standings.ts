@@ -3,7 +3,7 @@ import { type Metric, type StandingsVisibility, standingsShown } from '@preffy/d
 import type { Database } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import { findAnnouncedCompetition } from '../competitions/index.ts';
-import { lastEntry, listStandings } from './leaderboard.repository.ts';
+import { listStandings } from './leaderboard.repository.ts';
 
 /**
  * A competition's standings for its public page (issue 43): the stored leaderboard's ranks over
@@ -21,12 +21,12 @@ export async function publicStandings(
   const hasEnded = c.hasEnded === 1 || Number(c.endDate) <= now();
   if (!standingsShown(visibility, hasEnded))
     return { shown: false, visibility, metric, computedAt: null, items: [], total: 0 };
-  const [page, last] = await Promise.all([listStandings(db, competitionId, q), lastEntry(db, competitionId)]);
+  const page = await listStandings(db, competitionId, q);
   return {
     shown: true,
     visibility,
     metric,
-    computedAt: last ? Number(last.computedAt) : null,
+    computedAt: page.computedAt,
     total: page.total,
     items: page.items.map((e) => ({
       rank: e.rank,

@@ -189,11 +189,10 @@ export const storeRefreshFailure = (
 export type RefreshSchedule = { refreshTier: RefreshTier; nextRefreshAt: number };
 
 /**
- * What a post's next refresh tier is worked out from: its tier now, and its latest counted
- * reading (the views a provider reported, not an estimate) taken by `before`.
+ * The post's latest counted reading (the views a provider reported, not an estimate) taken by
+ * `before`: what its speed is measured from.
  */
-export async function refreshStateOf(db: Database, postId: string, before: number) {
-  const post = await db.selectFrom('posts').select('refreshTier').where('id', '=', postId).executeTakeFirst();
+export async function lastCountedReading(db: Database, postId: string, before: number) {
   const last = await db
     .selectFrom('postSnapshots')
     .select(['at', 'views'])
@@ -203,10 +202,7 @@ export async function refreshStateOf(db: Database, postId: string, before: numbe
     .orderBy('at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return {
-    tier: post?.refreshTier ?? null,
-    last: last ? { at: Number(last.at), views: Number(last.views) } : null,
-  };
+  return last ? { at: Number(last.at), views: Number(last.views) } : null;
 }
 
 /**

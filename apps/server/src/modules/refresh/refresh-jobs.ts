@@ -1,4 +1,4 @@
-import { type PostPlatform, chunkRows, entryKey, parsePostLink } from '@preffy/domain';
+import { type PostPlatform, type RefreshTier, chunkRows, entryKey, parsePostLink } from '@preffy/domain';
 import type { Database, Dialect } from '../../db/database.ts';
 import { now } from '../../lib/clock.ts';
 import type { ClaimedTask, JobHandler, TaskContext } from '../../plugins/jobs/job-runner.ts';
@@ -49,6 +49,7 @@ type PostTask = ClaimedTask & {
   postId: string | null;
   link: string;
   coverHash: string | null;
+  refreshTier: RefreshTier | null;
   /** Its entry holds a prize or is ranked just after one: it stays hot (decision 0138). */
   nearPrizeCutoff: boolean;
 };
@@ -164,7 +165,7 @@ async function refreshPlatform(
  * transaction (a network call).
  */
 async function record(context: RefreshContext, task: PostTask, result: StatsResult) {
-  const near = { nearPrizeCutoff: task.nearPrizeCutoff };
+  const tiering = { nearPrizeCutoff: task.nearPrizeCutoff, previous: task.refreshTier };
   if (!result.ok) {
     const at = now();
     const failure = { error: result.error.slice(0, 500), reason: result.reason };
@@ -174,7 +175,7 @@ async function record(context: RefreshContext, task: PostTask, result: StatsResu
         task.subject,
         failure,
         at,
-        await nextRefreshOf(trx, task.subject, at, null, near),
+        await nextRefreshOf(trx, task.subject, at, null, tiering),
       ),
     );
   }
@@ -182,7 +183,7 @@ async function record(context: RefreshContext, task: PostTask, result: StatsResu
   const cover = s.coverUrl && !task.coverHash ? await context.readCover(s.coverUrl) : null;
   const at = now();
   return context.complete(task, { ok: true }, async (trx) => {
-    const schedule = await nextRefreshOf(trx, task.subject, at, s, near);
+    const schedule = await nextRefreshOf(trx, task.subject, at, s, tiering);
     const likes = await storeRefreshedStats(trx, task.subject, s, result.provider, at, schedule, cover);
     // The snapshot holds the likes as stored, bonus included.
     await insertPostSnapshot(trx, task.subject, at, likes, s, result.provider);

@@ -53,7 +53,7 @@ export const listCompetitionsDue = (db: Database, dueBy: number) =>
 export const findPostsToRefresh = (db: Database, postIds: string[]) =>
   db
     .selectFrom('posts')
-    .select(['id', 'competitionId', 'creator', 'platform', 'postId', 'link', 'coverHash'])
+    .select(['id', 'competitionId', 'creator', 'platform', 'postId', 'link', 'coverHash', 'refreshTier'])
     .where('id', 'in', postIds)
     .execute();
 
